@@ -1,1 +1,34 @@
-print("glimt-bench")
+import Foundation
+
+let usage = """
+USAGE: glimt-bench <benchmark> [options]
+
+BENCHMARKS:
+  embed     SFace ms per face: ours vs onnxruntime and OpenCV DNN (same inputs, one thread)
+  kernels   each TensorLite kernel alone at SFace's shapes, in GFLOPS
+
+OPTIONS:
+  --repeats N   timed runs (median is reported; default 20)
+  --faces N     inputs per run for embed (default 4)
+  --layers      per-layer breakdown
+  --no-peers    skip onnxruntime/OpenCV (they need python3 with onnxruntime, opencv-python-headless)
+"""
+
+var args = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String, _ d: Int) -> Int {
+    guard let i = args.firstIndex(of: name), i + 1 < args.count, let v = Int(args[i + 1]) else { return d }
+    return v
+}
+do {
+    switch args.first {
+    case "embed":
+        try EmbedBench.run(repeats: option("--repeats", 20), faces: option("--faces", 4),
+                           layers: args.contains("--layers"), peers: !args.contains("--no-peers"))
+    case "kernels": KernelBench.run(repeats: option("--repeats", 20))
+    case "raw-embed": try RawEmbed.run(args[1])
+    default: print(usage)
+    }
+} catch {
+    FileHandle.standardError.write("glimt-bench: \(error)\n".data(using: .utf8)!)
+    exit(1)
+}

@@ -1,0 +1,50 @@
+import Foundation
+import TensorLite
+
+/// Times each TensorLite kernel alone at the shapes SFace runs it on, as GFLOPS, to see which
+/// kernel is far from the machine's peak.
+enum KernelBench {
+    static func run(repeats: Int) {
+        var seed: UInt32 = 12345
+        func rand(_ n: Int) -> [Float] {
+            (0..<n).map { _ in
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                return Float(seed >> 8) / Float(1 << 23) - 1
+            }
+        }
+        print("kernel".padding(toLength: 30, withPad: " ", startingAt: 0) + "        ms    GFLOPS")
+        for (size, cin, cout) in [(112, 27, 32), (112, 32, 64), (56, 64, 128), (56, 128, 128), (28, 128, 256), (28, 256, 256), (14, 256, 512), (14, 512, 512), (7, 512, 1024), (7, 1024, 1024)] {
+            let conv = PointwiseConv(weights: rand(cin * cout), bias: rand(cout), inChannels: cin, outChannels: cout, activation: .prelu(rand(cout)))
+            let x = Tensor(height: size, width: size, channels: cin, values: rand(size * size * cin))
+            let y = Tensor(height: size, width: size, channels: cout)
+            let ms = Timing.medianMilliseconds(repeats) { conv.run(x, into: y) }
+            report("pointwise \(size)x\(size) \(cin)->\(cout)", ms, conv.flops * size * size)
+        }
+        for (size, c, s) in [(112, 32, 1), (112, 64, 2), (56, 128, 1), (56, 128, 2), (28, 256, 1), (28, 256, 2), (14, 512, 1), (14, 512, 2), (7, 1024, 1)] {
+            let conv = DepthwiseConv(weights: rand(c * 9), bias: rand(c), channels: c, stride: s, activation: .prelu(rand(c)))
+            let x = Tensor(height: size, width: size, channels: c, values: rand(size * size * c))
+            let (oh, ow) = conv.outputShape(height: size, width: size)
+            let y = Tensor(height: oh, width: ow, channels: c)
+            let ms = Timing.medianMilliseconds(repeats) { conv.run(x, into: y) }
+            report("depthwise \(size)x\(size)x\(c) s\(s)", ms, 18 * oh * ow * c)
+        }
+        do {
+            let conv = Conv3x3(weights: rand(32 * 27), bias: rand(32), inChannels: 3, outChannels: 32, stride: 1, activation: .prelu(rand(32)))
+            let x = Tensor(height: 112, width: 112, channels: 3, values: rand(112 * 112 * 3))
+            let y = Tensor(height: 112, width: 112, channels: 32)
+            let ms = Timing.medianMilliseconds(repeats) { conv.run(x, into: y) }
+            report("conv3x3 112x112 3->32", ms, 2 * 27 * 32 * 112 * 112)
+        }
+        do {
+            let fc = FullyConnected(weights: rand(128 * 50176), bias: rand(128), inFeatures: 50176, outFeatures: 128)
+            let x = AlignedFloats(count: 50176)
+            var out = [Float](repeating: 0, count: 128)
+            let ms = Timing.medianMilliseconds(repeats) { out.withUnsafeMutableBufferPointer { fc.run(x.data, into: $0.baseAddress!) } }
+            report("fully connected 50176->128", ms, 2 * 50176 * 128)
+        }
+    }
+
+    private static func report(_ name: String, _ ms: Double, _ flops: Int) {
+        print(name.padding(toLength: 30, withPad: " ", startingAt: 0) + String(format: "%10.3f %9.1f", ms, Double(flops) / ms / 1e6))
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import SFaceWeights
+import TensorLite
+
+/// YuNet (libfacedetection, OpenCV Zoo 2023mar): the face detector network, fully convolutional,
+/// run at any input size padded to a multiple of 32. It returns, per grid cell at strides 8, 16
+/// and 32, the raw head outputs that `FaceDetector` decodes into boxes and landmarks.
+///
+/// Structure: a 3x3 stride-2 conv, then "DP units" (pointwise conv + depthwise 3x3 conv + ReLU)
+/// in six stages separated by 2x2 max pools; a top-down feature pyramid over the last three
+/// stages; and per level four small heads (cls, obj, bbox, kps), each a pointwise conv and a
+/// depthwise 3x3 conv. The four heads of a level are run as one 64->16 pointwise conv and one
+/// 16-channel depthwise conv: 16 outputs per cell is exactly one vector.
+public final class YuNet: @unchecked Sendable {
+    public static let strides = [8, 16, 32]
+
+    /// Head outputs for one stride, channels-last per cell, sigmoids already applied to cls and
+    /// obj (as the ONNX graph's outputs `cls_8`, `obj_8`, `bbox_8`, `kps_8`, ...).
+    public struct Level: Sendable {
+        public let stride: Int
+        public let rows: Int
+        public let cols: Int
+        public var cls: [Float]
+        public var obj: [Float]
+        public var bbox: [Float]
+        public var kps: [Float]
+    }
+
+    /// Channel positions in the fused head output.
+    static let clsChannel = 0, objChannel = 1, bboxChannels = 2..<6, kpsChannels = 6..<16
+
+    private struct DPUnit {
+        let name: String
+        let pointwise: PointwiseConv
+        let depthwise: DepthwiseConv
+    }
+
+    private struct Head {
+        let pointwise: PointwiseConv
+        let depthwise: DepthwiseConv
+    }
+
+    private let stem: Conv3x3
+    /// Stages 0...5 of the backbone; a max pool precedes stages 1...5.
+    private let stages: [[DPUnit]]
+    private let laterals: [DPUnit]
+    private let heads: [Head]
+    public let digest: String
+
+    private static let sharedLock = NSLock()
+    nonisolated(unsafe) private static var sharedInstance: YuNet?
+
+    /// The model with the baked weights, loaded once (thread-safe) on first use.
+    public static func shared() throws -> YuNet {
+        sharedLock.lock()
+        defer { sharedLock.unlock() }
+        if let s = sharedInstance { return s }
+        let s = try YuNet(weightsAt: BakedWeights.url(named: "yunet"))
+        sharedInstance = s
+        return s
+    }
+
+    public convenience init(weightsAt url: URL) throws {
+        let file = try WeightFile(contentsOf: url)
+        do { try self.init(weights: file) } catch let e as GlimtError { throw e.at(url.path) }
+    }
+
+    public init(weights w: WeightFile) throws {
+        guard w.modelName.hasPrefix("yunet") else { throw GlimtError("weight file holds \(w.modelName), not YuNet") }
+        digest = w.sourceDigest
+        func unit(_ name: String, _ cin: Int, _ cout: Int) throws -> DPUnit {
+            DPUnit(
+                name: name,
+                pointwise: PointwiseConv(weights: try w.tensor("\(name).conv1.weight", shape: [cout, cin, 1, 1]),
+                                         bias: try w.tensor("\(name).conv1.bias", shape: [cout]), inChannels: cin, outChannels: cout),
+                depthwise: DepthwiseConv(weights: try w.tensor("\(name).conv2.weight", shape: [cout, 1, 3, 3]),
+                                         bias: try w.tensor("\(name).conv2.bias", shape: [cout]), channels: cout, stride: 1, activation: .relu))
+        }
+        stem = Conv3x3(weights: try w.tensor("backbone.model0.conv1.weight", shape: [16, 3, 3, 3]),
+                       bias: try w.tensor("backbone.model0.conv1.bias", shape: [16]), inChannels: 3, outChannels: 16, stride: 2, activation: .relu)
+        stages = [
+            [try unit("backbone.model0.conv2", 16, 16)],
+            [try unit("backbone.model1.conv1", 16, 16), try unit("backbone.model1.conv2", 16, 32)],
+            [try unit("backbone.model2.conv1", 32, 32), try unit("backbone.model2.conv2", 32, 64)],
+            [try unit("backbone.model3.conv1", 64, 64), try unit("backbone.model3.conv2", 64, 64)],
+            [try unit("backbone.model4.conv1", 64, 64), try unit("backbone.model4.conv2", 64, 64)],
+            [try unit("backbone.model5.conv1", 64, 64), try unit("backbone.model5.conv2", 64, 64)],
+        ]
+        laterals = try (0..<3).map { try unit("neck.lateral_convs.\($0)", 64, 64) }
+        heads = try (0..<3).map { level in
+            // Fused head: channel 0 cls, 1 obj, 2-5 bbox, 6-15 kps.
+            let parts: [(String, Int)] = [("cls", 1), ("obj", 1), ("bbox", 4), ("kps", 10)]
+            var pw: [Float] = [], pwBias: [Float] = [], dw: [Float] = [], dwBias: [Float] = []
+            for (head, n) in parts {
+                let p = "bbox_head.multi_level_\(head).\(level)"
+                pw += try w.tensor("\(p).conv1.weight", shape: [n, 64, 1, 1])
+                pwBias += try w.tensor("\(p).conv1.bias", shape: [n])
+                dw += try w.tensor("\(p).conv2.weight", shape: [n, 1, 3, 3])
+                dwBias += try w.tensor("\(p).conv2.bias", shape: [n])
+            }
+            return Head(pointwise: PointwiseConv(weights: pw, bias: pwBias, inChannels: 64, outChannels: 16),
+                        depthwise: DepthwiseConv(weights: dw, bias: dwBias, channels: 16, stride: 1))
+        }
+    }
+
+    /// Runs the network on an image whose sides are multiples of 32 (pad first: see
+    /// `FaceDetector`). The image is fed as YuNet was trained: BGR order, values 0-255.
+    public func run(_ image: RGBImage, profile: LayerProfile? = nil) -> [Level] {
+        precondition(image.width % 32 == 0 && image.height % 32 == 0, "YuNet input must be padded to a multiple of 32, got \(image.width)x\(image.height)")
+        let input = Tensor(height: image.height, width: image.width, channels: 3)
+        profile.measure("input") {
+            image.pixels.withUnsafeBufferPointer { px in
+                for p in 0..<(image.width * image.height) {
+                    let dst = input.data + p * input.pixelStride
+                    dst[0] = Float(px[p * 3 + 2])
+                    dst[1] = Float(px[p * 3 + 1])
+                    dst[2] = Float(px[p * 3])
+                }
+            }
+        }
+        var h = image.height / 2, w = image.width / 2
+        var x = Tensor(height: h, width: w, channels: 16)
+        profile.measure("backbone.model0.conv1", flops: stem.flops * h * w) { stem.run(input, into: x) }
+        var features: [Tensor] = []
+        for (i, stage) in stages.enumerated() {
+            if i > 0 {
+                h /= 2
+                w /= 2
+                let pooled = Tensor(height: h, width: w, channels: x.channels)
+                profile.measure("maxpool\(i)") { MaxPool2x2.run(x, into: pooled) }
+                x = pooled
+            }
+            for u in stage { x = apply(u, x, profile) }
+            if i >= 3 { features.append(x) }
+        }
+        // Top-down pyramid: stride 32, then 16 and 8 with the coarser level added in.
+        var pyramid = [Tensor](repeating: x, count: 3)
+        pyramid[2] = apply(laterals[2], features[2], profile)
+        for level in [1, 0] {
+            let sum = Tensor(height: features[level].height, width: features[level].width, channels: 64)
+            profile.measure("upsample-add\(level)") { UpsampleAdd.run(skip: features[level], coarse: pyramid[level + 1], into: sum) }
+            pyramid[level] = apply(laterals[level], sum, profile)
+        }
+        return (0..<3).map { level in
+            let f = pyramid[level]
+            let mid = Tensor(height: f.height, width: f.width, channels: 16)
+            let out = Tensor(height: f.height, width: f.width, channels: 16)
+            profile.measure("head\(level)", flops: (heads[level].pointwise.flops + 18 * 16) * f.pixelCount) {
+                heads[level].pointwise.run(f, into: mid)
+                heads[level].depthwise.run(mid, into: out)
+            }
+            return Self.split(out, stride: Self.strides[level])
+        }
+    }
+
+    private func apply(_ u: DPUnit, _ x: Tensor, _ profile: LayerProfile?) -> Tensor {
+        let mid = Tensor(height: x.height, width: x.width, channels: u.pointwise.outChannels)
+        let out = Tensor(height: x.height, width: x.width, channels: u.pointwise.outChannels)
+        profile.measure(u.name, flops: (u.pointwise.flops + 18 * u.pointwise.outChannels) * x.pixelCount) {
+            u.pointwise.run(x, into: mid)
+            u.depthwise.run(mid, into: out)
+        }
+        return out
+    }
+
+    private static func split(_ t: Tensor, stride: Int) -> Level {
+        let n = t.pixelCount
+        var level = Level(stride: stride, rows: t.height, cols: t.width,
+                          cls: [Float](repeating: 0, count: n), obj: [Float](repeating: 0, count: n),
+                          bbox: [Float](repeating: 0, count: 4 * n), kps: [Float](repeating: 0, count: 10 * n))
+        for p in 0..<n {
+            let v = t.data + p * t.pixelStride
+            level.cls[p] = sigmoid(v[clsChannel])
+            level.obj[p] = sigmoid(v[objChannel])
+            for (j, c) in bboxChannels.enumerated() { level.bbox[p * 4 + j] = v[c] }
+            for (j, c) in kpsChannels.enumerated() { level.kps[p * 10 + j] = v[c] }
+        }
+        return level
+    }
+
+    @inline(__always) static func sigmoid(_ x: Float) -> Float { 1 / (1 + Foundation.exp(-x)) }
+}

@@ -1,0 +1,3 @@
+public enum Glimt {
+    public static let version = "0.1.0"
+}

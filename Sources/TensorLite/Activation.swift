@@ -1,0 +1,53 @@
+/// What a layer applies to its output after adding the bias.
+public enum Activation: Equatable, Sendable {
+    case none
+    case relu
+    /// Leaky ReLU with one learned slope per output channel (negative side).
+    case prelu([Float])
+
+    /// Scalar form, used by the reference kernels.
+    @inline(__always) public func apply(_ x: Float, channel: Int) -> Float {
+        switch self {
+        case .none: return x
+        case .relu: return x > 0 ? x : 0
+        case .prelu(let slopes): return x > 0 ? x : x * slopes[channel]
+        }
+    }
+}
+
+/// Bias plus activation, applied to a finished vector of 16 output channels just before it is
+/// stored: fusing it into the kernels saves a pass over every feature map.
+struct Epilogue: @unchecked Sendable {
+    private enum Kind { case none, relu, prelu }
+    private let kind: Kind
+    let bias: AlignedFloats
+    private let slopes: AlignedFloats
+
+    init(bias: [Float]?, activation: Activation, channels: Int) {
+        let padded = roundUp(channels, to: laneCount)
+        self.bias = AlignedFloats(count: padded)
+        if let bias {
+            precondition(bias.count == channels, "bias has \(bias.count) values for \(channels) channels")
+            for i in 0..<channels { self.bias.data[i] = bias[i] }
+        }
+        slopes = AlignedFloats(count: padded)
+        switch activation {
+        case .none: kind = .none
+        case .relu: kind = .relu
+        case .prelu(let s):
+            precondition(s.count == channels, "PReLU has \(s.count) slopes for \(channels) channels")
+            kind = .prelu
+            for i in 0..<channels { slopes.data[i] = s[i] }
+        }
+    }
+
+    /// `c` is the first channel of the vector (a multiple of 16).
+    @inline(__always) func apply(_ v: Vec, channel c: Int) -> Vec {
+        let r = v + loadVec(bias.data + c)
+        switch kind {
+        case .none: return r
+        case .relu: return r.replacing(with: 0, where: r .< 0)
+        case .prelu: return r.replacing(with: r * loadVec(slopes.data + c), where: r .< 0)
+        }
+    }
+}

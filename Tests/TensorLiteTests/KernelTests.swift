@@ -1,0 +1,127 @@
+import TensorLite
+import XCTest
+
+/// Every optimised kernel against its plain scalar reference, on shapes chosen to be awkward:
+/// channel counts that are odd or not multiples of 16 or 64, pixel counts that leave remainders
+/// after 4-pixel tiles, and maps of 1 pixel or 1 row.
+final class KernelTests: XCTestCase {
+    func testPointwiseMatchesReference() {
+        var rng = SplitMix64(seed: 1)
+        var worst: Float = 0
+        let shapes = [(1, 1, 1, 1), (3, 5, 7, 13), (7, 7, 64, 64), (2, 9, 33, 65), (5, 3, 17, 130), (4, 4, 128, 200), (1, 7, 3, 16), (6, 6, 100, 48)]
+        for (h, w, cin, cout) in shapes {
+            let x = rng.floats(h * w * cin)
+            let wts = rng.floats(cin * cout)
+            let bias = rng.floats(cout)
+            let act = rng.activation(channels: cout)
+            let conv = PointwiseConv(weights: wts, bias: bias, inChannels: cin, outChannels: cout, activation: act)
+            let out = Tensor(height: h, width: w, channels: cout)
+            conv.run(Tensor(height: h, width: w, channels: cin, values: x), into: out)
+            let want = PointwiseConv.reference(input: x, pixels: h * w, weights: wts, bias: bias, inChannels: cin, outChannels: cout, activation: act)
+            worst = max(worst, assertClose(out.values(), want, "pointwise \(h)x\(w) \(cin)->\(cout)"))
+            assertPaddingZero(out)
+        }
+        print("pointwise: max abs error \(worst)")
+    }
+
+    func testDepthwiseMatchesReference() {
+        var rng = SplitMix64(seed: 2)
+        var worst: Float = 0
+        let shapes = [(1, 1, 1), (2, 2, 5), (3, 7, 17), (7, 7, 64), (8, 5, 33), (13, 11, 48), (9, 9, 130), (1, 6, 16), (6, 1, 20)]
+        for (h, w, c) in shapes {
+            for stride in [1, 2] {
+                let x = rng.floats(h * w * c)
+                let wts = rng.floats(c * 9)
+                let bias = rng.floats(c)
+                let act = rng.activation(channels: c)
+                let conv = DepthwiseConv(weights: wts, bias: bias, channels: c, stride: stride, activation: act)
+                let (oh, ow) = conv.outputShape(height: h, width: w)
+                let out = Tensor(height: oh, width: ow, channels: c)
+                conv.run(Tensor(height: h, width: w, channels: c, values: x), into: out)
+                let want = DepthwiseConv.reference(input: x, height: h, width: w, channels: c, weights: wts, bias: bias, stride: stride, activation: act)
+                worst = max(worst, assertClose(out.values(), want, "depthwise \(h)x\(w)x\(c) s\(stride)"))
+                assertPaddingZero(out)
+            }
+        }
+        print("depthwise: max abs error \(worst)")
+    }
+
+    func testConv3x3MatchesReference() {
+        var rng = SplitMix64(seed: 3)
+        var worst: Float = 0
+        let shapes = [(1, 1, 1, 1), (5, 7, 3, 32), (8, 8, 3, 16), (9, 6, 2, 20), (4, 5, 5, 70), (11, 3, 1, 1), (6, 6, 17, 64)]
+        for (h, w, cin, cout) in shapes {
+            for stride in [1, 2] {
+                let x = rng.floats(h * w * cin)
+                let wts = rng.floats(cout * cin * 9)
+                let bias = rng.floats(cout)
+                let act = rng.activation(channels: cout)
+                let conv = Conv3x3(weights: wts, bias: bias, inChannels: cin, outChannels: cout, stride: stride, activation: act)
+                let (oh, ow) = conv.outputShape(height: h, width: w)
+                let out = Tensor(height: oh, width: ow, channels: cout)
+                conv.run(Tensor(height: h, width: w, channels: cin, values: x), into: out)
+                let want = Conv3x3.reference(input: x, height: h, width: w, inChannels: cin, weights: wts, bias: bias, outChannels: cout, stride: stride, activation: act)
+                worst = max(worst, assertClose(out.values(), want, "conv3x3 \(h)x\(w) \(cin)->\(cout) s\(stride)"))
+                assertPaddingZero(out)
+            }
+        }
+        print("conv3x3: max abs error \(worst)")
+    }
+
+    func testFullyConnectedMatchesReference() {
+        var rng = SplitMix64(seed: 4)
+        var worst: Float = 0
+        for (inF, outF) in [(1, 1), (17, 3), (100, 7), (1000, 128), (50, 130)] {
+            let x = rng.floats(inF), w = rng.floats(inF * outF), b = rng.floats(outF)
+            let fc = FullyConnected(weights: w, bias: b, inFeatures: inF, outFeatures: outF)
+            worst = max(worst, assertClose(fc.run(x), FullyConnected.reference(input: x, weights: w, bias: b, inFeatures: inF, outFeatures: outF), "fc \(inF)->\(outF)"))
+        }
+        print("fully connected: max abs error \(worst)")
+    }
+
+    func testBatchNormFoldEqualsConvThenBatchNorm() {
+        var rng = SplitMix64(seed: 5)
+        let (h, w, cin, cout) = (5, 6, 19, 21)
+        let x = rng.floats(h * w * cin), wts = rng.floats(cin * cout), bias = rng.floats(cout)
+        let bn = BatchNorm(gamma: rng.floats(cout), beta: rng.floats(cout), mean: rng.floats(cout),
+                           variance: rng.floats(cout).map { abs($0) + 0.1 }, epsilon: 1e-3)
+        let unfolded = bn.reference(PointwiseConv.reference(input: x, pixels: h * w, weights: wts, bias: bias, inChannels: cin, outChannels: cout))
+        let f = bn.fold(weights: wts, bias: bias)
+        let folded = PointwiseConv.reference(input: x, pixels: h * w, weights: f.weights, bias: f.bias, inChannels: cin, outChannels: cout)
+        assertClose(folded, unfolded, "batchnorm fold")
+    }
+
+    /// Channel padding must stay zero: later kernels read whole vectors.
+    private func assertPaddingZero(_ t: Tensor, file: StaticString = #filePath, line: UInt = #line) {
+        for p in 0..<t.pixelCount {
+            for c in t.channels..<t.pixelStride where t.data[p * t.pixelStride + c] != 0 {
+                XCTFail("padding lane \(c) of pixel \(p) is \(t.data[p * t.pixelStride + c])", file: file, line: line)
+                return
+            }
+        }
+    }
+}
+
+final class PoolingTests: XCTestCase {
+    func testMaxPoolMatchesReference() {
+        var rng = SplitMix64(seed: 6)
+        for (h, w, c) in [(2, 2, 1), (5, 7, 17), (8, 8, 64), (3, 9, 33)] {
+            let x = rng.floats(h * w * c)
+            let (oh, ow) = MaxPool2x2.outputShape(height: h, width: w)
+            let out = Tensor(height: oh, width: ow, channels: c)
+            MaxPool2x2.run(Tensor(height: h, width: w, channels: c, values: x), into: out)
+            XCTAssertEqual(out.values(), MaxPool2x2.reference(input: x, height: h, width: w, channels: c), "maxpool \(h)x\(w)x\(c)")
+        }
+    }
+
+    func testUpsampleAddMatchesReference() {
+        var rng = SplitMix64(seed: 7)
+        for (h, w, c) in [(2, 2, 1), (4, 6, 17), (10, 10, 64)] {
+            let skip = rng.floats(h * w * c), coarse = rng.floats(h / 2 * (w / 2) * c)
+            let out = Tensor(height: h, width: w, channels: c)
+            UpsampleAdd.run(skip: Tensor(height: h, width: w, channels: c, values: skip),
+                            coarse: Tensor(height: h / 2, width: w / 2, channels: c, values: coarse), into: out)
+            XCTAssertEqual(out.values(), UpsampleAdd.reference(skip: skip, coarse: coarse, height: h, width: w, channels: c), "upsample-add \(h)x\(w)x\(c)")
+        }
+    }
+}

@@ -26,6 +26,7 @@ do {
                            layers: args.contains("--layers"), peers: !args.contains("--no-peers"))
     case "kernels": KernelBench.run(repeats: option("--repeats", 20))
     case "raw-embed": try RawEmbed.run(args[1])
+case "raw-yunet": try RawYuNet.run(args[1], Int(args[2])!, Int(args[3])!)
     default: print(usage)
     }
 } catch {

@@ -36,7 +36,7 @@ func main() -> Int32 {
     case "help":
         guard tokens.count > 1 else { Console.out(toolHelp); return 0 }
         guard let cmd = commands.first(where: { $0.name == tokens[1] }) else {
-            Console.err("glimt-pure: no command '\(tokens[1])' (commands: \(commands.map(\.name).joined(separator: ", ")))")
+            Console.err("glimt-pure: no command '\(tokens[1])' (commands: \(commands.map { $0.name }.joined(separator: ", ")))")
             return 64
         }
         Console.out(cmd.help)

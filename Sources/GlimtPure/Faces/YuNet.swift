@@ -7,12 +7,13 @@ import TensorLite
 /// and 32, the raw head outputs that `FaceDetector` decodes into boxes and landmarks.
 ///
 /// Structure: a 3x3 stride-2 conv, then "DP units" (pointwise conv + depthwise 3x3 conv + ReLU)
-/// in six stages separated by 2x2 max pools; a top-down feature pyramid over the last three
+/// in six stages, four of them after a 2x2 max pool; a top-down feature pyramid over the last three
 /// stages; and per level four small heads (cls, obj, bbox, kps), each a pointwise conv and a
 /// depthwise 3x3 conv. The four heads of a level are run as one 64->16 pointwise conv and one
 /// 16-channel depthwise conv: 16 outputs per cell is exactly one vector.
 public final class YuNet: @unchecked Sendable {
     public static let strides = [8, 16, 32]
+    static let pooledStages: Set<Int> = [1, 3, 4, 5]
 
     /// Head outputs for one stride, channels-last per cell, sigmoids already applied to cls and
     /// obj (as the ONNX graph's outputs `cls_8`, `obj_8`, `bbox_8`, `kps_8`, ...).
@@ -41,7 +42,7 @@ public final class YuNet: @unchecked Sendable {
     }
 
     private let stem: Conv3x3
-    /// Stages 0...5 of the backbone; a max pool precedes stages 1...5.
+    /// Stages 0...5 of the backbone; a max pool precedes stages 1, 3, 4 and 5.
     private let stages: [[DPUnit]]
     private let laterals: [DPUnit]
     private let heads: [Head]
@@ -123,7 +124,7 @@ public final class YuNet: @unchecked Sendable {
         profile.measure("backbone.model0.conv1", flops: stem.flops * h * w) { stem.run(input, into: x) }
         var features: [Tensor] = []
         for (i, stage) in stages.enumerated() {
-            if i > 0 {
+            if Self.pooledStages.contains(i) {
                 h /= 2
                 w /= 2
                 let pooled = Tensor(height: h, width: w, channels: x.channels)

@@ -1,0 +1,95 @@
+/// Separable resampling of RGB images: area averaging when shrinking (every source pixel counts
+/// in proportion to its overlap, so small faces do not alias away), bilinear when enlarging.
+public enum Resize {
+    /// Per output coordinate: first source index and the weights of consecutive source pixels.
+    private struct Taps {
+        var start: [Int32]
+        var count: [Int32]
+        var weights: [Float]
+        var maxCount: Int
+    }
+
+    private static func taps(from n: Int, to m: Int) -> Taps {
+        var start: [Int32] = [], count: [Int32] = [], weights: [Float] = []
+        let scale = Double(n) / Double(m)
+        var maxCount = 0
+        for i in 0..<m {
+            var ws: [Float] = []
+            var s0 = 0
+            if scale > 1 {
+                let a = Double(i) * scale, b = Double(i + 1) * scale
+                s0 = Int(a.rounded(.down))
+                var j = s0
+                while Double(j) < b && j < n {
+                    let overlap = min(b, Double(j + 1)) - max(a, Double(j))
+                    ws.append(Float(overlap / scale))
+                    j += 1
+                }
+            } else {
+                let c = (Double(i) + 0.5) * scale - 0.5
+                let f = c.rounded(.down)
+                let t = Float(c - f)
+                s0 = Int(f)
+                ws = [1 - t, t]
+                if s0 < 0 { s0 = 0; ws = [1, 0] }
+                if s0 >= n - 1 { s0 = max(0, n - 2); ws = n == 1 ? [1] : [0, 1] }
+            }
+            start.append(Int32(s0))
+            count.append(Int32(ws.count))
+            maxCount = max(maxCount, ws.count)
+            weights.append(contentsOf: ws)
+        }
+        return Taps(start: start, count: count, weights: weights, maxCount: maxCount)
+    }
+
+    public static func resize(_ image: RGBImage, width w: Int, height h: Int) -> RGBImage {
+        precondition(w > 0 && h > 0, "Resize: empty target \(w)x\(h)")
+        if w == image.width && h == image.height { return image }
+        let hx = taps(from: image.width, to: w), hy = taps(from: image.height, to: h)
+        // Horizontal pass into floats, then vertical pass with rounding.
+        var mid = [Float](repeating: 0, count: image.height * w * 3)
+        image.pixels.withUnsafeBufferPointer { src in
+            mid.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<image.height {
+                    let row = y * image.width * 3
+                    var wi = 0
+                    for x in 0..<w {
+                        var r: Float = 0, g: Float = 0, b: Float = 0
+                        let s = Int(hx.start[x])
+                        for k in 0..<Int(hx.count[x]) {
+                            let p = row + (s + k) * 3, wt = hx.weights[wi + k]
+                            r += Float(src[p]) * wt; g += Float(src[p + 1]) * wt; b += Float(src[p + 2]) * wt
+                        }
+                        wi += Int(hx.count[x])
+                        let o = (y * w + x) * 3
+                        dst[o] = r; dst[o + 1] = g; dst[o + 2] = b
+                    }
+                }
+            }
+        }
+        var out = [UInt8](repeating: 0, count: w * h * 3)
+        mid.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                var wi = 0
+                for y in 0..<h {
+                    let s = Int(hy.start[y]), n = Int(hy.count[y])
+                    for i in 0..<(w * 3) {
+                        var v: Float = 0
+                        for k in 0..<n { v += src[(s + k) * w * 3 + i] * hy.weights[wi + k] }
+                        dst[y * w * 3 + i] = UInt8(min(255, max(0, v + 0.5)))
+                    }
+                    wi += n
+                }
+            }
+        }
+        return RGBImage(width: w, height: h, pixels: out)
+    }
+
+    /// Scales so the longer side is `longSide` (never enlarging), keeping the aspect ratio.
+    public static func fitting(_ image: RGBImage, longSide: Int) -> RGBImage {
+        let long = max(image.width, image.height)
+        guard long > longSide else { return image }
+        let s = Double(longSide) / Double(long)
+        return resize(image, width: max(1, Int((Double(image.width) * s).rounded())), height: max(1, Int((Double(image.height) * s).rounded())))
+    }
+}

@@ -42,6 +42,6 @@ enum LayerTable {
             Swift.print("  " + name.padding(toLength: 24, withPad: " ", startingAt: 0)
                         + String(format: "%9.3f %6.1f%% %8.1f", s * 1000, profile.seconds[name]! / total * 100, f > 0 ? f / s / 1e9 : 0))
         }
-        Swift.print(String(format: "  %@ %9.3f", "total".padding(toLength: 24, withPad: " ", startingAt: 0), total / Double(runs) * 1000))
+        Swift.print("  " + "total".padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: " %9.3f", total / Double(runs) * 1000))
     }
 }

@@ -133,8 +133,10 @@ public final class SFace: @unchecked Sendable {
         return tensors
     }
 
-    /// The raw 128 outputs of the network (fc1), before normalisation.
-    public func forward(_ face: RGBImage, profile: LayerProfile? = nil) -> [Float] {
+    /// The raw 128 outputs of the network (fc1), before normalisation. `inspect`, when given, sees
+    /// every activation as it is produced, named as the ONNX graph names it (`conv_1_relu`,
+    /// `conv_2_dw_relu`, ...): the hook the layer-by-layer golden test uses.
+    public func forward(_ face: RGBImage, profile: LayerProfile? = nil, inspect: ((String, Tensor) -> Void)? = nil) -> [Float] {
         precondition(face.width == Self.inputSize && face.height == Self.inputSize, "SFace needs a 112x112 face, got \(face.width)x\(face.height)")
         return workspaces.with(make: makeWorkspace) { t in
             let input = t[0]
@@ -147,11 +149,14 @@ public final class SFace: @unchecked Sendable {
                 }
             }
             profile.measure("conv_1", flops: 2 * 27 * 32 * t[1].pixelCount) { stem.run(input, into: t[1]) }
+            inspect?("conv_1_relu", t[1])
             var i = 1
             for b in body {
                 let dwOut = t[i + 1], pwOut = t[i + 2]
                 profile.measure("\(b.name)_dw", flops: 18 * dwOut.pixelCount * b.depthwise.channels) { b.depthwise.run(t[i], into: dwOut) }
+                inspect?("\(b.name)_dw_relu", dwOut)
                 profile.measure(b.name, flops: b.pointwise.flops * pwOut.pixelCount) { b.pointwise.run(dwOut, into: pwOut) }
+                inspect?("\(b.name)_relu", pwOut)
                 i += 2
             }
             var out = [Float](repeating: 0, count: Self.embeddingSize)

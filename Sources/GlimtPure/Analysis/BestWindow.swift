@@ -1,0 +1,35 @@
+/// The chosen second: the window of the given length whose frames have the best mean score, so
+/// one good frame next to a blur does not win.
+public enum BestWindow {
+    public struct Window: Codable, Equatable, Sendable {
+        public var start: Double
+        public var length: Double
+        public var meanScore: Float
+        /// Indices of the frames inside [start, start + length).
+        public var frames: Range<Int>
+    }
+
+    /// `times` ascending, seconds from the start of the video; `duration` in seconds. Candidate
+    /// windows start at each sampled frame and must end within the video. Ties go to the earlier
+    /// window. Nil when the video is shorter than `length` or has no frames.
+    public static func best(times: [Double], scores: [Float], duration: Double, length: Double = 1.0) -> Window? {
+        precondition(times.count == scores.count, "one score per frame")
+        var best: Window?
+        var end = 0
+        // Frame times carry timestamp rounding; a window may end a hair past the last frame.
+        let slack = 1e-3
+        for i in times.indices {
+            let start = times[i]
+            guard start + length <= duration + slack else { break }
+            end = max(end, i)
+            while end < times.count && times[end] < start + length - slack { end += 1 }
+            let n = end - i
+            guard n > 0 else { continue }
+            let mean = scores[i..<end].reduce(0, +) / Float(n)
+            if best == nil || mean > best!.meanScore {
+                best = Window(start: start, length: length, meanScore: mean, frames: i..<end)
+            }
+        }
+        return best
+    }
+}

@@ -1,0 +1,43 @@
+import TensorLite
+
+/// One face in a picture, with everything later stages use.
+public struct FaceRecord: Sendable {
+    public var face: DetectedFace
+    public var quality: FaceQuality
+    /// The 112x112 crop aligned to SFace's template.
+    public var crop: RGBImage
+    /// L2-normalised SFace embedding, when asked for.
+    public var embedding: [Float]?
+}
+
+/// Picture -> faces -> aligned crops -> (optionally) embeddings: the path shared by `faces`,
+/// `reference add` and video analysis.
+public struct FacePipeline: Sendable {
+    public var detector: FaceDetector
+    public let recognizer: SFace
+
+    public init(detector: FaceDetector, recognizer: SFace) {
+        self.detector = detector
+        self.recognizer = recognizer
+    }
+
+    public static func shared() throws -> FacePipeline {
+        FacePipeline(detector: try FaceDetector.shared(), recognizer: try SFace.shared())
+    }
+
+    /// Faces in detector order (highest score first).
+    public func faces(in image: RGBImage, embed: Bool, profile: LayerProfile? = nil) -> [FaceRecord] {
+        detector.detect(image, profile: profile).map { face in
+            let crop = profile.measure("align") { FaceAlignment.align(image, landmarks: face.landmarks) }
+            let quality = profile.measure("quality") { FaceQuality.measure(face: face, alignedCrop: crop) }
+            let embedding = embed ? profile.measure("embed") { recognizer.embed(crop) } : nil
+            return FaceRecord(face: face, quality: quality, crop: crop, embedding: embedding)
+        }
+    }
+
+    /// The embedding a reference photo stores: the aligned face as it is and mirrored, averaged
+    /// and re-normalised (a slightly steadier reference for free).
+    public func referenceEmbedding(_ crop: RGBImage) -> [Float] {
+        Embedding.average([recognizer.embed(crop), recognizer.embed(FaceAlignment.mirrored(crop))])
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import GlimtPure
+
+struct FacesCommand: Command {
+    static let name = "faces"
+    static let summary = "List the faces in photos, numbered; optionally draw them on a contact sheet"
+    static let help = """
+    USAGE: glimt-pure faces PHOTO... [--json] [--sheet OUT.jpg] [--embed] [--match] [--detect-size N]
+
+    Finds every face in each PHOTO (JPEG, PNG, WebP; HEIC where this FFmpeg can decode it) and
+    prints one line per face: its number, box, the five landmarks (right eye, left eye, nose tip,
+    right and left mouth corner: the person's right and left), the detector score and the face
+    quality (0-1: confidence, size, sharpness and frontalness). Numbers start at 1, highest score
+    first: they are what 'glimt-pure reference add PHOTO --face N' takes.
+
+    OPTIONS:
+      --json            Print JSON instead of a table
+      --sheet OUT.jpg   Write a contact sheet with each face outlined and numbered (JPEG or PNG by
+                        the extension; with several photos, the photo's name is added to OUT)
+      --embed           Add each face's 128-d SFace embedding (JSON only)
+      --match           Add each face's best cosine against the stored references (0.45 and up
+                        counts as the same person)
+      --detect-size N   Long side, in pixels, the detector looks at (default 640; more finds
+                        smaller faces in crowds, and costs more)
+      --library DIR     Library folder holding the references (default: $XDG_DATA_HOME/glimt or
+                        ~/.local/share/glimt)
+      -h, --help        Show this help
+    """
+    static let options: [OptionSpec] = [.flag("--json"), .value("--sheet"), .flag("--embed"), .flag("--match"),
+                                        .value("--detect-size"), .value("--library")]
+
+    struct FaceOut: Encodable {
+        let number: Int
+        let box: Box
+        let landmarks: [Point]
+        let score: Float
+        let quality: FaceQuality
+        let embedding: [Float]?
+        let match: MatchOut?
+    }
+
+    struct MatchOut: Encodable {
+        let reference: Int
+        let cosine: Float
+        let sameperson: Bool
+    }
+
+    struct PhotoOut: Encodable {
+        let file: String
+        let width: Int
+        let height: Int
+        let faces: [FaceOut]
+        let sheet: String?
+    }
+
+    static func run(_ args: Arguments) throws -> Int32 {
+        try args.requirePositionals("at least one PHOTO")
+        var pipeline = try FacePipeline.shared()
+        pipeline.detector.detectionSize = try args.int("--detect-size", default: 640, range: 64...8192)
+        let wantMatch = args.flag("--match")
+        let references = wantMatch ? try ReferenceStore(library: LibraryLocation.resolve(args.value("--library"))).list() : []
+        if wantMatch && references.isEmpty { throw UsageError("--match needs stored references (glimt-pure reference add PHOTO)") }
+        let embed = args.flag("--embed") || wantMatch
+        var outputs: [PhotoOut] = []
+        var failed = false
+        for path in args.positionals {
+            do {
+                let image = try ImageDecoder.decode(path: path)
+                let records = pipeline.faces(in: image, embed: embed)
+                var sheet: String?
+                if let out = args.value("--sheet") {
+                    sheet = args.positionals.count == 1 ? out : SheetName.forPhoto(path, base: out)
+                    let drawn = ContactSheet.draw(image, faces: records.map(\.face))
+                    if sheet!.lowercased().hasSuffix(".png") { try ImageEncoder.writePNG(drawn, to: sheet!) } else { try ImageEncoder.writeJPEG(drawn, to: sheet!) }
+                }
+                let faces = records.enumerated().map { i, r in
+                    FaceOut(number: i + 1, box: r.face.box, landmarks: r.face.landmarks, score: r.face.score, quality: r.quality,
+                            embedding: args.flag("--embed") ? r.embedding : nil,
+                            match: wantMatch ? Identity.bestMatch(r.embedding!, references: references).map {
+                                MatchOut(reference: $0.reference.id, cosine: $0.cosine, sameperson: $0.cosine >= Identity.Thresholds.standard.match)
+                            } : nil)
+                }
+                let photo = PhotoOut(file: path, width: image.width, height: image.height, faces: faces, sheet: sheet)
+                outputs.append(photo)
+                if !args.flag("--json") { printTable(photo) }
+            } catch {
+                Console.err("glimt-pure faces: \(error)")
+                failed = true
+            }
+        }
+        if args.flag("--json") { try Console.json(args.positionals.count == 1 && outputs.count == 1 ? AnyEncodable(outputs[0]) : AnyEncodable(outputs)) }
+        return failed ? 1 : 0
+    }
+
+    static func printTable(_ p: PhotoOut) {
+        Console.out("\(p.file): \(p.width)x\(p.height), \(p.faces.count) face\(p.faces.count == 1 ? "" : "s")\(p.sheet.map { ", sheet \($0)" } ?? "")")
+        guard !p.faces.isEmpty else { return }
+        let hasMatch = p.faces.contains { $0.match != nil }
+        Console.out("   #  box x,y,w,h           score quality  landmarks (re le nose rm lm)" + (hasMatch ? String(repeating: " ", count: 24) + "match" : ""))
+        for f in p.faces {
+            let box = "\(Int(f.box.x)),\(Int(f.box.y)),\(Int(f.box.width)),\(Int(f.box.height))"
+            let lm = f.landmarks.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }.joined(separator: " ")
+            var line = String(format: "%4d  ", f.number) + box.padding(toLength: 20, withPad: " ", startingAt: 0)
+                + String(format: " %5.2f  %5.2f   ", f.score, f.quality.value) + lm.padding(toLength: 50, withPad: " ", startingAt: 0)
+            if let m = f.match { line += String(format: " %.2f ref %d", m.cosine, m.reference) + (m.sameperson ? " (same person)" : "") }
+            Console.out(line)
+        }
+    }
+}
+
+/// `OUT.jpg` + `photo.png` -> `OUT-photo.jpg`, for sheets of several photos.
+enum SheetName {
+    static func forPhoto(_ photo: String, base: String) -> String {
+        let b = URL(fileURLWithPath: base)
+        let name = URL(fileURLWithPath: photo).deletingPathExtension().lastPathComponent
+        return b.deletingPathExtension().path + "-\(name)." + (b.pathExtension.isEmpty ? "jpg" : b.pathExtension)
+    }
+}
+
+struct AnyEncodable: Encodable {
+    let value: Encodable
+    init(_ v: Encodable) { value = v }
+    func encode(to encoder: Encoder) throws { try value.encode(to: encoder) }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import GlimtPure
+
+struct ReferenceCommand: Command {
+    static let name = "reference"
+    static let summary = "Add, list or remove the reference photos of the person to look for"
+    static let help = """
+    USAGE: glimt-pure reference add PHOTO [--face N]
+           glimt-pure reference list [--json]
+           glimt-pure reference remove ID
+
+    References are photos of the person the film is about (up to \(ReferenceStore.maxReferences)): a face in a video
+    counts as them when it resembles any one reference closely enough. Several photos (a profile,
+    last winter's face) help: children change fast.
+
+    'add' finds the faces in PHOTO. With one face it is taken; with several, say which with
+    --face N (numbers as 'glimt-pure faces PHOTO' prints them): glimt never guesses. Without
+    --face, the faces are listed and a numbered contact sheet is written to the library.
+    Each reference keeps the embedding of the aligned face as it is and mirrored, averaged,
+    and a 112x112 thumbnail.
+
+    OPTIONS:
+      --face N          Which face of PHOTO (1 = highest detector score)
+      --json            For 'list': print JSON
+      --detect-size N   Long side, in pixels, the detector looks at (default 640)
+      --library DIR     Library folder (default: $XDG_DATA_HOME/glimt or ~/.local/share/glimt)
+      -h, --help        Show this help
+    """
+    static let options: [OptionSpec] = [.value("--face"), .flag("--json"), .value("--library"), .value("--detect-size")]
+
+    static func run(_ args: Arguments) throws -> Int32 {
+        let library = LibraryLocation.resolve(args.value("--library"))
+        let store = ReferenceStore(library: library)
+        switch args.positionals.first {
+        case "add":
+            guard args.positionals.count == 2 else { throw UsageError("'reference add' takes one PHOTO") }
+            var pipeline = try FacePipeline.shared()
+            pipeline.detector.detectionSize = try args.int("--detect-size", default: 640, range: 64...8192)
+            let face = try args.value("--face").map { _ in try args.int("--face", default: 1, range: 1...10_000) }
+            do {
+                let r = try store.add(photo: args.positionals[1], faceNumber: face, pipeline: pipeline)
+                Console.out("added reference \(r.id): face \(r.face) of \(r.photo) (quality \(String(format: "%.2f", r.quality)))")
+                return 0
+            } catch let e as AmbiguousFaceError {
+                Console.err("glimt-pure reference: \(e)")
+                for (i, f) in e.faces.enumerated() {
+                    let b = f.face.box
+                    Console.err(String(format: "  face %d: box %d,%d %dx%d, score %.2f, quality %.2f", i + 1, Int(b.x), Int(b.y), Int(b.width), Int(b.height), f.face.score, f.quality.value))
+                }
+                return 2
+            }
+        case "list":
+            let refs = try store.list()
+            if args.flag("--json") {
+                try Console.json(refs)
+            } else if refs.isEmpty {
+                Console.out("no references in \(library.path) (add one: glimt-pure reference add PHOTO)")
+            } else {
+                for r in refs {
+                    Console.out(String(format: "%3d  ", r.id) + "face \(r.face) of \(r.photo)  quality " + String(format: "%.2f", r.quality) + "  added \(r.added)")
+                }
+            }
+            return 0
+        case "remove":
+            guard args.positionals.count == 2, let id = Int(args.positionals[1]) else { throw UsageError("'reference remove' takes one ID (see: glimt-pure reference list)") }
+            let r = try store.remove(id: id)
+            Console.out("removed reference \(r.id) (face \(r.face) of \(r.photo))")
+            return 0
+        default:
+            throw UsageError("'reference' needs add, list or remove (see: glimt-pure help reference)")
+        }
+    }
+}

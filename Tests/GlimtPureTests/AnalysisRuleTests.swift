@@ -1,0 +1,142 @@
+import Foundation
+import GlimtPure
+import XCTest
+
+/// The decision rules of "the second of the day", each with a case that fails if the rule is removed.
+final class IdentityRuleTests: XCTestCase {
+    func testOneLuckyFrameIsNotEnough() {
+        // One frame at the match threshold (a look-alike in one frame) must not count...
+        XCTAssertFalse(Identity.containsChild(frameCosines: [0.1, 0.46, 0.2, 0.3]))
+        // ...two frames at it do, and one clearly above does on its own.
+        XCTAssertTrue(Identity.containsChild(frameCosines: [0.1, 0.46, 0.2, 0.48]))
+        XCTAssertTrue(Identity.containsChild(frameCosines: [0.1, 0.58, 0.2]))
+        XCTAssertFalse(Identity.containsChild(frameCosines: []))
+    }
+
+    func testThresholdsAreOverridable() {
+        let strict = Identity.Thresholds(match: 0.5, strong: 0.7, framesNeeded: 3)
+        XCTAssertFalse(Identity.containsChild(frameCosines: [0.55, 0.55, 0.6], thresholds: strict))
+        XCTAssertTrue(Identity.containsChild(frameCosines: [0.55, 0.55, 0.55], thresholds: strict))
+    }
+
+    func testOnlyTheBestMatchingFaceOfAFrameCounts() {
+        let child: [Float] = unit([1, 0, 0, 0]), stranger: [Float] = unit([0, 1, 0, 0])
+        let lookalike: [Float] = unit([0.5, 0.866, 0, 0])
+        // The best reference counts: the face only has to resemble one of them.
+        XCTAssertEqual(Identity.bestCosine(child, references: [stranger, child]), 1, accuracy: 1e-6)
+        // Best face: the child (index 1), not the first or the most similar-looking stranger.
+        let best = Identity.bestFace([stranger, child, lookalike], references: [child])!
+        XCTAssertEqual(best.index, 1)
+        XCTAssertEqual(best.cosine, 1, accuracy: 1e-6)
+    }
+
+    func testIdentityScoreGivesStrangersNothing() {
+        XCTAssertEqual(Identity.score(cosine: 0.44), 0)
+        XCTAssertEqual(Identity.score(cosine: 0.45), 0.5, accuracy: 1e-6)
+        XCTAssertEqual(Identity.score(cosine: 0.57), 1, accuracy: 1e-6)
+        XCTAssertEqual(Identity.score(cosine: 0.9), 1)
+    }
+
+    func testChildInAnOrdinaryFrameBeatsALovelyFrameOfSomeoneElse() {
+        let child = FrameScore(aesthetics: 0.4, sharpness: 0.4, face: 0.4, identity: Identity.score(cosine: 0.6))
+        let stranger = FrameScore(aesthetics: 1, sharpness: 1, face: 1, identity: Identity.score(cosine: 0.3))
+        XCTAssertGreaterThan(child.total, stranger.total)
+        let plain = FrameScore(aesthetics: 1, sharpness: 0, face: 0, identity: nil)
+        XCTAssertEqual(plain.total, 0.35, accuracy: 1e-6)
+    }
+
+    private func unit(_ v: [Float]) -> [Float] { Embedding.normalized(v) }
+}
+
+final class BestWindowTests: XCTestCase {
+    func testOneGoodFrameBesideBlurDoesNotWin() {
+        // 8 frames per second over 4 s: second 1 holds one excellent frame among poor ones,
+        // second 3 is steadily good.
+        let times = (0..<32).map { Double($0) / 8 }
+        var scores = [Float](repeating: 0.2, count: 32)
+        scores[10] = 1.0
+        for i in 24..<32 { scores[i] = 0.6 }
+        let w = BestWindow.best(times: times, scores: scores, duration: 4)!
+        XCTAssertEqual(w.start, 3, accuracy: 1e-9)
+        XCTAssertEqual(w.frames, 24..<32)
+        XCTAssertEqual(w.meanScore, 0.6, accuracy: 1e-6)
+    }
+
+    func testWindowMustFitInsideTheVideo() {
+        let times = [0, 0.25, 0.5, 0.75, 1.0, 1.25]
+        let scores: [Float] = [0.1, 0.1, 0.1, 0.1, 0.9, 0.9]
+        let w = BestWindow.best(times: times, scores: scores, duration: 1.5)!
+        XCTAssertLessThanOrEqual(w.start + w.length, 1.5 + 1e-3)
+        XCTAssertNil(BestWindow.best(times: [0, 0.25], scores: [1, 1], duration: 0.5))
+    }
+}
+
+final class FramingTests: XCTestCase {
+    func testTwoChildrenAlternatingDoNotPutTheCropOnTheWall() {
+        // Landscape 1920x1080; a child at x=400 in 5 frames, another at x=1500 in 3 frames.
+        let left = Framing.Subject(center: Point(400, 500), faceHeight: 200)
+        let right = Framing.Subject(center: Point(1500, 520), faceHeight: 200)
+        let crop = Framing.crop(subjects: [left, right, left, right, left, right, left, left], frameWidth: 1920, frameHeight: 1080, aspect: 9.0 / 16)
+        XCTAssertEqual(crop.box.center.x, 400, accuracy: 1, "crop must centre on the larger group, not the mean (\(crop.box.center.x))")
+        XCTAssertEqual(crop.clusterSize, 5)
+        XCTAssertTrue(crop.box.x >= 0 && crop.box.maxX <= 1920)
+    }
+
+    func testSmallFaceZoomsToAFifthOfTheHeightAtMost1_6x() {
+        let small = Framing.Subject(center: Point(960, 540), faceHeight: 60)
+        let c = Framing.crop(subjects: [small, small], frameWidth: 1920, frameHeight: 1080, aspect: 9.0 / 16)
+        XCTAssertEqual(c.zoom, 1.6, accuracy: 1e-5)
+        XCTAssertEqual(c.box.height, 1080 / 1.6, accuracy: 0.01)
+        let medium = Framing.Subject(center: Point(960, 540), faceHeight: 180)
+        let m = Framing.crop(subjects: [medium], frameWidth: 1920, frameHeight: 1080, aspect: 9.0 / 16)
+        XCTAssertEqual(180 / m.box.height, 0.2, accuracy: 1e-4, "face should be a fifth of the crop")
+        let big = Framing.Subject(center: Point(960, 540), faceHeight: 400)
+        XCTAssertEqual(Framing.crop(subjects: [big], frameWidth: 1920, frameHeight: 1080, aspect: 9.0 / 16).zoom, 1)
+    }
+
+    func testNoFaceGivesACentredFullHeightCrop() {
+        let c = Framing.crop(subjects: [], frameWidth: 1920, frameHeight: 1080, aspect: 9.0 / 16)
+        XCTAssertEqual(c.box, Box(x: (1920 - 607.5) / 2, y: 0, width: 607.5, height: 1080))
+        let sq = Framing.crop(subjects: [], frameWidth: 1080, frameHeight: 1920, aspect: 1)
+        XCTAssertEqual(sq.box.width, 1080)
+        XCTAssertEqual(sq.box.height, 1080)
+    }
+}
+
+final class CaptureDateTests: XCTestCase {
+    let berlin = TimeZone(identifier: "Europe/Berlin")!
+    let newYork = TimeZone(identifier: "America/New_York")!
+
+    func testQuickTimeDateKeepsTheCamerasLocalDay() {
+        // 23:30 in Tokyo is 14:30 UTC the same day; a film made in New York still files it under
+        // the Tokyo day.
+        let d = CaptureDate.resolve(tags: ["com.apple.quicktime.creationdate": "2024-05-17T23:30:00+0900", "creation_time": "2024-05-17T14:30:00.000000Z"],
+                                    path: "/x/IMG_0001.MOV", modified: nil, timeZone: newYork)!
+        XCTAssertEqual(d.day, "2024-05-17")
+        XCTAssertEqual(d.source, .quicktimeCreationDate)
+        XCTAssertEqual(d.instant?.timeIntervalSince1970, 1_715_956_200)
+    }
+
+    func testUTCCreationTimeIsConvertedAroundMidnight() {
+        let tags = ["creation_time": "2024-05-17T22:30:00.000000Z"]
+        XCTAssertEqual(CaptureDate.resolve(tags: tags, path: "/x/a.mp4", modified: nil, timeZone: berlin)!.day, "2024-05-18")
+        XCTAssertEqual(CaptureDate.resolve(tags: tags, path: "/x/a.mp4", modified: nil, timeZone: newYork)!.day, "2024-05-17")
+        XCTAssertEqual(CaptureDate.resolve(tags: tags, path: "/x/a.mp4", modified: nil, timeZone: berlin)!.source, .creationTime)
+    }
+
+    func testFileNamePatterns() {
+        XCTAssertEqual(CaptureDate.resolve(tags: [:], path: "/v/VID_20230102_235959.mp4", modified: nil, timeZone: berlin)!.day, "2023-01-02")
+        XCTAssertEqual(CaptureDate.resolve(tags: [:], path: "/v/20230102_080000.mp4", modified: nil, timeZone: berlin)!.time, "08:00:00")
+        // Pixel names are UTC: 23:30 UTC is already the next day in Berlin.
+        XCTAssertEqual(CaptureDate.resolve(tags: [:], path: "/v/PXL_20230102_233000123.mp4", modified: nil, timeZone: berlin)!.day, "2023-01-03")
+        XCTAssertEqual(CaptureDate.resolve(tags: [:], path: "/v/VID-20230102-WA0007.mp4", modified: nil, timeZone: berlin)!.day, "2023-01-02")
+        XCTAssertEqual(CaptureDate.resolve(tags: [:], path: "/v/VID_20231340_000000.mp4", modified: nil, timeZone: berlin), nil, "an impossible date is no date")
+    }
+
+    func testFallsBackToModificationTimeAndIgnoresEpochDates() {
+        let m = Date(timeIntervalSince1970: 1_700_000_000)
+        let d = CaptureDate.resolve(tags: ["creation_time": "1970-01-01T00:00:00.000000Z"], path: "/v/clip.mp4", modified: m, timeZone: berlin)!
+        XCTAssertEqual(d.source, .modificationTime)
+        XCTAssertEqual(d.day, "2023-11-14")
+    }
+}

@@ -23,5 +23,7 @@ static inline int glimt_averror_invaliddata(void) { return AVERROR_INVALIDDATA; 
 static inline int glimt_averror_enomem(void) { return AVERROR(ENOMEM); }
 static inline int64_t glimt_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline AVRational glimt_av_time_base_q(void) { return AV_TIME_BASE_Q; }
+static inline int glimt_averror_eperm(void) { return AVERROR(EPERM); }
+
 
 #endif

@@ -23,5 +23,22 @@ static inline int glimt_averror_invaliddata(void) { return AVERROR_INVALIDDATA; 
 static inline int glimt_averror_enomem(void) { return AVERROR(ENOMEM); }
 static inline int64_t glimt_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline AVRational glimt_av_time_base_q(void) { return AV_TIME_BASE_Q; }
+static inline int glimt_averror_eperm(void) { return AVERROR(EPERM); }
+
+// A stream's display matrix (rotation of phone video, HEIF irot/imir): codecpar's coded side data
+// from FFmpeg 6.1 on, the stream's side data before. NULL when absent or short.
+static inline const int32_t *glimt_stream_display_matrix(const AVStream *st) {
+#if LIBAVCODEC_VERSION_INT >= AV_VERSION_INT(60, 31, 100)
+    const AVPacketSideData *sd = av_packet_side_data_get(st->codecpar->coded_side_data,
+                                                         st->codecpar->nb_coded_side_data,
+                                                         AV_PKT_DATA_DISPLAYMATRIX);
+    return (sd && sd->size >= 9 * sizeof(int32_t)) ? (const int32_t *)sd->data : NULL;
+#else
+    size_t size = 0;
+    const uint8_t *data = av_stream_get_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    return (data && size >= 9 * sizeof(int32_t)) ? (const int32_t *)data : NULL;
+#endif
+}
+
 
 #endif

@@ -1,0 +1,29 @@
+/// How hard the video decoder works. The defaults decode every frame exactly; the cheap
+/// switches trade picture quality for speed and are options so their worth can be measured.
+public struct VideoDecodeOptions: Sendable, Equatable {
+    /// Decoder threads; 0 lets FFmpeg pick one per core. Frame and slice threading are both on.
+    public var threads: Int
+    /// Skip the in-loop deblocking filter (H.264, HEVC, VP9; ignored elsewhere): blockier frames.
+    public var skipLoopFilter: Bool
+    /// FFmpeg's non-conforming speed-ups (`AV_CODEC_FLAG2_FAST`).
+    public var fastDecoding: Bool
+    /// Do not decode frames that no other frame refers to (most B-frames): sampled frames then
+    /// come from the reference frames nearest after each sample time.
+    public var skipNonReferenceFrames: Bool
+    /// libswscale's exact rounding when converting to RGB: C code instead of SIMD, several
+    /// times slower, for values at most a level or two apart. nil: off for sampled frames
+    /// (looked at, not shown), on for full-resolution frames.
+    public var accurateRounding: Bool?
+
+    public init(threads: Int = 0, skipLoopFilter: Bool = false, fastDecoding: Bool = false, skipNonReferenceFrames: Bool = false,
+                accurateRounding: Bool? = nil) {
+        self.threads = threads
+        self.skipLoopFilter = skipLoopFilter
+        self.fastDecoding = fastDecoding
+        self.skipNonReferenceFrames = skipNonReferenceFrames
+        self.accurateRounding = accurateRounding
+    }
+
+    /// Every cheap switch on: for sampling frames to look at, never for frames a film shows.
+    public static let cheap = VideoDecodeOptions(skipLoopFilter: true, fastDecoding: true, skipNonReferenceFrames: true)
+}

@@ -15,7 +15,9 @@ final class IdentityRuleTests: XCTestCase {
 
     func testThresholdsAreOverridable() {
         let strict = Identity.Thresholds(match: 0.5, strong: 0.7, framesNeeded: 3)
-        XCTAssertFalse(Identity.containsChild(frameCosines: [0.55, 0.55, 0.6], thresholds: strict))
+        XCTAssertFalse(Identity.containsChild(frameCosines: [0.55, 0.6, 0.3], thresholds: strict))
+        XCTAssertFalse(Identity.containsChild(frameCosines: [0.58], thresholds: strict), "0.58 is strong only under the standard thresholds")
+        XCTAssertTrue(Identity.containsChild(frameCosines: [0.58]))
         XCTAssertTrue(Identity.containsChild(frameCosines: [0.55, 0.55, 0.55], thresholds: strict))
     }
 

@@ -14,6 +14,11 @@ public enum FaceAlignment {
         public var a: (re: Double, im: Double)
         public var b: (re: Double, im: Double)
 
+        public init(a: (re: Double, im: Double), b: (re: Double, im: Double)) {
+            self.a = a
+            self.b = b
+        }
+
         public static func == (l: Similarity, r: Similarity) -> Bool {
             l.a == r.a && l.b == r.b
         }

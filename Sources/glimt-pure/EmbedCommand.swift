@@ -1,0 +1,55 @@
+import Foundation
+import GlimtPure
+
+struct EmbedCommand: Command {
+    static let name = "embed"
+    static let summary = "Print the SFace embedding of an aligned 112x112 face image as JSON"
+    static let help = """
+    USAGE: glimt-pure embed IMAGE...
+
+    Prints, as JSON, the 128-number SFace embedding of each IMAGE: a face already aligned to
+    SFace's 112x112 template (eyes, nose tip and mouth corners at their standard places), as
+    PNG, JPEG or WebP. The embedding is L2-normalised: the cosine of two embeddings is their dot
+    product, and two photos of the same person score well above 0.45.
+
+    For whole photos, use 'glimt-pure faces PHOTO --embed', which finds and aligns the faces first.
+
+    A file that cannot be used gets a one-line error on stderr; the others are still printed.
+    Exit status: 0 when every image was embedded, 1 otherwise.
+
+    OPTIONS:
+      -h, --help   Show this help
+    """
+    static let options: [OptionSpec] = []
+
+    struct Output: Encodable {
+        let file: String
+        let model: String
+        let embedding: [Float]
+    }
+
+    static func run(_ args: Arguments) throws -> Int32 {
+        try args.requirePositionals("an IMAGE")
+        let model = try SFace.shared()
+        var results: [Output] = []
+        var failed = false
+        for path in args.positionals {
+            do {
+                let image = try ImageDecoder.decode(path: path)
+                guard image.width == SFace.inputSize, image.height == SFace.inputSize else {
+                    throw GlimtError("is \(image.width)x\(image.height); embed needs an aligned 112x112 face (for photos use 'glimt-pure faces --embed')", path: path)
+                }
+                results.append(Output(file: path, model: "sface-2021dec", embedding: model.embed(image)))
+            } catch {
+                Console.err("glimt-pure embed: \(error)")
+                failed = true
+            }
+        }
+        if args.positionals.count > 1 {
+            try Console.json(results)
+        } else if let only = results.first {
+            try Console.json(only)
+        }
+        return failed ? 1 : 0
+    }
+}

@@ -31,6 +31,6 @@ let package = Package(
         .executableTarget(name: "glimt-bench", dependencies: ["GlimtPure", "TensorLite"], path: "Benchmarks/glimt-bench", swiftSettings: computeFlags),
         .testTarget(name: "TensorLiteTests", dependencies: ["TensorLite"], swiftSettings: computeFlags),
         .testTarget(name: "GlimtPureTests", dependencies: ["GlimtPure", "TensorLite"], resources: [.copy("Fixtures")], swiftSettings: computeFlags),
-        .testTarget(name: "CLITests", dependencies: ["GlimtPure"]),
+        .testTarget(name: "CLITests", dependencies: ["glimt-pure"]),
     ]
 )

@@ -13,16 +13,19 @@ extension RGBImage {
     }
 
     public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, _ c: RGB) {
-        for yy in max(0, y)..<min(height, y + h) where w > 0 {
-            for xx in max(0, x)..<min(width, x + w) { set(xx, yy, c) }
+        let x0 = max(0, x), x1 = min(width, x + w), y0 = max(0, y), y1 = min(height, y + h)
+        guard x0 < x1, y0 < y1 else { return }
+        for yy in y0..<y1 {
+            for xx in x0..<x1 { set(xx, yy, c) }
         }
     }
 
     /// Alpha-blends a filled box (for caption backgrounds that keep the picture visible).
     public mutating func shade(x: Int, y: Int, width w: Int, height h: Int, _ c: RGB, alpha: Float) {
-        guard w > 0, h > 0 else { return }
-        for yy in max(0, y)..<min(height, y + h) {
-            for xx in max(0, x)..<min(width, x + w) {
+        let x0 = max(0, x), x1 = min(width, x + w), y0 = max(0, y), y1 = min(height, y + h)
+        guard x0 < x1, y0 < y1 else { return }
+        for yy in y0..<y1 {
+            for xx in x0..<x1 {
                 let i = (yy * width + xx) * 3
                 for (k, v) in [c.r, c.g, c.b].enumerated() {
                     pixels[i + k] = UInt8(Float(pixels[i + k]) * (1 - alpha) + Float(v) * alpha + 0.5)

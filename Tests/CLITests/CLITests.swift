@@ -1,0 +1,119 @@
+import Foundation
+import XCTest
+
+/// The built `glimt-pure` binary, end to end, as a user runs it: help text, exit codes, JSON,
+/// one-line errors that name the file.
+final class CLITests: XCTestCase {
+    struct Run {
+        let status: Int32
+        let out: String
+        let err: String
+    }
+
+    static let binary: URL = Bundle.main.bundleURL.appendingPathComponent("glimt-pure")
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("GlimtPureTests/Fixtures")
+
+    private var library: URL!
+
+    override func setUpWithError() throws {
+        library = FileManager.default.temporaryDirectory.appendingPathComponent("glimt-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: library) }
+
+    @discardableResult
+    func glimt(_ args: String...) throws -> Run {
+        let p = Process()
+        p.executableURL = Self.binary
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_DATA_HOME"] = library.path
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+    }
+
+    func fixture(_ path: String) -> String { Self.fixtures.appendingPathComponent(path).path }
+
+    func testHelpListsEveryCommandAndVersionPrints() throws {
+        let help = try glimt("--help")
+        XCTAssertEqual(help.status, 0)
+        for command in ["faces", "reference", "embed", "help"] { XCTAssertTrue(help.out.contains("\n  \(command) "), "help lists \(command)") }
+        XCTAssertTrue(help.out.contains("USAGE: glimt-pure <command>"))
+        let version = try glimt("--version")
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.out.hasPrefix("glimt-pure "))
+        let embedHelp = try glimt("help", "embed")
+        XCTAssertEqual(embedHelp.status, 0)
+        XCTAssertTrue(embedHelp.out.contains("USAGE: glimt-pure embed IMAGE"))
+        XCTAssertEqual(try glimt("embed", "--help").out, embedHelp.out, "'embed --help' and 'help embed' agree")
+    }
+
+    func testUsageMistakesExitWith64AndSayWhatToDo() throws {
+        let unknown = try glimt("fly")
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.err.contains("unknown command 'fly'"))
+        let badOption = try glimt("faces", "--bogus", "x.jpg")
+        XCTAssertEqual(badOption.status, 64)
+        XCTAssertTrue(badOption.err.contains("unknown option --bogus"))
+        XCTAssertEqual(try glimt("embed").status, 64)
+    }
+
+    func testEmbedPrintsTheSFaceEmbeddingAsJSON() throws {
+        let r = try glimt("embed", fixture("sface/obama.png"))
+        XCTAssertEqual(r.status, 0, r.err)
+        let json = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as! [String: Any]
+        let got = (json["embedding"] as! [NSNumber]).map(\.doubleValue)
+        XCTAssertEqual(got.count, 128)
+        let golden = (try JSONSerialization.jsonObject(with: Data(contentsOf: Self.fixtures.appendingPathComponent("sface/golden.json"))) as! [[String: Any]])
+            .first { $0["file"] as? String == "obama.png" }!
+        let want = (golden["embedding"] as! [NSNumber]).map(\.doubleValue)
+        let dot = zip(got, want).reduce(0) { $0 + $1.0 * $1.1 }
+        let norm = want.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        XCTAssertGreaterThan(dot / norm, 0.9999)
+    }
+
+    func testBadFilesGetOneLineErrorsAndTheOthersStillRun() throws {
+        let text = library.appendingPathComponent("notes.png")
+        try "not a picture".write(to: text, atomically: true, encoding: .utf8)
+        let r = try glimt("embed", text.path, fixture("sface/biden.png"), library.appendingPathComponent("missing.jpg").path)
+        XCTAssertEqual(r.status, 1)
+        let lines = r.err.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2, r.err)
+        XCTAssertTrue(lines[0].contains(text.path))
+        XCTAssertTrue(lines[1].contains("missing.jpg"))
+        let json = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as! [[String: Any]]
+        XCTAssertEqual(json.count, 1, "the good file is still embedded")
+        let wrongSize = try glimt("embed", fixture("yunet/obama.png"))
+        XCTAssertEqual(wrongSize.status, 1)
+        XCTAssertTrue(wrongSize.err.contains("112x112"), wrongSize.err)
+    }
+
+    func testFacesAndReferencesEndToEnd() throws {
+        let faces = try glimt("faces", "--json", fixture("yunet/two_people.png"))
+        XCTAssertEqual(faces.status, 0, faces.err)
+        let photo = try JSONSerialization.jsonObject(with: Data(faces.out.utf8)) as! [String: Any]
+        XCTAssertEqual((photo["faces"] as! [Any]).count, 2)
+
+        let refused = try glimt("reference", "add", fixture("yunet/two_people.png"))
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.err.contains("has 2 faces; choose one with --face N"), refused.err)
+        XCTAssertTrue(refused.err.contains("face 2:"))
+        XCTAssertEqual(try glimt("reference", "add", fixture("yunet/two_people.png"), "--face", "2").status, 0)
+        let list = try glimt("reference", "list", "--json")
+        let refs = try JSONSerialization.jsonObject(with: Data(list.out.utf8)) as! [[String: Any]]
+        XCTAssertEqual(refs.count, 1)
+        XCTAssertEqual(refs[0]["face"] as? Int, 2)
+        let matched = try glimt("faces", "--match", fixture("yunet/two_people.png"))
+        XCTAssertTrue(matched.out.contains("(same person)"), matched.out)
+        XCTAssertEqual(try glimt("reference", "remove", "1").status, 0)
+        XCTAssertEqual(try glimt("reference", "remove", "1").status, 1)
+    }
+}

@@ -5,12 +5,14 @@ USAGE: glimt-bench <benchmark> [options]
 
 BENCHMARKS:
   embed     SFace ms per face: ours vs onnxruntime and OpenCV DNN (same inputs, one thread)
+  detect    YuNet ms per image at 320x320 and 640x640: ours vs onnxruntime and OpenCV DNN
   kernels   each TensorLite kernel alone at SFace's shapes, in GFLOPS
 
 OPTIONS:
   --repeats N   timed runs (median is reported; default 20)
   --faces N     inputs per run for embed (default 4)
   --layers      per-layer breakdown
+  --photo P     picture for detect (default: the two_people fixture)
   --no-peers    skip onnxruntime/OpenCV (they need python3 with onnxruntime, opencv-python-headless)
 """
 
@@ -24,6 +26,10 @@ do {
     case "embed":
         try EmbedBench.run(repeats: option("--repeats", 20), faces: option("--faces", 4),
                            layers: args.contains("--layers"), peers: !args.contains("--no-peers"))
+    case "detect":
+        let photo = args.firstIndex(of: "--photo").map { args[$0 + 1] }
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Tests/GlimtPureTests/Fixtures/yunet/two_people.png").standardized.path
+        try DetectBench.run(repeats: option("--repeats", 20), layers: args.contains("--layers"), peers: !args.contains("--no-peers"), photo: photo)
     case "kernels": KernelBench.run(repeats: option("--repeats", 20))
     case "raw-embed": try RawEmbed.run(args[1])
 case "raw-yunet": try RawYuNet.run(args[1], Int(args[2])!, Int(args[3])!)

@@ -33,10 +33,38 @@ public struct Conv3x3: Sendable {
     }
 
     public func run(_ input: Tensor, into output: Tensor) {
-        let (oh, ow) = outputShape(height: input.height, width: input.width)
-        precondition(input.channels == inChannels && output.channels == outChannels, "Conv3x3: channel mismatch")
+        precondition(input.channels == inChannels, "Conv3x3: channel mismatch")
+        let cin = inChannels, inS = input.pixelStride
+        run(height: input.height, width: input.width, into: output) { y, x, dst in
+            let src = input.data + (y * input.width + x) * inS
+            for c in 0..<cin { dst[c] = src[c] }
+        }
+    }
+
+    /// Straight from 8-bit pixels (the first layer of a network), converting while unfolding.
+    public func run(_ image: ByteImage, into output: Tensor) {
+        precondition(image.channels == inChannels, "Conv3x3: \(image.channels) image channels, expected \(inChannels)")
+        let bpp = image.bytesPerPixel, order = image.order, cin = inChannels
+        let scale = image.scale, offset = image.offset
+        let zero: Float = 0
+        run(height: image.paddedHeight, width: image.paddedWidth, into: output) { y, x, dst in
+            if y >= image.height || x >= image.width {
+                for c in 0..<cin { dst[c] = zero }
+            } else {
+                let src = image.data + (y * image.width + x) * bpp
+                for c in 0..<cin { dst[c] = (Float(src[order[c]]) + offset) * scale }
+            }
+        }
+    }
+
+    /// Unfolds a few output rows at a time into patches (`load` fills one input pixel's channels)
+    /// and multiplies them through the GEMM; positions outside the map are zero.
+    @inline(__always)
+    private func run(height H: Int, width W: Int, into output: Tensor, load: (Int, Int, UnsafeMutablePointer<Float>) -> Void) {
+        let (oh, ow) = outputShape(height: H, width: W)
+        precondition(output.channels == outChannels, "Conv3x3: channel mismatch")
         precondition(output.height == oh && output.width == ow, "Conv3x3: output must be \(oh)x\(ow)")
-        let H = input.height, W = input.width, inS = input.pixelStride, cin = inChannels
+        let cin = inChannels
         let k = 9 * cin
         let rowsPerChunk = max(1, 256 / ow)
         let patches = AlignedFloats(count: rowsPerChunk * ow * k)
@@ -55,8 +83,7 @@ public struct Conv3x3: Sendable {
                             if y < 0 || y >= H || x < 0 || x >= W {
                                 for c in 0..<cin { dst[c] = 0 }
                             } else {
-                                let src = input.data + (y * W + x) * inS
-                                for c in 0..<cin { dst[c] = src[c] }
+                                load(y, x, dst)
                             }
                         }
                     }

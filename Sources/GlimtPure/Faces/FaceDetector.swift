@@ -52,8 +52,7 @@ public struct FaceDetector: Sendable {
 
     /// Faces in an image that is run through the network as it is (only padded).
     public func detectAtNetworkSize(_ image: RGBImage, profile: LayerProfile? = nil) -> [DetectedFace] {
-        let padded = Self.padToMultipleOf32(image)
-        let levels = network.run(padded, profile: profile)
+        let levels = network.run(image, profile: profile)
         return profile.measure("decode+nms") { suppress(Self.decode(levels, threshold: scoreThreshold)) }
     }
 

@@ -120,7 +120,8 @@ public final class SFace: @unchecked Sendable {
     // MARK: Running
 
     private func makeWorkspace() -> [Tensor] {
-        var tensors = [Tensor(height: Self.inputSize, width: Self.inputSize, channels: 3),
+        // t[0] is unused (the stem reads the picture's bytes); t[1] is the stem's output.
+        var tensors = [Tensor(height: 1, width: 1, channels: 1),
                        Tensor(height: Self.inputSize, width: Self.inputSize, channels: 32)]
         var size = Self.inputSize
         var channels = 32
@@ -139,16 +140,12 @@ public final class SFace: @unchecked Sendable {
     public func forward(_ face: RGBImage, profile: LayerProfile? = nil, inspect: ((String, Tensor) -> Void)? = nil) -> [Float] {
         precondition(face.width == Self.inputSize && face.height == Self.inputSize, "SFace needs a 112x112 face, got \(face.width)x\(face.height)")
         return workspaces.with(make: makeWorkspace) { t in
-            let input = t[0]
-            profile.measure("input") {
+            profile.measure("conv_1", flops: 2 * 27 * 32 * t[1].pixelCount) {
                 face.pixels.withUnsafeBufferPointer { px in
-                    for p in 0..<(Self.inputSize * Self.inputSize) {
-                        let dst = input.data + p * input.pixelStride
-                        for c in 0..<3 { dst[c] = (Float(px[p * 3 + c]) - inputSub) * inputMul }
-                    }
+                    stem.run(ByteImage(data: px.baseAddress!, width: Self.inputSize, height: Self.inputSize,
+                                       offset: -inputSub, scale: inputMul), into: t[1])
                 }
             }
-            profile.measure("conv_1", flops: 2 * 27 * 32 * t[1].pixelCount) { stem.run(input, into: t[1]) }
             inspect?("conv_1_relu", t[1])
             var i = 1
             for b in body {

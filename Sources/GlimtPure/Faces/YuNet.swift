@@ -47,6 +47,7 @@ public final class YuNet: @unchecked Sendable {
     private let laterals: [DPUnit]
     private let heads: [Head]
     public let digest: String
+    private let arenas = WorkspacePool<TensorArena>()
 
     private static let sharedLock = NSLock()
     nonisolated(unsafe) private static var sharedInstance: YuNet?
@@ -104,48 +105,48 @@ public final class YuNet: @unchecked Sendable {
         }
     }
 
-    /// Runs the network on an image whose sides are multiples of 32 (pad first: see
-    /// `FaceDetector`). The image is fed as YuNet was trained: BGR order, values 0-255.
+    /// Runs the network on an image of any size, padded with zeros on the bottom and right to a
+    /// multiple of 32 as FaceDetectorYN does (the padding is virtual: no copy). The image is fed
+    /// as YuNet was trained: BGR order, values 0-255.
     public func run(_ image: RGBImage, profile: LayerProfile? = nil) -> [Level] {
-        precondition(image.width % 32 == 0 && image.height % 32 == 0, "YuNet input must be padded to a multiple of 32, got \(image.width)x\(image.height)")
-        let input = Tensor(height: image.height, width: image.width, channels: 3)
-        profile.measure("input") {
-            image.pixels.withUnsafeBufferPointer { px in
-                for p in 0..<(image.width * image.height) {
-                    let dst = input.data + p * input.pixelStride
-                    dst[0] = Float(px[p * 3 + 2])
-                    dst[1] = Float(px[p * 3 + 1])
-                    dst[2] = Float(px[p * 3])
-                }
+        arenas.with(make: TensorArena.init) { arena in
+            arena.reset()
+            return image.pixels.withUnsafeBufferPointer { px in
+                let input = ByteImage(data: px.baseAddress!, width: image.width, height: image.height, order: [2, 1, 0],
+                                      paddedWidth: roundUp(image.width, to: 32), paddedHeight: roundUp(image.height, to: 32))
+                return run(input, arena: arena, profile: profile)
             }
         }
-        var h = image.height / 2, w = image.width / 2
-        var x = Tensor(height: h, width: w, channels: 16)
+    }
+
+    private func run(_ input: ByteImage, arena: TensorArena, profile: LayerProfile?) -> [Level] {
+        var h = input.paddedHeight / 2, w = input.paddedWidth / 2
+        var x = arena.next(height: h, width: w, channels: 16)
         profile.measure("backbone.model0.conv1", flops: stem.flops * h * w) { stem.run(input, into: x) }
         var features: [Tensor] = []
         for (i, stage) in stages.enumerated() {
             if Self.pooledStages.contains(i) {
                 h /= 2
                 w /= 2
-                let pooled = Tensor(height: h, width: w, channels: x.channels)
+                let pooled = arena.next(height: h, width: w, channels: x.channels)
                 profile.measure("maxpool\(i)") { MaxPool2x2.run(x, into: pooled) }
                 x = pooled
             }
-            for u in stage { x = apply(u, x, profile) }
+            for u in stage { x = apply(u, x, arena, profile) }
             if i >= 3 { features.append(x) }
         }
         // Top-down pyramid: stride 32, then 16 and 8 with the coarser level added in.
         var pyramid = [Tensor](repeating: x, count: 3)
-        pyramid[2] = apply(laterals[2], features[2], profile)
+        pyramid[2] = apply(laterals[2], features[2], arena, profile)
         for level in [1, 0] {
-            let sum = Tensor(height: features[level].height, width: features[level].width, channels: 64)
+            let sum = arena.next(height: features[level].height, width: features[level].width, channels: 64)
             profile.measure("upsample-add\(level)") { UpsampleAdd.run(skip: features[level], coarse: pyramid[level + 1], into: sum) }
-            pyramid[level] = apply(laterals[level], sum, profile)
+            pyramid[level] = apply(laterals[level], sum, arena, profile)
         }
         return (0..<3).map { level in
             let f = pyramid[level]
-            let mid = Tensor(height: f.height, width: f.width, channels: 16)
-            let out = Tensor(height: f.height, width: f.width, channels: 16)
+            let mid = arena.next(height: f.height, width: f.width, channels: 16)
+            let out = arena.next(height: f.height, width: f.width, channels: 16)
             profile.measure("head\(level)", flops: (heads[level].pointwise.flops + 18 * 16) * f.pixelCount) {
                 heads[level].pointwise.run(f, into: mid)
                 heads[level].depthwise.run(mid, into: out)
@@ -154,9 +155,9 @@ public final class YuNet: @unchecked Sendable {
         }
     }
 
-    private func apply(_ u: DPUnit, _ x: Tensor, _ profile: LayerProfile?) -> Tensor {
-        let mid = Tensor(height: x.height, width: x.width, channels: u.pointwise.outChannels)
-        let out = Tensor(height: x.height, width: x.width, channels: u.pointwise.outChannels)
+    private func apply(_ u: DPUnit, _ x: Tensor, _ arena: TensorArena, _ profile: LayerProfile?) -> Tensor {
+        let mid = arena.next(height: x.height, width: x.width, channels: u.pointwise.outChannels)
+        let out = arena.next(height: x.height, width: x.width, channels: u.pointwise.outChannels)
         profile.measure(u.name, flops: (u.pointwise.flops + 18 * u.pointwise.outChannels) * x.pixelCount) {
             u.pointwise.run(x, into: mid)
             u.depthwise.run(mid, into: out)

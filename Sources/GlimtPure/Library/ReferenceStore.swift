@@ -75,31 +75,12 @@ public final class ReferenceStore {
         guard index.references.count < Self.maxReferences else {
             throw GlimtError("already \(Self.maxReferences) references, the most glimt keeps; remove one first (glimt-pure reference remove ID)", path: photo)
         }
-        let image = try ImageDecoder.decode(path: photo)
-        let faces = pipeline.faces(in: image, embed: false)
-        guard !faces.isEmpty else { throw GlimtError("no face found", path: photo) }
-        let number: Int
-        if let faceNumber {
-            guard (1...faces.count).contains(faceNumber) else {
-                throw GlimtError("has \(faces.count) face\(faces.count == 1 ? "" : "s"); --face \(faceNumber) is not one of them", path: photo)
-            }
-            number = faceNumber
-        } else if faces.count == 1 {
-            number = 1
-        } else {
-            let sheet = try writeSheet(for: photo, image: image, faces: faces)
-            throw AmbiguousFaceError(photo: photo, faces: faces, sheet: sheet)
-        }
-        let chosen = faces[number - 1]
         let id = index.nextID
-        let thumbnail = "reference-\(id).png"
+        var (reference, crop) = try Reference.make(photo: photo, faceNumber: faceNumber, pipeline: pipeline, id: id,
+                                                   sheetFolder: library.appendingPathComponent("sheets", isDirectory: true))
+        reference.thumbnail = "reference-\(id).png"
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try ImageEncoder.writePNG(chosen.crop, to: folder.appendingPathComponent(thumbnail).path)
-        let reference = Reference(
-            id: id, photo: URL(fileURLWithPath: photo).standardizedFileURL.path, face: number, box: chosen.face.box,
-            landmarks: chosen.face.landmarks, quality: chosen.quality.value,
-            embedding: pipeline.referenceEmbedding(chosen.crop), thumbnail: thumbnail,
-            added: ISO8601DateFormatter().string(from: Date()))
+        try ImageEncoder.writePNG(crop, to: folder.appendingPathComponent(reference.thumbnail).path)
         index.references.append(reference)
         index.nextID += 1
         try save(index)
@@ -116,13 +97,65 @@ public final class ReferenceStore {
         try? FileManager.default.removeItem(at: folder.appendingPathComponent(removed.thumbnail))
         return removed
     }
+}
 
-    private func writeSheet(for photo: String, image: RGBImage, faces: [FaceRecord]) throws -> String {
-        let dir = library.appendingPathComponent("sheets", isDirectory: true)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let name = URL(fileURLWithPath: photo).deletingPathExtension().lastPathComponent
-        let url = dir.appendingPathComponent("\(name)-faces.jpg")
-        try ImageEncoder.writeJPEG(ContactSheet.draw(image, faces: faces.map(\.face)), to: url.path)
-        return url.path
+extension Reference {
+    /// A reference from face `faceNumber` (1-based) of `photo`, not stored anywhere (for
+    /// `--ref PHOTO[:FACE]` and for the store). With several faces and no number, writes a
+    /// numbered contact sheet into `sheetFolder` and throws `AmbiguousFaceError`.
+    public static func make(photo: String, faceNumber: Int?, pipeline: FacePipeline, id: Int, sheetFolder: URL) throws -> (Reference, RGBImage) {
+        let image = try ImageDecoder.decode(path: photo)
+        let faces = pipeline.faces(in: image, embed: false)
+        guard !faces.isEmpty else { throw GlimtError("no face found", path: photo) }
+        let number: Int
+        if let faceNumber {
+            guard (1...faces.count).contains(faceNumber) else {
+                throw GlimtError("has \(faces.count) face\(faces.count == 1 ? "" : "s"); --face \(faceNumber) is not one of them", path: photo)
+            }
+            number = faceNumber
+        } else if faces.count == 1 {
+            number = 1
+        } else {
+            try FileManager.default.createDirectory(at: sheetFolder, withIntermediateDirectories: true)
+            let name = URL(fileURLWithPath: photo).deletingPathExtension().lastPathComponent
+            let sheet = sheetFolder.appendingPathComponent("\(name)-faces.jpg")
+            try ImageEncoder.writeJPEG(ContactSheet.draw(image, faces: faces.map(\.face)), to: sheet.path)
+            throw AmbiguousFaceError(photo: photo, faces: faces, sheet: sheet.path)
+        }
+        let chosen = faces[number - 1]
+        let reference = Reference(
+            id: id, photo: URL(fileURLWithPath: photo).standardizedFileURL.path, face: number, box: chosen.face.box,
+            landmarks: chosen.face.landmarks, quality: chosen.quality.value,
+            embedding: pipeline.referenceEmbedding(chosen.crop), thumbnail: "",
+            added: ISO8601DateFormatter().string(from: Date()))
+        return (reference, chosen.crop)
+    }
+}
+
+/// Which references a run judges identity against: `--ref PHOTO[:FACE]` photos when given
+/// (used for this run only, not stored), else the library's stored references, else none.
+public enum ReferenceChoice {
+    /// `photo.jpg:2` -> ("photo.jpg", 2); a path whose part after the last ':' is not a number is
+    /// taken whole.
+    public static func parse(_ spec: String) -> (path: String, face: Int?) {
+        if let colon = spec.lastIndex(of: ":"), let n = Int(spec[spec.index(after: colon)...]), n > 0,
+           !FileManager.default.fileExists(atPath: spec) {
+            return (String(spec[..<colon]), n)
+        }
+        return (spec, nil)
+    }
+
+    public static func resolve(specs: [String], useStored: Bool, library: URL, pipeline: FacePipeline) throws -> [Reference] {
+        if !specs.isEmpty {
+            guard specs.count <= ReferenceStore.maxReferences else {
+                throw GlimtError("\(specs.count) references given; glimt uses at most \(ReferenceStore.maxReferences)")
+            }
+            let sheets = FileManager.default.temporaryDirectory.appendingPathComponent("glimt-sheets", isDirectory: true)
+            return try specs.enumerated().map { i, spec in
+                let (path, face) = parse(spec)
+                return try Reference.make(photo: path, faceNumber: face, pipeline: pipeline, id: i + 1, sheetFolder: sheets).0
+            }
+        }
+        return useStored ? try ReferenceStore(library: library).list() : []
     }
 }

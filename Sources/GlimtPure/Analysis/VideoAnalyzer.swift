@@ -1,0 +1,115 @@
+import Foundation
+import TensorLite
+
+/// Settings of an analysis run (defaults are what `glimt-pure analyze` uses).
+public struct AnalysisOptions: Sendable {
+    /// Frames analysed per second of video: 8 puts 8 frames in every 1-second window.
+    public var sampleRate: Double = 8
+    /// Long side, in pixels, of the frames faces are looked for in (a small face in a crowd
+    /// needs more pixels than a selfie).
+    public var analysisSide: Int = 640
+    public var windowLength: Double = 1.0
+    public var thresholds: Identity.Thresholds = .standard
+    public var aspect: Aspect = .portrait
+    public var timeZone: TimeZone = .current
+    /// Decoder shortcuts for analysis frames (see `VideoDecodeOptions`).
+    public var decode: VideoDecodeOptions = .init()
+
+    public init() {}
+}
+
+/// Progress after every analysed frame, so a long video never looks stuck.
+public struct AnalysisProgress: Sendable {
+    public var videoIndex: Int
+    public var videoCount: Int
+    public var path: String
+    public var time: Double
+    public var duration: Double
+}
+
+/// Reads videos, scores every sampled frame and concludes per video (see `VideoAnalysis`) and per
+/// day (see `DayPick`).
+public final class VideoAnalyzer {
+    public let options: AnalysisOptions
+    public let references: [Reference]
+    private var pipeline: FacePipeline
+
+    public init(options: AnalysisOptions, references: [Reference], pipeline: FacePipeline) {
+        self.options = options
+        self.references = references
+        self.pipeline = pipeline
+        self.pipeline.detector.detectionSize = nil
+    }
+
+    public var hasReferences: Bool { !references.isEmpty }
+
+    /// Analyses one video. Throws a one-line `GlimtError` naming the file when it cannot be read;
+    /// a file damaged part-way is analysed up to the damage.
+    public func analyze(path: String, index: Int = 0, count: Int = 1, progress: ((AnalysisProgress) -> Void)? = nil) throws -> VideoAnalysis {
+        let reader = try VideoReader(path: path)
+        let info = reader.info
+        let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date
+        let tags = info.tags.merging(info.streamTags) { container, _ in container }
+        guard let capture = CaptureDate.resolve(tags: tags, path: path, modified: modified, timeZone: options.timeZone) else {
+            throw GlimtError("no capture date (no metadata, no dated file name, no modification time)", path: path)
+        }
+        let scale = Float(max(info.displayWidth, info.displayHeight)) / Float(min(options.analysisSide, max(info.displayWidth, info.displayHeight)))
+        let embeddings = references.map(\.embedding)
+        var times = VideoAnalysis.StageTimes()
+        var frames: [FrameAnalysis] = []
+        let samples = try reader.frames(every: 1 / options.sampleRate, longSide: options.analysisSide, options: options.decode)
+        var damage: GlimtError?
+        while true {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            let sample: SampledFrame?
+            do { sample = try samples.next() } catch let e as GlimtError {
+                damage = e
+                break
+            }
+            guard let sample else { break }
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            times.decode += Double(t1 - t0) / 1e9
+            frames.append(analyzeFrame(sample, scale: scale, embeddings: embeddings, times: &times))
+            progress?(AnalysisProgress(videoIndex: index, videoCount: count, path: path, time: sample.time, duration: info.duration))
+        }
+        let (decodeSeconds, convertSeconds) = (samples.decodeSeconds, samples.convertSeconds)
+        if decodeSeconds + convertSeconds > 0 {
+            times.convert = convertSeconds
+            times.decode = max(0, times.decode - convertSeconds)
+        }
+        if let damage, frames.isEmpty { throw damage }
+        let duration = damage == nil ? info.duration : min(info.duration, (frames.last?.time ?? 0) + 1 / options.sampleRate)
+        return VideoAnalysis.conclude(path: path, duration: duration, width: info.displayWidth, height: info.displayHeight, rotation: info.rotation,
+                                      codec: info.codecName, hdr: info.colour.isHDR, capture: capture, frames: frames,
+                                      hasReferences: hasReferences, thresholds: options.thresholds, windowLength: options.windowLength,
+                                      aspect: options.aspect, times: times)
+    }
+
+    private func analyzeFrame(_ sample: SampledFrame, scale: Float, embeddings: [[Float]], times: inout VideoAnalysis.StageTimes) -> FrameAnalysis {
+        let image = sample.image
+        var t = DispatchTime.now().uptimeNanoseconds
+        func lap() -> Double {
+            let now = DispatchTime.now().uptimeNanoseconds
+            defer { t = now }
+            return Double(now - t) / 1e9
+        }
+        let detected = pipeline.detector.detect(image)
+        times.detect += lap()
+        var faces: [FaceInFrame] = []
+        for face in detected {
+            let crop = FaceAlignment.align(image, landmarks: face.landmarks)
+            let quality = FaceQuality.measure(face: face, alignedCrop: crop)
+            let cosine = embeddings.isEmpty ? nil : Identity.bestCosine(pipeline.recognizer.embed(crop), references: embeddings)
+            // Analysis frames are scaled down; boxes are kept in the video's own upright pixels.
+            faces.append(FaceInFrame(box: face.box.scaled(by: scale), score: face.score, quality: quality.value, cosine: cosine))
+        }
+        times.alignEmbed += lap()
+        let sharpness = Float(Sharpness.score(image))
+        let aesthetics = Aesthetics.measure(image, sharpness: Double(sharpness))
+        let frame = FrameAnalysis.evaluate(time: sample.time, faces: faces, aesthetics: aesthetics, sharpness: sharpness,
+                                           hasReferences: !embeddings.isEmpty, thresholds: options.thresholds)
+        times.score += lap()
+        times.frames += 1
+        return frame
+    }
+}

@@ -192,6 +192,7 @@ final class MediaVideoReaderTests: XCTestCase {
             (MediaFixtures.write(Array("not a video\n".utf8), folder, "notes.mp4"), "not a photo or video (no known format)"),
             (MediaFixtures.path("audio_only.m4a"), "has no video stream (sound only)"),
             (MediaFixtures.path("photo.webp"), "is a still image (webp), not a video"),
+            (MediaFixtures.path("photo.heic"), "is a HEIC photo, not a video"),
         ]
         for (path, reason) in cases {
             XCTAssertEqual(MediaFixtures.glimtError { _ = try VideoReader(path: path) }, GlimtError(reason, path: path))

@@ -15,8 +15,14 @@ public final class VideoReader {
     /// Opens `path` and reads its description. Throws a one-line `GlimtError` naming the file
     /// for a missing, empty, truncated or non-video file.
     public init(path: String) throws {
-        let input = try MediaInput(path: path)
-        if MediaFormats.isImage(input.demuxerName) {
+        let input: MediaInput
+        do {
+            input = try MediaInput(path: path)
+        } catch {
+            if let brand = HEIFBrand(contentsOf: path) { throw GlimtError("is a \(brand.rawValue) photo, not a video", path: path) }
+            throw error
+        }
+        if MediaFormats.isImage(input.demuxerName) || HEIFBrand(contentsOf: path) != nil {
             let codec = input.bestStream(AVMEDIA_TYPE_VIDEO).map { input.codecName(of: $0) } ?? "picture"
             throw GlimtError("is a still image (\(codec)), not a video", path: path)
         }

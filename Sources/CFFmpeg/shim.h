@@ -40,5 +40,14 @@ static inline const int32_t *glimt_stream_display_matrix(const AVStream *st) {
 #endif
 }
 
+// How long a decoded frame is shown, in the stream's time base (0 if unknown): AVFrame.duration
+// from FFmpeg 6.0 on, pkt_duration before.
+static inline int64_t glimt_frame_duration(const AVFrame *frame) {
+#if LIBAVUTIL_VERSION_INT >= AV_VERSION_INT(58, 2, 100)
+    return frame->duration;
+#else
+    return frame->pkt_duration;
+#endif
+}
 
 #endif

@@ -94,9 +94,10 @@ final class MediaInput {
     var refusedOpens: [String] { nestedOpens.urls }
 
     /// The one-line reason when a failure came from a refused nested open.
-    func refusalReason() -> String? {
-        guard let first = nestedOpens.urls.first else { return nil }
-        return "refused: it asks to read another file or URL (\(oneLine(first))); only self-contained photos and videos are read"
+    func refusalReason() -> String? { nestedOpens.urls.first.map(Self.refusal) }
+
+    private static func refusal(_ url: String) -> String {
+        "refused: it asks to read another file or URL (\(oneLine(url))); only self-contained photos and videos are read"
     }
 
     private func close() {
@@ -174,9 +175,7 @@ final class MediaInput {
         // On failure FFmpeg has freed the context (but not our I/O context).
         guard status >= 0, let context else {
             let log = Unmanaged<NestedOpenLog>.fromOpaque(token).takeUnretainedValue()
-            if let url = log.urls.first {
-                throw GlimtError("refused: it asks to read another file or URL (\(oneLine(url))); only self-contained photos and videos are read", path: path)
-            }
+            if let url = log.urls.first { throw GlimtError(refusal(url), path: path) }
             throw GlimtError(ffmpegFailure(status, "truncated or corrupt"), path: path)
         }
         return context

@@ -44,6 +44,7 @@ final class StreamFrameReader {
         avcodec_flush_buffers(decoder.context)
         draining = false
         finished = false
+        demuxFailure = nil
         FFmpegLog.clear()
         return true
     }

@@ -60,23 +60,17 @@ public final class VideoAnalyzer {
         let samples = try reader.frames(every: 1 / options.sampleRate, longSide: options.analysisSide, options: options.decode)
         var damage: GlimtError?
         while true {
-            let t0 = DispatchTime.now().uptimeNanoseconds
             let sample: SampledFrame?
             do { sample = try samples.next() } catch let e as GlimtError {
                 damage = e
                 break
             }
             guard let sample else { break }
-            let t1 = DispatchTime.now().uptimeNanoseconds
-            times.decode += Double(t1 - t0) / 1e9
             frames.append(analyzeFrame(sample, scale: scale, embeddings: embeddings, times: &times))
             progress?(AnalysisProgress(videoIndex: index, videoCount: count, path: path, time: sample.time, duration: info.duration))
         }
-        let (decodeSeconds, convertSeconds) = (samples.decodeSeconds, samples.convertSeconds)
-        if decodeSeconds + convertSeconds > 0 {
-            times.convert = convertSeconds
-            times.decode = max(0, times.decode - convertSeconds)
-        }
+        times.decode = samples.decodeSeconds
+        times.convert = samples.convertSeconds
         if let damage, frames.isEmpty { throw damage }
         let duration = damage == nil ? info.duration : min(info.duration, (frames.last?.time ?? 0) + 1 / options.sampleRate)
         return VideoAnalysis.conclude(path: path, duration: duration, width: info.displayWidth, height: info.displayHeight, rotation: info.rotation,

@@ -1,3 +1,4 @@
+import Foundation
 import CFFmpeg
 
 /// Frames taken every so often from a video, scaled down and upright; made by
@@ -41,6 +42,12 @@ public final class SampledFrames {
     /// corrupt, after the samples before the damage have been returned.
     public func next() throws -> SampledFrame? {
         if finished { return nil }
+        let started = DispatchTime.now().uptimeNanoseconds
+        var converting: UInt64 = 0
+        defer {
+            decodeSeconds += Double(DispatchTime.now().uptimeNanoseconds - started - converting) / 1e9
+            convertSeconds += Double(converting) / 1e9
+        }
         while let frame = try reader.next() {
             let time = timeline.seconds(of: frame) ?? (lastTime.map { $0 + frameDuration } ?? 0)
             lastTime = time
@@ -50,8 +57,11 @@ public final class SampledFrames {
             nextTarget = start + (passed + 1) * interval
             let size = timeline.scaledSize(width: Int(frame.pointee.width), height: Int(frame.pointee.height), longSide: longSide)
             do {
+                let c0 = DispatchTime.now().uptimeNanoseconds
                 let stored = try converter.rgbImage(from: frame, width: size.width, height: size.height)
-                return SampledFrame(time: time, image: orientation.apply(to: stored))
+                let upright = orientation.apply(to: stored)
+                converting = DispatchTime.now().uptimeNanoseconds - c0
+                return SampledFrame(time: time, image: upright)
             } catch let error as GlimtError {
                 throw error.at(reader.input.path)
             }
@@ -69,6 +79,11 @@ public final class SampledFrames {
         while let frame = try next() { frames.append(frame) }
         return frames
     }
+
+    /// Seconds spent decoding (every frame, sampled or not) and converting samples (scaling,
+    /// colour conversion, turning upright), for the per-stage timings.
+    public private(set) var decodeSeconds = 0.0
+    public private(set) var convertSeconds = 0.0
 
     /// Frames decoded so far, sampled or not (for measuring).
     public var framesDecoded: Int { reader.framesDecoded }

@@ -3,13 +3,19 @@ import GlimtPure
 
 /// Options shared by `analyze` and `film`: references, sampling, thresholds, time zone.
 enum AnalysisArguments {
-    static let options: [OptionSpec] = [
-        .value("--ref", repeatable: true), .flag("--ref-library"), .flag("--no-refs"), .value("--library"),
-        .value("--fps"), .value("--side"), .value("--timezone"), .value("--aspect"),
-        .value("--match-threshold"), .value("--strong-threshold"), .value("--frames-needed"),
-    ]
+    /// `analyze` calls the sampling rate --fps; `film` keeps --fps for the film's own rate and
+    /// calls it --sample-rate.
+    static func options(sampleRate: String) -> [OptionSpec] {
+        [.value("--ref", repeatable: true), .flag("--ref-library"), .flag("--no-refs"), .value("--library"),
+         .value(sampleRate), .value("--side"), .value("--timezone"), .value("--aspect"),
+         .value("--match-threshold"), .value("--strong-threshold"), .value("--frames-needed")]
+    }
 
-    static let help = """
+    static func help(sampleRate: String) -> String {
+        helpText.replacingOccurrences(of: "  --fps F                ", with: "  " + (sampleRate + " F").padding(toLength: 23, withPad: " ", startingAt: 0))
+    }
+
+    private static let helpText = """
       --ref PHOTO[:FACE]     A reference photo of the person (repeatable, up to 5; FACE picks one of
                              several faces, numbered as 'glimt-pure faces' shows). Used for this run
                              only. Without --ref, the references stored with 'glimt-pure reference add'
@@ -27,9 +33,9 @@ enum AnalysisArguments {
       --frames-needed N      Frames at the match threshold needed otherwise (default 2)
     """
 
-    static func analysisOptions(_ args: Arguments) throws -> AnalysisOptions {
+    static func analysisOptions(_ args: Arguments, sampleRate: String = "--fps") throws -> AnalysisOptions {
         var o = AnalysisOptions()
-        o.sampleRate = try args.double("--fps", default: 8, range: 0.5...120)
+        o.sampleRate = try args.double(sampleRate, default: 8, range: 0.5...120)
         o.analysisSide = try args.int("--side", default: 640, range: 96...4096)
         if let a = args.value("--aspect") {
             guard let aspect = Aspect(rawValue: a) else { throw UsageError("--aspect must be portrait, landscape or square, not '\(a)'") }
@@ -60,10 +66,10 @@ enum AnalysisArguments {
     }
 
     /// Runs the analysis with a progress line on stderr and one line per bad file.
-    static func run(_ inputs: [String], _ args: Arguments, command: String) throws -> AnalysisRun.Result {
+    static func run(_ inputs: [String], _ args: Arguments, command: String, options: AnalysisOptions) throws -> AnalysisRun.Result {
         let pipeline = try FacePipeline.shared()
         let refs = try references(args, pipeline: pipeline)
-        let analyzer = VideoAnalyzer(options: try analysisOptions(args), references: refs, pipeline: pipeline)
+        let analyzer = VideoAnalyzer(options: options, references: refs, pipeline: pipeline)
         let progress = ProgressLine()
         let result = AnalysisRun.run(inputs: inputs, analyzer: analyzer, progress: { p in
             progress.update(String(format: "analysing %d/%d ", p.videoIndex + 1, p.videoCount) + "\(URL(fileURLWithPath: p.path).lastPathComponent) "
@@ -125,14 +131,14 @@ struct AnalyzeCommand: Command {
     OPTIONS:
       --json                 Print the full result as JSON (picks, skipped days, every video's
                              frames); 'glimt-pure film --picks FILE' renders from it
-    \(AnalysisArguments.help)
+    \(AnalysisArguments.help(sampleRate: "--fps"))
       -h, --help             Show this help
     """
-    static let options: [OptionSpec] = [.flag("--json")] + AnalysisArguments.options
+    static let options: [OptionSpec] = [.flag("--json")] + AnalysisArguments.options(sampleRate: "--fps")
 
     static func run(_ args: Arguments) throws -> Int32 {
         try args.requirePositionals("at least one VIDEO or FOLDER")
-        let result = try AnalysisArguments.run(args.positionals, args, command: name)
+        let result = try AnalysisArguments.run(args.positionals, args, command: name, options: try AnalysisArguments.analysisOptions(args))
         if args.flag("--json") {
             try Console.json(result)
         } else {

@@ -41,6 +41,20 @@ struct Epilogue: @unchecked Sendable {
         }
     }
 
+    /// Bias and slope vectors of the 16 channels from `c`, for loops that keep them in registers.
+    @inline(__always) func vectors(channel c: Int) -> (bias: Vec, slope: Vec) {
+        (loadVec(bias.data + c), loadVec(slopes.data + c))
+    }
+
+    @inline(__always) func apply(_ v: Vec, bias: Vec, slope: Vec) -> Vec {
+        let r = v + bias
+        switch kind {
+        case .none: return r
+        case .relu: return r.replacing(with: 0, where: r .< 0)
+        case .prelu: return r.replacing(with: r * slope, where: r .< 0)
+        }
+    }
+
     /// `c` is the first channel of the vector (a multiple of 16).
     @inline(__always) func apply(_ v: Vec, channel c: Int) -> Vec {
         let r = v + loadVec(bias.data + c)

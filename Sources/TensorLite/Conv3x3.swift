@@ -7,6 +7,10 @@ public struct Conv3x3: Sendable {
     public let outChannels: Int
     public let stride: Int
     let gemm: PointwiseConv
+    /// Weights for the direct path on 8-bit pictures: `[tap][inChannel][paddedOut]`.
+    let direct: AlignedFloats
+    let paddedOut: Int
+    let epilogue: Epilogue
 
     /// `weights` is `[out][in][3][3]`.
     public init(weights: [Float], bias: [Float]?, inChannels: Int, outChannels: Int, stride: Int, activation: Activation = .none) {
@@ -24,6 +28,12 @@ public struct Conv3x3: Sendable {
             }
         }
         gemm = PointwiseConv(weights: reordered, bias: bias, inChannels: k, outChannels: outChannels, activation: activation)
+        paddedOut = roundUp(outChannels, to: laneCount)
+        direct = AlignedFloats(count: k * paddedOut)
+        for n in 0..<outChannels {
+            for j in 0..<k { direct.data[j * paddedOut + n] = reordered[n * k + j] }
+        }
+        epilogue = Epilogue(bias: bias, activation: activation, channels: outChannels)
     }
 
     public var flops: Int { gemm.flops }
@@ -41,20 +51,92 @@ public struct Conv3x3: Sendable {
         }
     }
 
-    /// Straight from 8-bit pixels (the first layer of a network), converting while unfolding.
+    /// Straight from 8-bit pixels (the first layer of a network). Three input rows at a time are
+    /// converted to floats with a zero column on each side; a patch's nine values for one kernel
+    /// row are then contiguous, so 4-pixel tiles multiply straight from the rows (no unfolding).
     public func run(_ image: ByteImage, into output: Tensor) {
         precondition(image.channels == inChannels, "Conv3x3: \(image.channels) image channels, expected \(inChannels)")
-        let bpp = image.bytesPerPixel, order = image.order, cin = inChannels
-        let scale = image.scale, offset = image.offset
-        let zero: Float = 0
-        run(height: image.paddedHeight, width: image.paddedWidth, into: output) { y, x, dst in
-            if y >= image.height || x >= image.width {
-                for c in 0..<cin { dst[c] = zero }
+        let (oh, ow) = outputShape(height: image.paddedHeight, width: image.paddedWidth)
+        precondition(output.channels == outChannels && output.height == oh && output.width == ow, "Conv3x3: output must be \(oh)x\(ow)x\(outChannels)")
+        let cin = inChannels, W = image.paddedWidth, H = image.paddedHeight
+        let rowLength = (W + 2) * cin + 4 * stride * cin  // slack so the last tile may read past the edge
+        // Converted rows, four slots keyed by input row: consecutive output rows share rows.
+        let rows = AlignedFloats(count: 4 * rowLength)
+        var slotRow = [Int](repeating: Int.min, count: 4)
+        let bpp = image.bytesPerPixel, scale = image.scale, offset = image.offset
+        let order = UnsafeMutablePointer<Int>.allocate(capacity: cin)
+        defer { order.deallocate() }
+        for c in 0..<cin { order[c] = image.order[c] }
+        func row(_ y: Int) -> UnsafeMutablePointer<Float> {
+            let slot = (y + 1) & 3
+            let dst = rows.data + slot * rowLength
+            if slotRow[slot] == y { return dst }
+            slotRow[slot] = y
+            dst.update(repeating: 0, count: rowLength)
+            guard y >= 0 && y < image.height else { return dst }
+            let src = image.data + y * image.width * bpp
+            if cin == 3 {
+                let o0 = order[0], o1 = order[1], o2 = order[2]
+                for x in 0..<image.width {
+                    let p = src + x * bpp, d = dst + (x + 1) * 3
+                    d[0] = (Float(p[o0]) + offset) * scale
+                    d[1] = (Float(p[o1]) + offset) * scale
+                    d[2] = (Float(p[o2]) + offset) * scale
+                }
             } else {
-                let src = image.data + (y * image.width + x) * bpp
-                for c in 0..<cin { dst[c] = (Float(src[order[c]]) + offset) * scale }
+                for x in 0..<image.width {
+                    for c in 0..<cin { dst[(x + 1) * cin + c] = (Float(src[x * bpp + order[c]]) + offset) * scale }
+                }
+            }
+            return dst
+        }
+        for oy in 0..<oh {
+            let r0 = row(oy * stride - 1), r1 = row(oy * stride), r2 = row(oy * stride + 1)
+            let out = output.data + oy * ow * output.pixelStride
+            var n0 = 0
+            while n0 < paddedOut {
+                let two = paddedOut - n0 >= 32
+                var ox = 0
+                while ox < ow {
+                    tile(r0, r1, r2, ox, min(4, ow - ox), n0, two, out, output.pixelStride)
+                    ox += 4
+                }
+                n0 += two ? 32 : 16
             }
         }
+        _ = H
+    }
+
+    /// Up to 4 output pixels x 16 or 32 output channels, accumulated over the 3 kernel rows.
+    @inline(__always)
+    private func tile(_ r0: UnsafeMutablePointer<Float>, _ r1: UnsafeMutablePointer<Float>, _ r2: UnsafeMutablePointer<Float>,
+                      _ ox: Int, _ px: Int, _ n0: Int, _ two: Bool, _ out: UnsafeMutablePointer<Float>, _ outStride: Int) {
+        let span = 3 * inChannels, step = stride * inChannels
+        var a0 = Vec(), a1 = Vec(), a2 = Vec(), a3 = Vec()
+        var b0 = Vec(), b1 = Vec(), b2 = Vec(), b3 = Vec()
+        for dy in 0..<3 {
+            let r = (dy == 0 ? r0 : dy == 1 ? r1 : r2) + ox * step
+            var w = direct.data + dy * span * paddedOut + n0
+            for j in 0..<span {
+                let w0 = loadVec(w)
+                let x0 = Vec(repeating: r[j]), x1 = Vec(repeating: r[step + j])
+                let x2 = Vec(repeating: r[2 * step + j]), x3 = Vec(repeating: r[3 * step + j])
+                a0.addProduct(x0, w0); a1.addProduct(x1, w0); a2.addProduct(x2, w0); a3.addProduct(x3, w0)
+                if two {
+                    let w1 = loadVec(w + 16)
+                    b0.addProduct(x0, w1); b1.addProduct(x1, w1); b2.addProduct(x2, w1); b3.addProduct(x3, w1)
+                }
+                w += paddedOut
+            }
+        }
+        let e = epilogue
+        @inline(__always) func store(_ p: Int, _ a: Vec, _ b: Vec) {
+            guard p < px else { return }
+            let o = out + (ox + p) * outStride + n0
+            storeVec(e.apply(a, channel: n0), o)
+            if two { storeVec(e.apply(b, channel: n0 + 16), o + 16) }
+        }
+        store(0, a0, b0); store(1, a1, b1); store(2, a2, b2); store(3, a3, b3)
     }
 
     /// Unfolds a few output rows at a time into patches (`load` fills one input pixel's channels)

@@ -1,8 +1,8 @@
 /// 3x3 depthwise convolution, padding 1, stride 1 or 2.
 ///
 /// Each group of 16 channels is one vector; its 9 weights stay in registers while the kernel
-/// sweeps the whole map, so each output vector costs 9 loads and 9 FMAs. Interior pixels take a
-/// branch-free path; only the one-pixel border checks bounds.
+/// sweeps a row, and a sliding window of three input columns means each output vector costs 9
+/// FMAs but only 3 loads (6 at stride 2). Zero rows and columns stand in for the padding.
 public struct DepthwiseConv: Sendable {
     public let channels: Int
     public let stride: Int
@@ -37,64 +37,44 @@ public struct DepthwiseConv: Sendable {
         let inS = input.pixelStride, outS = output.pixelStride
         let rowStride = W * inS
         let padded = inS
-        // Rows outermost: the three input rows a output row needs stay in cache while every
+        // Rows above and below the map read from a zero row, so the inner loop has no row checks.
+        let zeroRow = AlignedFloats(count: rowStride)
+        // Rows outermost: the three input rows an output row needs stay in cache while every
         // channel group sweeps them (channel-outer order re-read whole maps larger than L2).
         for oy in 0..<oh {
             let iy = oy * s - 1
-            let rowInside = iy >= 0 && iy + 2 < H
+            let top = iy >= 0 ? input.data + iy * rowStride : zeroRow.data
+            let mid = input.data + (iy + 1) * rowStride
+            let bot = iy + 2 < H ? input.data + (iy + 2) * rowStride : zeroRow.data
             for c0 in Swift.stride(from: 0, to: padded, by: laneCount) {
                 let wp = packed.data + c0
                 let k0 = loadVec(wp), k1 = loadVec(wp + padded), k2 = loadVec(wp + 2 * padded)
                 let k3 = loadVec(wp + 3 * padded), k4 = loadVec(wp + 4 * padded), k5 = loadVec(wp + 5 * padded)
                 let k6 = loadVec(wp + 6 * padded), k7 = loadVec(wp + 7 * padded), k8 = loadVec(wp + 8 * padded)
-                let inBase = input.data + c0
+                let (bias, slope) = epilogue.vectors(channel: c0)
+                let t = top + c0, m = mid + c0, b = bot + c0
+                // A sliding window of three columns: each step loads only the new columns.
+                @inline(__always) func column(_ x: Int) -> (Vec, Vec, Vec) {
+                    guard x >= 0 && x < W else { return (Vec(), Vec(), Vec()) }
+                    let o = x * inS
+                    return (loadVec(t + o), loadVec(m + o), loadVec(b + o))
+                }
+                var c0v = column(-1), c1v = column(0), c2v = column(1)
                 let outRow = output.data + oy * ow * outS + c0
                 for ox in 0..<ow {
-                    let ix = ox * s - 1
-                    var acc = Vec()
-                    if rowInside && ix >= 0 && ix + 2 < W {
-                        let p = inBase + iy * rowStride + ix * inS
-                        acc.addProduct(loadVec(p), k0)
-                        acc.addProduct(loadVec(p + inS), k1)
-                        acc.addProduct(loadVec(p + 2 * inS), k2)
-                        let q = p + rowStride
-                        acc.addProduct(loadVec(q), k3)
-                        acc.addProduct(loadVec(q + inS), k4)
-                        acc.addProduct(loadVec(q + 2 * inS), k5)
-                        let r = q + rowStride
-                        acc.addProduct(loadVec(r), k6)
-                        acc.addProduct(loadVec(r + inS), k7)
-                        acc.addProduct(loadVec(r + 2 * inS), k8)
+                    var acc = c0v.0 * k0
+                    acc.addProduct(c1v.0, k1); acc.addProduct(c2v.0, k2)
+                    acc.addProduct(c0v.1, k3); acc.addProduct(c1v.1, k4); acc.addProduct(c2v.1, k5)
+                    acc.addProduct(c0v.2, k6); acc.addProduct(c1v.2, k7); acc.addProduct(c2v.2, k8)
+                    storeVec(epilogue.apply(acc, bias: bias, slope: slope), outRow + ox * outS)
+                    let next = (ox + 1) * s - 1
+                    if s == 1 {
+                        c0v = c1v; c1v = c2v; c2v = column(next + 2)
                     } else {
-                        let taps = (k0, k1, k2, k3, k4, k5, k6, k7, k8)
-                        for dy in 0..<3 {
-                            let y = iy + dy
-                            if y < 0 || y >= H { continue }
-                            for dx in 0..<3 {
-                                let x = ix + dx
-                                if x < 0 || x >= W { continue }
-                                acc.addProduct(loadVec(inBase + y * rowStride + x * inS), Self.tap(taps, dy * 3 + dx))
-                            }
-                        }
+                        c0v = c2v; c1v = column(next + 1); c2v = column(next + 2)
                     }
-                    storeVec(epilogue.apply(acc, channel: c0), outRow + ox * outS)
                 }
             }
-        }
-    }
-
-    @inline(__always)
-    private static func tap(_ t: (Vec, Vec, Vec, Vec, Vec, Vec, Vec, Vec, Vec), _ i: Int) -> Vec {
-        switch i {
-        case 0: return t.0
-        case 1: return t.1
-        case 2: return t.2
-        case 3: return t.3
-        case 4: return t.4
-        case 5: return t.5
-        case 6: return t.6
-        case 7: return t.7
-        default: return t.8
         }
     }
 

@@ -7,6 +7,7 @@ BENCHMARKS:
   embed     SFace ms per face: ours vs onnxruntime and OpenCV DNN (same inputs, one thread)
   detect    YuNet ms per image at 320x320 and 640x640: ours vs onnxruntime and OpenCV DNN
   kernels   each TensorLite kernel alone at SFace's shapes, in GFLOPS
+  analyze   VIDEO... [--ref PHOTO]: ms per analysed frame by stage, for each decoder shortcut
 
 OPTIONS:
   --repeats N   timed runs (median is reported; default 20)
@@ -31,6 +32,9 @@ do {
             ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Tests/GlimtPureTests/Fixtures/yunet/two_people.png").standardized.path
         try DetectBench.run(repeats: option("--repeats", 20), layers: args.contains("--layers"), peers: !args.contains("--no-peers"), photo: photo)
     case "kernels": KernelBench.run(repeats: option("--repeats", 20))
+    case "analyze":
+        let ref = args.firstIndex(of: "--ref").map { args[$0 + 1] }
+        try AnalyzeBench.run(args.dropFirst().filter { !$0.hasPrefix("--") && $0 != ref }, reference: ref)
     case "raw-embed": try RawEmbed.run(args[1])
 case "raw-yunet": try RawYuNet.run(args[1], Int(args[2])!, Int(args[3])!)
     default: print(usage)

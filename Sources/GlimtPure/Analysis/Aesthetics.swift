@@ -12,10 +12,11 @@ import Foundation
 /// - cleanliness: 1 - (sigma - 2) / 10 clamped to [0, 1], sigma being Immerkaer's fast estimate of
 ///   the noise standard deviation (in grey levels) of the full analysis frame.
 ///
-/// Utility frames get value 0 and a reason: `dark` (mean luma under 25: black frames, a lens in
-/// a pocket), `flat` (luma deviation under 6: a covered lens, a wall), `screen` (over half of all
-/// horizontally adjacent pixels exactly equal in all channels, and noise under 1 level: screen
-/// recordings and screenshots; camera pictures always carry sensor noise), and `blur` (sharpness
+/// Utility frames get value 0 and a reason: `dark` (mean luma under 25 and 98 % of the picture
+/// under 70: black frames, a lens in a pocket; a dark stage with a lit performer is not dark), `flat` (luma deviation under 6: a covered lens, a wall), `screen` (over 70 % of the
+/// horizontally adjacent pixels that are not clipped to black or white exactly equal in all
+/// channels, and over 0.5 % of them a sharp step of 60+ levels: screen recordings and
+/// screenshots, flat colours with text; camera pictures always carry sensor noise), and `blur` (sharpness
 /// under 0.05: heavy motion blur; the sharpness is the frame score's own part).
 public struct Aesthetics: Codable, Equatable, Sendable {
     public var value: Float
@@ -34,6 +35,7 @@ public struct Aesthetics: Codable, Equatable, Sendable {
         let n = Double(small.width * small.height)
         var sumY = 0.0, sumY2 = 0.0, clipped = 0.0
         var sumRG = 0.0, sumRG2 = 0.0, sumYB = 0.0, sumYB2 = 0.0
+        var histogram = [Int](repeating: 0, count: 256)
         small.pixels.withUnsafeBufferPointer { p in
             for i in 0..<(small.width * small.height) {
                 let r = Double(p[3 * i]), g = Double(p[3 * i + 1]), b = Double(p[3 * i + 2])
@@ -41,6 +43,7 @@ public struct Aesthetics: Codable, Equatable, Sendable {
                 sumY += y
                 sumY2 += y * y
                 if y < 8 || y > 247 { clipped += 1 }
+                histogram[min(255, Int(y))] += 1
                 let rg = r - g, yb = 0.5 * (r + g) - b
                 sumRG += rg; sumRG2 += rg * rg
                 sumYB += yb; sumYB2 += yb * yb
@@ -58,12 +61,19 @@ public struct Aesthetics: Codable, Equatable, Sendable {
         let sigma = noiseSigma(frame)
         let clean = Float(min(1, max(0, 1 - (sigma - 2) / 10)))
 
+        // The level 98 % of the picture stays under: a dark stage with a lit performer is a
+        // picture; a frame with nothing bright in it is not.
+        var brightLevel = 255, seen = 0
+        for (level, count) in histogram.enumerated() {
+            seen += count
+            if Double(seen) >= 0.98 * n { brightLevel = level; break }
+        }
         var rejected: String?
-        if mean < 25 {
+        if mean < 25 && brightLevel < 70 {
             rejected = "dark"
         } else if sd < 6 {
             rejected = "flat"
-        } else if sigma < 1, equalNeighbourFraction(frame) > 0.5 {
+        } else if case let (equal, edges) = screenStatistics(frame), equal > 0.7, edges > 0.005 {
             rejected = "screen"
         } else if sharpness < 0.05 {
             rejected = "blur"
@@ -96,19 +106,29 @@ public struct Aesthetics: Codable, Equatable, Sendable {
         return (Double.pi / 2).squareRoot() / (6 * Double(w - 2) * Double(h - 2)) * total
     }
 
-    /// Share of horizontally adjacent pixel pairs that are identical in all three channels.
-    static func equalNeighbourFraction(_ image: RGBImage) -> Double {
-        guard image.width >= 2 else { return 0 }
-        var equal = 0
+    /// Over horizontally adjacent pixel pairs: the share identical in all three channels (among
+    /// pairs not clipped to black or white: an over-exposed sky is flat too, but it is not a
+    /// screen), and the share with a luma step over 60 levels (text and UI edges; a dark,
+    /// heavily compressed stage is flat but has almost none).
+    static func screenStatistics(_ image: RGBImage) -> (equal: Double, edges: Double) {
+        guard image.width >= 2 else { return (0, 0) }
+        var equal = 0, counted = 0, edges = 0
         image.pixels.withUnsafeBufferPointer { p in
             for y in 0..<image.height {
                 var i = y * image.width * 3
                 for _ in 0..<(image.width - 1) {
-                    if p[i] == p[i + 3] && p[i + 1] == p[i + 4] && p[i + 2] == p[i + 5] { equal += 1 }
+                    let lo = min(p[i], p[i + 1], p[i + 2]), hi = max(p[i], p[i + 1], p[i + 2])
+                    if hi > 5 && lo < 250 {
+                        counted += 1
+                        if p[i] == p[i + 3] && p[i + 1] == p[i + 4] && p[i + 2] == p[i + 5] { equal += 1 }
+                    }
+                    let y0 = 299 * Int(p[i]) + 587 * Int(p[i + 1]) + 114 * Int(p[i + 2])
+                    let y1 = 299 * Int(p[i + 3]) + 587 * Int(p[i + 4]) + 114 * Int(p[i + 5])
+                    if abs(y0 - y1) > 60_000 { edges += 1 }
                     i += 3
                 }
             }
         }
-        return Double(equal) / Double((image.width - 1) * image.height)
+        return (counted > 0 ? Double(equal) / Double(counted) : 0, Double(edges) / Double((image.width - 1) * image.height))
     }
 }

@@ -1,0 +1,187 @@
+import Foundation
+@testable import GlimtPure
+import XCTest
+
+/// "The second of the day" on real videos with known answers (Fixtures/analysis, made by
+/// tools/make_media.sh; see its PROVENANCE.md for who is on screen when and where).
+final class AnalysisVideoTests: XCTestCase {
+    static let obama = Fixtures.url("yunet/obama.png").path   // the official portrait: not in any clip
+    static let biden = Fixtures.url("yunet/biden.png").path
+
+    private func clip(_ name: String) -> String { Fixtures.url("analysis/\(name)").path }
+
+    private func analyzer(refs: [String], configure: (inout AnalysisOptions) -> Void = { _ in }) throws -> VideoAnalyzer {
+        let pipeline = try FacePipeline.shared()
+        let references = try refs.enumerated().map { i, p in
+            try Reference.make(photo: p, faceNumber: nil, pipeline: pipeline, id: i + 1, sheetFolder: FileManager.default.temporaryDirectory).0
+        }
+        var options = AnalysisOptions()
+        options.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        configure(&options)
+        return VideoAnalyzer(options: options, references: references, pipeline: pipeline)
+    }
+
+    func testPersonOnScreenOnlyInSecondsSixToSevenIsFoundThere() throws {
+        let a = try analyzer(refs: [Self.obama]).analyze(path: clip("crowd_a_6to7.mp4"))
+        XCTAssertEqual(a.identity?.containsChild, true)
+        let w = try XCTUnwrap(a.window)
+        XCTAssertEqual(w.start, 6, accuracy: 0.3, "the chosen second is the one the person is in")
+        // Frames outside 6-7 s never match; frames inside do.
+        for f in a.frames {
+            let inside = f.time >= 6.0 && f.time < 7.0
+            if !inside { XCTAssertLessThan(f.bestCosine ?? 0, 0.45, "t=\(f.time): nobody else may match") }
+        }
+        XCTAssertGreaterThanOrEqual(a.identity!.framesAtMatch, 4)
+        // The crop is centred on the person, not on the crowd.
+        let subjects = a.frames[w.frames].compactMap { f in f.subject.map { f.faces[$0].box.center } }
+        XCTAssertFalse(subjects.isEmpty)
+        let cx = subjects.map(\.x).reduce(0, +) / Float(subjects.count)
+        XCTAssertEqual(a.crop!.box.center.x, cx, accuracy: a.crop!.box.width * 0.1)
+        // Without references the same clip is judged on looks and faces only.
+        let plain = try analyzer(refs: []).analyze(path: clip("crowd_a_6to7.mp4"))
+        XCTAssertNil(plain.identity)
+        XCTAssertNotNil(plain.window)
+    }
+
+    /// The lucky-frame rule, on a real video: the person is on screen for one frame only. With the
+    /// "one strong frame" shortcut disabled, one frame at the match threshold must not be enough,
+    /// while the clip with the person on screen for a whole second passes.
+    func testOneLuckyFrameDoesNotMakeAVideoContainThePerson() throws {
+        let noStrongShortcut = try analyzer(refs: [Self.obama]) { $0.thresholds.strong = 1.01 }
+        let flash = try noStrongShortcut.analyze(path: clip("lookalike_flash.mp4"))
+        XCTAssertEqual(flash.identity?.framesAtMatch, 1, "exactly one sampled frame shows the person")
+        XCTAssertEqual(flash.identity?.containsChild, false)
+        XCTAssertTrue(flash.frames.allSatisfy { $0.score.identity == 0 }, "a video without the person earns no identity")
+        XCTAssertEqual(try noStrongShortcut.analyze(path: clip("crowd_a_6to7.mp4")).identity?.containsChild, true)
+        // With the standard thresholds, that one frame is clearly above 0.57 and counts alone.
+        let standard = try analyzer(refs: [Self.obama]).analyze(path: clip("lookalike_flash.mp4"))
+        XCTAssertGreaterThanOrEqual(standard.identity!.bestCosine, 0.57)
+        XCTAssertEqual(standard.identity?.containsChild, true)
+    }
+
+    /// Only the best-matching face of a frame counts: with two people always on screen, the crop
+    /// follows whichever one the reference is.
+    func testOnlyTheBestMatchingFaceCountsAndTheCropFollowsIt() throws {
+        let withBiden = try analyzer(refs: [Self.biden]).analyze(path: clip("two_people.mp4"))
+        let withObama = try analyzer(refs: [Self.obama]).analyze(path: clip("two_people.mp4"))
+        XCTAssertEqual(withBiden.identity?.containsChild, true)
+        XCTAssertEqual(withObama.identity?.containsChild, true)
+        let mid = Float(withBiden.width) / 2
+        let bidenSide = withBiden.crop!.box.center.x < mid
+        XCTAssertNotEqual(bidenSide, withObama.crop!.box.center.x < mid, "the crop follows the reference person")
+        for f in withBiden.frames where f.faces.count == 2 {
+            // The frame's identity is its best face's cosine, the other face is ignored.
+            XCTAssertEqual(f.bestCosine, f.faces.compactMap(\.cosine).max())
+            XCTAssertEqual(f.subject, f.faces.indices.max { f.faces[$0].cosine! < f.faces[$1].cosine! })
+        }
+    }
+
+    /// Framing with two people and no reference: the crop sits on one of them, never between.
+    func testTwoPeopleDoNotPutTheCropBetweenThem() throws {
+        let a = try analyzer(refs: []).analyze(path: clip("two_people.mp4"))
+        let crop = try XCTUnwrap(a.crop)
+        let faces = a.frames.flatMap(\.faces).map(\.box.center.x)
+        XCTAssertTrue(faces.contains { abs($0 - crop.box.center.x) < crop.box.width * 0.25 }, "crop centred on a face")
+        XCTAssertGreaterThan(abs(crop.box.center.x - Float(a.width) / 2), crop.box.width * 0.25, "not on the wall between them")
+    }
+
+    func testPortraitPhoneVideoIsAnalysedUpright() throws {
+        let a = try analyzer(refs: [Self.obama]).analyze(path: clip("portrait_rotated.mp4"))
+        XCTAssertLessThan(a.width, a.height, "display size is portrait")
+        XCTAssertEqual(abs(a.rotation), 90)
+        let faces = a.frames.flatMap(\.faces)
+        XCTAssertFalse(faces.isEmpty, "faces are found in the upright picture")
+        XCTAssertTrue(faces.allSatisfy { $0.box.maxX <= Float(a.width) + 1 && $0.box.maxY <= Float(a.height) + 1 })
+        XCTAssertEqual(a.identity?.containsChild, true)
+    }
+
+    func testTenBitHDRVideoIsAnalysed() throws {
+        let a = try analyzer(refs: [Self.obama]).analyze(path: clip("hevc10.mp4"))
+        XCTAssertTrue(a.hdr)
+        XCTAssertEqual(a.codec, "hevc")
+        XCTAssertFalse(a.frames.flatMap(\.faces).isEmpty)
+        XCTAssertNotNil(a.window)
+    }
+
+    func testCaptureDayAroundMidnightFollowsTheTimeZone() throws {
+        let berlin = try analyzer(refs: []).analyze(path: clip("midnight_utc.mp4"))
+        XCTAssertEqual(berlin.capture.day, "2024-05-18")
+        XCTAssertEqual(berlin.capture.source, .creationTime)
+        let newYork = try analyzer(refs: []) { $0.timeZone = TimeZone(identifier: "America/New_York")! }.analyze(path: clip("midnight_utc.mp4"))
+        XCTAssertEqual(newYork.capture.day, "2024-05-17")
+    }
+
+    func testSameVideoTwiceGivesTheSameAnswer() throws {
+        let a = try analyzer(refs: [Self.obama])
+        let enc = JSONEncoder()
+        enc.outputFormatting = .sortedKeys
+        func answer(_ v: VideoAnalysis) throws -> Data {
+            var v = v
+            v.times = .init()  // wall-clock timings differ; everything else must not
+            return try enc.encode(v)
+        }
+        XCTAssertEqual(try answer(a.analyze(path: clip("two_people.mp4"))), try answer(a.analyze(path: clip("two_people.mp4"))))
+    }
+
+    /// Bad files get a one-line error naming the file, and the run goes on with the others.
+    func testBadInputIsReportedAndTheRunGoesOn() throws {
+        let folder = try temporaryDirectory(self)
+        let good = clip("two_people.mp4")
+        let truncated = folder.appendingPathComponent("truncated.mp4")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: clip("crowd_a_6to7.mp4")))
+        try bytes.prefix(bytes.count / 3).write(to: truncated)
+        let text = folder.appendingPathComponent("notes.mp4")
+        try "not a video".write(to: text, atomically: true, encoding: .utf8)
+        let empty = folder.appendingPathComponent("empty.mov")
+        try Data().write(to: empty)
+        let audio = Fixtures.url("media/audio_only.m4a").path
+        var reported: [AnalysisRun.Failure] = []
+        let result = AnalysisRun.run(inputs: [truncated.path, text.path, good, empty.path, audio, folder.appendingPathComponent("missing.mp4").path],
+                                     analyzer: try analyzer(refs: []), report: { reported.append($0) })
+        XCTAssertEqual(result.videos.map(\.path), [good], "the good video is analysed despite the bad ones around it")
+        let failed = Set(result.failures.map(\.path))
+        for bad in [text.path, empty.path, audio, folder.appendingPathComponent("missing.mp4").path] {
+            XCTAssertTrue(failed.contains(bad), "\(bad) is reported")
+        }
+        for f in result.failures {
+            XCTAssertFalse(f.reason.contains("\n"), "one line: \(f.reason)")
+            XCTAssertFalse(f.reason.isEmpty)
+        }
+        XCTAssertEqual(reported.count, result.failures.count, "each failure is reported as it happens")
+        // A truncated file is either refused or analysed up to the damage, never a crash.
+        XCTAssertTrue(failed.contains(truncated.path) || result.videos.contains { $0.path == truncated.path })
+    }
+}
+
+/// Day picks across videos: per day the best window wins; with references only videos with the
+/// person compete, and a day without them is skipped.
+final class DayPickTests: XCTestCase {
+    private func video(_ path: String, day: String, time: String, score: Float, contains: Bool?) -> VideoAnalysis {
+        let frames = (0..<16).map { i in
+            FrameAnalysis(time: Double(i) / 8, faces: [], aesthetics: Aesthetics(value: score, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil),
+                          sharpness: score, clearFace: 0, subject: nil, bestCosine: nil,
+                          score: FrameScore(aesthetics: score, sharpness: score, face: 0, identity: contains == nil ? nil : (contains! ? 1 : 0)))
+        }
+        var v = VideoAnalysis.conclude(path: path, duration: 2, width: 640, height: 360, rotation: 0, codec: "h264", hdr: false,
+                                       capture: CaptureDate(day: day, time: time, instant: nil, source: .fileName), frames: frames,
+                                       hasReferences: false, thresholds: .standard, windowLength: 1, aspect: .portrait, times: .init())
+        if let contains { v.identity = .init(framesAtMatch: contains ? 8 : 0, framesAtStrong: 0, bestCosine: contains ? 0.5 : 0.2, containsChild: contains) }
+        return v
+    }
+
+    func testBestVideoPerDayAndDaysWithoutThePersonAreSkipped() {
+        let videos = [
+            video("a.mp4", day: "2024-05-01", time: "10:00:00", score: 0.3, contains: true),
+            video("b.mp4", day: "2024-05-01", time: "11:00:00", score: 0.9, contains: false),
+            video("c.mp4", day: "2024-05-02", time: "09:00:00", score: 0.8, contains: false),
+            video("d.mp4", day: "2024-04-30", time: "09:00:00", score: 0.5, contains: true),
+        ]
+        let (picks, skipped) = DayPick.pick(videos, hasReferences: true)
+        XCTAssertEqual(picks.map(\.day), ["2024-04-30", "2024-05-01"], "chronological")
+        XCTAssertEqual(picks.map(\.video), ["d.mp4", "a.mp4"], "a lovely video without the person does not win the day")
+        XCTAssertNotNil(skipped["2024-05-02"])
+        let (plain, none) = DayPick.pick(videos, hasReferences: false)
+        XCTAssertEqual(plain.map(\.video), ["d.mp4", "b.mp4", "c.mp4"])
+        XCTAssertTrue(none.isEmpty)
+    }
+}

@@ -114,6 +114,38 @@ final class MediaAudioReaderTests: XCTestCase {
         XCTAssertEqual(try reader.samples(from: 1, to: 1), [])
     }
 
+    /// A film cut short (index at the front, so it still opens) or with scrambled sound gives
+    /// silence where the sound is missing or a one-line error, never a crash.
+    func testDamagedFilesDoNotCrash() throws {
+        let folder = MediaFixtures.temporaryFolder(self)
+        let film = folder + "/film.mp4"
+        try MediaFilmWriterTests.writeFilm(film)
+        let bytes = MediaFixtures.bytes(film)
+        let cut = MediaFixtures.write(Array(bytes[..<(bytes.count * 6 / 10)]), folder, "cut.mp4")
+        var scrambled = bytes
+        var state: UInt64 = 3
+        for i in stride(from: bytes.count / 3, to: bytes.count, by: 97) {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            scrambled[i] = UInt8(truncatingIfNeeded: state >> 56)
+        }
+        let damaged = MediaFixtures.write(scrambled, folder, "scrambled.mp4")
+        for path in [cut, damaged] {
+            do {
+                guard let reader = try AudioReader(path: path) else { continue }
+                for (start, end) in [(0.0, 2.0), (1.5, 1.9), (0.2, 0.4)] {
+                    do {
+                        let samples = try reader.samples(from: start, to: end)
+                        XCTAssertEqual(samples.count, 2 * AudioReader.frameCount(from: start, to: end))
+                    } catch let error as GlimtError {
+                        XCTAssertEqual(error.path, path)
+                    }
+                }
+            } catch let error as GlimtError {
+                XCTAssertEqual(error.path, path)
+            }
+        }
+    }
+
     func testBadRangesAreRefused() throws {
         let path = MediaFixtures.path("h264_portrait.mp4")
         let reader = try XCTUnwrap(try AudioReader(path: path))

@@ -124,6 +124,22 @@ final class MediaFilmWriterTests: XCTestCase {
         XCTAssertNil(try AudioReader(path: path))
     }
 
+    func testNoSoundGivenIsSilence() throws {
+        let path = MediaFixtures.temporaryFolder(self) + "/film.mp4"
+        try Self.writeFilm(path, frames: 15, sound: [])
+        XCTAssertEqual(try FilmFixtures.streams(path, AVMEDIA_TYPE_AUDIO).first?.seconds ?? 0, 0.5, accuracy: 1e-6)
+        XCTAssertEqual(FilmFixtures.rms(try XCTUnwrap(try AudioReader(path: path)).samples(from: 0, to: 0.5)), 0)
+    }
+
+    /// The name goes to FFmpeg as a `file:` URL, so a colon in it names no protocol.
+    func testNameWithAColonIsAPlainFile() throws {
+        let folder = MediaFixtures.temporaryFolder(self)
+        let path = folder + "/http:film.mp4"
+        try Self.writeFilm(path, frames: 3, sound: nil)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["http:film.mp4"])
+        XCTAssertEqual(try VideoReader(path: path).info.codecName, "h264")
+    }
+
     // MARK: Refusals
 
     func testOddSizeIsRefused() throws {

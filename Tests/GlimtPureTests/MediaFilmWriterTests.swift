@@ -179,6 +179,14 @@ final class MediaFilmWriterTests: XCTestCase {
         XCTAssertEqual(error?.description, "\(path): cannot write: the folder \(folder) does not exist")
     }
 
+    func testFolderInTheWayIsAClearError() throws {
+        let path = MediaFixtures.temporaryFolder(self) + "/film.mp4"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        let error = MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240) }
+        XCTAssertEqual(error?.path, path)
+        XCTAssertTrue(error?.reason.hasPrefix("cannot write: ") == true, "\(String(describing: error))")
+    }
+
     func testUnwritableFolderIsAClearError() throws {
         try XCTSkipIf(getuid() == 0, "root writes anywhere")
         let folder = MediaFixtures.temporaryFolder(self)

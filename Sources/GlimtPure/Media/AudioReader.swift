@@ -46,8 +46,8 @@ public final class AudioReader {
         sourceSampleRate = Int(parameters.sample_rate)
         sourceChannels = Int(parameters.ch_layout.nb_channels)
         timeBase = stream.pointee.time_base
-        let soundTimeline = VideoTimeline(input: input, streamIndex: index)
-        soundStart = soundTimeline.startSeconds
+        // Where a stream starts is found the same way for sound as for pictures.
+        soundStart = VideoTimeline(input: input, streamIndex: index).startSeconds
         origin = input.videoStreamIndex.map { VideoTimeline(input: input, streamIndex: $0).startSeconds } ?? soundStart
         reader = try Self.makeReader(input, index)
     }

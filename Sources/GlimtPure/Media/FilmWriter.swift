@@ -8,8 +8,9 @@ import CFFmpeg
 /// file into place. Frame `i` is shown at `i / fps` seconds. The sound always ends with the
 /// pictures: at `finish()` it is padded with silence or cut to the film's length.
 ///
-/// Dropping the writer, or `cancel()`, before `finish()` frees everything and leaves a partial
-/// file at `path` for the caller to delete. After any error the writer only repeats that error.
+/// Stopped before `finish()` (by an error, `cancel()` or being dropped), the writer frees
+/// everything and leaves whatever it wrote at `path` for the caller to delete. After an error
+/// it only repeats that error. Not for sharing between threads.
 public final class FilmWriter {
     public static let audioSampleRate = FilmAudioEncoder.sampleRate
     public static let audioChannels = FilmAudioEncoder.channels
@@ -65,7 +66,7 @@ public final class FilmWriter {
 
     /// Samples per channel of sound that `frames` frames at `fps` last, rounded.
     public static func audioSamples(forFrames frames: Int, fps: Int) -> Int {
-        (frames * audioSampleRate + fps / 2) / fps
+        fps > 0 ? (frames * audioSampleRate + fps / 2) / fps : 0
     }
 
     /// Encodes the next frame, which must be the film's size.

@@ -11,7 +11,7 @@ final class AudioResampler {
     /// What `context` was built for.
     private var inputLayout = AVChannelLayout()
     private var inputFormat: Int32 = -1
-    private(set) var inputRate: Int32 = 0
+    private var inputRate: Int32 = 0
     private var scratch: [Float] = []
 
     deinit {
@@ -22,8 +22,10 @@ final class AudioResampler {
     /// Converts `frame`, handing the output samples (interleaved, possibly none) to `take`.
     func convert(_ frame: UnsafePointer<AVFrame>, _ take: (UnsafeBufferPointer<Float>) -> Void) throws {
         try prepare(for: frame, take)
+        guard let data = frame.pointee.extended_data else { return }
         let count = frame.pointee.nb_samples
-        try frame.pointee.extended_data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planes in
+        let planes = Int(max(frame.pointee.ch_layout.nb_channels, 1))
+        try data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: planes) { planes in
             try run(input: planes, count: count, take)
         }
     }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The test suite, as the README gives it: set-up (FFmpeg's -dev packages) then every test.
-# The engine (TensorLite, GlimtPure) is compiled optimised even in this debug build (see
-# Package.swift), so the golden and pipeline tests run at full speed.
+# Tests run against a release (whole-module optimised) build: the analysis tests embed thousands
+# of faces, and a debug engine would make them crawl. -enable-testing lets tests see internals.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
-swift test "$@"
+swift test -c release -Xswiftc -enable-testing "$@"

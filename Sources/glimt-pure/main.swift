@@ -1,7 +1,7 @@
 import Foundation
 import GlimtPure
 
-let commands: [Command.Type] = [AnalyzeCommand.self, FacesCommand.self, ReferenceCommand.self, EmbedCommand.self]
+let commands: [Command.Type] = [FilmCommand.self, AnalyzeCommand.self, FacesCommand.self, ReferenceCommand.self, EmbedCommand.self]
 
 let toolHelp = """
 glimt-pure \(Glimt.version): one second of every day, made into a film, from the videos you

@@ -30,7 +30,7 @@ public struct DayPick: Codable, Equatable, Sendable {
                 if a.window!.meanScore != b.window!.meanScore { return a.window!.meanScore < b.window!.meanScore }
                 return (a.capture.time ?? "", a.path) > (b.capture.time ?? "", b.path)
             }), let window = best.window, let crop = best.crop, let parts = best.windowParts else {
-                skipped[day] = all.contains { $0.window != nil } ? "the child is not in any of its \(all.count) video\(all.count == 1 ? "" : "s")"
+                skipped[day] = all.contains { $0.window != nil } ? "the person of the references is in none of its \(all.count) video\(all.count == 1 ? "" : "s")"
                     : "no video of it is long enough"
                 continue
             }

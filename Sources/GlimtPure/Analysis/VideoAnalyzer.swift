@@ -12,10 +12,11 @@ public struct AnalysisOptions: Sendable {
     public var thresholds: Identity.Thresholds = .standard
     public var aspect: Aspect = .portrait
     public var timeZone: TimeZone = .current
-    /// Decoder shortcuts for analysis frames: skipping the loop filter and non-reference frames
-    /// saved 10-30 % of decoding on 1080p H.264 and 4K HEVC and moved no pick (crops by under
-    /// a pixel); `glimt-bench analyze` measures them.
-    public var decode = VideoDecodeOptions(skipLoopFilter: true, skipNonReferenceFrames: true)
+    /// Decoder shortcuts for analysis frames. Skipping the deblocking loop filter saved 5-15 % of
+    /// decoding on 1080p H.264 and moved no pick (crops by under a pixel). Skipping
+    /// non-reference frames saved more (20-25 % with B-frames) but is off: a person on screen for
+    /// a single B-frame was never seen. `glimt-bench analyze` measures them.
+    public var decode = VideoDecodeOptions(skipLoopFilter: true)
 
     public init() {}
 }
@@ -91,18 +92,25 @@ public final class VideoAnalyzer {
         }
         let detected = pipeline.detector.detect(image)
         times.detect += lap()
-        var faces: [FaceInFrame] = []
-        for face in detected {
-            let crop = FaceAlignment.align(image, landmarks: face.landmarks)
-            let quality = FaceQuality.measure(face: face, alignedCrop: crop)
-            let cosine = embeddings.isEmpty ? nil : Identity.bestCosine(pipeline.recognizer.embed(crop), references: embeddings)
-            // Analysis frames are scaled down; boxes are kept in the video's own upright pixels.
-            faces.append(FaceInFrame(box: face.box.scaled(by: scale), score: face.score, quality: quality.value, cosine: cosine))
+        // Faces are independent: align, measure and embed them on every core (a crowd of 17 faces
+        // is 17 embeddings per frame). Results land in detector order, so runs stay identical.
+        var faces = [FaceInFrame?](repeating: nil, count: detected.count)
+        let recognizer = pipeline.recognizer
+        faces.withUnsafeMutableBufferPointer { out in
+            let slots = out
+            DispatchQueue.concurrentPerform(iterations: detected.count) { i in
+                let face = detected[i]
+                let crop = FaceAlignment.align(image, landmarks: face.landmarks)
+                let quality = FaceQuality.measure(face: face, alignedCrop: crop)
+                let cosine = embeddings.isEmpty ? nil : Identity.bestCosine(recognizer.embed(crop), references: embeddings)
+                // Analysis frames are scaled down; boxes are kept in the video's own upright pixels.
+                slots[i] = FaceInFrame(box: face.box.scaled(by: scale), score: face.score, quality: quality.value, cosine: cosine)
+            }
         }
         times.alignEmbed += lap()
         let sharpness = Float(Sharpness.score(image))
         let aesthetics = Aesthetics.measure(image, sharpness: Double(sharpness))
-        let frame = FrameAnalysis.evaluate(time: sample.time, faces: faces, aesthetics: aesthetics, sharpness: sharpness,
+        let frame = FrameAnalysis.evaluate(time: sample.time, faces: faces.map { $0! }, aesthetics: aesthetics, sharpness: sharpness,
                                            hasReferences: !embeddings.isEmpty, thresholds: options.thresholds)
         times.score += lap()
         times.frames += 1

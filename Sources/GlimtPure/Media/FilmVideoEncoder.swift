@@ -44,6 +44,9 @@ final class FilmVideoEncoder {
         av_dict_set(&options, "preset", quality.preset, 0)
         av_dict_set(&options, "crf", String(quality.crf), 0)
         av_dict_set(&options, "profile", "high", 0)
+        // x264 signals the lowest profile its tools need; the fast presets turn off the 8x8
+        // transform and CABAC and would write Constrained Baseline. Both on keeps every film High.
+        av_dict_set(&options, "x264-params", "8x8dct=1:cabac=1", 0)
         let opened = avcodec_open2(context, codec, &options)
         av_dict_free(&options)
         guard opened >= 0 else { throw GlimtError("cannot start the H.264 encoder: \(ffmpegReason(opened))", path: path) }

@@ -29,6 +29,11 @@ public struct VideoInfo: Sendable, Equatable {
     public var frameRate: Double
     public var colour: VideoColour
     public var hasAudio: Bool
+    /// How many streams of each kind the file holds (a film has one of each).
+    public var videoStreams: Int
+    public var audioStreams: Int
+    /// The codec profile by FFmpeg's name (e.g. "High" for H.264), when known.
+    public var profile: String?
     /// The container's metadata, e.g. "creation_time" (ISO 8601, UTC) and Apple's
     /// "com.apple.quicktime.creationdate" (local time with its offset).
     public var tags: [String: String]
@@ -91,6 +96,9 @@ extension VideoInfo {
             matrix: av_color_space_name(parameters.color_space).map { String(cString: $0) } ?? "unknown",
             fullRange: parameters.color_range == AVCOL_RANGE_JPEG)
         hasAudio = input.bestStream(AVMEDIA_TYPE_AUDIO) != nil
+        videoStreams = input.streams(of: AVMEDIA_TYPE_VIDEO).count
+        audioStreams = input.streams(of: AVMEDIA_TYPE_AUDIO).count
+        profile = avcodec_profile_name(parameters.codec_id, parameters.profile).map { String(cString: $0) }
         tags = Self.dictionary(input.context.pointee.metadata)
         streamTags = Self.dictionary(stream.pointee.metadata)
         container = input.demuxerName

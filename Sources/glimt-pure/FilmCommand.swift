@@ -1,0 +1,107 @@
+import Foundation
+import GlimtPure
+
+struct FilmCommand: Command {
+    static let name = "film"
+    static let summary = "Make the film: one second per day, cut from the original videos"
+    static let help = """
+    USAGE: glimt-pure film VIDEO|FOLDER... [--ref PHOTO[:FACE]...] [--out FILE] [options]
+           glimt-pure film --picks FILE [--out FILE] [options]
+
+    The main job in one command: analyses the videos (as 'glimt-pure analyze' does), picks the best
+    second of each day and renders them, in day order, into an MP4 (H.264 + AAC) that every player
+    plays. Clips are cut from the original videos, frame-accurately, turned upright, tone-mapped
+    to SDR when HDR, cropped around the person (or the most prominent face) and scaled. Days without
+    a pick are skipped and listed at the end. The film appears under its name only when complete.
+
+    With --picks, renders the picks of a saved 'glimt-pure analyze --json' result instead of
+    analysing: edit a pick's "start" or "crop" there and render again in seconds.
+
+    OPTIONS:
+      --out FILE             Output file (default: glimt-film.mp4)
+      --picks FILE           Render the picks saved by 'glimt-pure analyze --json'
+      --from DAY, --to DAY   Only days in this range (YYYY-MM-DD, both included)
+      --aspect A             portrait (default, 1080x1920), landscape (1920x1080) or square (1080x1080)
+      --size WxH             Output size (even numbers); sets the shape too
+      --fps N                Output frame rate (default 30); clips of other rates are resampled by
+                             their timestamps
+      --seconds S            Length of each day's clip (default 1.0)
+      --caption date|none    Burn in each day's date (default none)
+      --mute                 No sound (default: each clip's own sound, silence where it has none)
+      --quality Q            x264 CRF, 0-51, lower is better (default 20)
+    \(AnalysisArguments.help(sampleRate: "--sample-rate"))
+      -h, --help             Show this help
+    """
+    static let options: [OptionSpec] = [.value("--out"), .value("--picks"), .value("--from"), .value("--to"), .value("--size"),
+                                        .value("--fps"), .value("--seconds"), .value("--caption"), .flag("--mute"), .value("--quality")]
+        + AnalysisArguments.options(sampleRate: "--sample-rate")
+
+    static func run(_ args: Arguments) throws -> Int32 {
+        var film = FilmOptions()
+        var aspect = Aspect.portrait
+        if let a = args.value("--aspect") {
+            guard let parsed = Aspect(rawValue: a) else { throw UsageError("--aspect must be portrait, landscape or square, not '\(a)'") }
+            aspect = parsed
+        }
+        (film.width, film.height) = aspect.defaultSize
+        if let size = args.value("--size") {
+            let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, parts[0] >= 16, parts[1] >= 16, parts[0] <= 8192, parts[1] <= 8192, parts[0] % 2 == 0, parts[1] % 2 == 0 else {
+                throw UsageError("--size must be WIDTHxHEIGHT with even numbers from 16 to 8192, not '\(size)'")
+            }
+            (film.width, film.height) = (parts[0], parts[1])
+        }
+        film.fps = try args.int("--fps", default: 30, range: 1...120)
+        film.seconds = try args.double("--seconds", default: 1, range: 0.1...60)
+        film.audio = !args.flag("--mute")
+        film.quality = try args.int("--quality", default: 20, range: 0...51)
+        if let c = args.value("--caption") {
+            guard let caption = FilmOptions.Caption(rawValue: c) else { throw UsageError("--caption must be date or none, not '\(c)'") }
+            film.caption = caption
+        }
+        for day in [args.value("--from"), args.value("--to")].compactMap({ $0 }) where !isDay(day) {
+            throw UsageError("days are written YYYY-MM-DD, not '\(day)'")
+        }
+        let out = args.value("--out") ?? "glimt-film.mp4"
+        let renderer = try FilmRenderer(options: film)
+
+        var picks: [DayPick]
+        var failed = false
+        var skipped: [String: String] = [:]
+        if let picksFile = args.value("--picks") {
+            guard args.positionals.isEmpty else { throw UsageError("--picks renders saved picks; give no videos with it") }
+            picks = try FilmPlan.loadPicks(picksFile)
+        } else {
+            try args.requirePositionals("at least one VIDEO or FOLDER (or --picks FILE)")
+            var options = try AnalysisArguments.analysisOptions(args, sampleRate: "--sample-rate")
+            options.windowLength = film.seconds
+            options.aspect = film.width == film.height ? .square : (film.width > film.height ? .landscape : .portrait)
+            let result = try AnalysisArguments.run(args.positionals, args, command: name, options: options)
+            picks = result.picks
+            skipped = result.skippedDays
+            failed = !result.failures.isEmpty
+        }
+        let segments = FilmPlan.segments(from: picks, fromDay: args.value("--from"), toDay: args.value("--to"))
+        guard !segments.isEmpty else {
+            Console.err("glimt-pure film: no day has a pick\(skipped.isEmpty ? "" : " (" + skipped.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ") + ")"); no film written")
+            return 1
+        }
+        let line = ProgressLine()
+        try renderer.render(segments, to: out) { p in
+            var s = String(format: "rendering day %d/%d ", p.segment + 1, p.segments) + p.day + String(format: "  %3.0f%%", p.fraction * 100)
+            if let left = p.secondsLeft { s += String(format: "  ETA %.0f s", left) }
+            line.update(s)
+        }
+        line.clear()
+        Console.out("wrote \(out): \(segments.count) day\(segments.count == 1 ? "" : "s"), \(film.width)x\(film.height) at \(film.fps) fps, "
+                    + String(format: "%.1f s", Double(segments.count * film.framesPerClip) / Double(film.fps)))
+        for s in segments { Console.out("  \(s.day)  \(s.video)  at \(String(format: "%.2f", s.start)) s") }
+        for (day, why) in skipped.sorted(by: { $0.key < $1.key }) { Console.out("  \(day)  skipped: \(why)") }
+        return failed ? 1 : 0
+    }
+
+    static func isDay(_ s: String) -> Bool {
+        let c = Array(s)
+        return c.count == 10 && c[4] == "-" && c[7] == "-" && s.replacingOccurrences(of: "-", with: "").allSatisfy(\.isNumber)
+    }
+}

@@ -1,12 +1,11 @@
 import Foundation
-import SFaceWeights
 import TensorLite
 
 /// SFace (Zhong et al. 2021, OpenCV Zoo 2021dec): a 112x112 aligned RGB face in, a 128-d
 /// L2-normalised embedding out. The network is a plain stack: a 3x3 conv, thirteen depthwise +
 /// pointwise pairs (each conv followed by BatchNorm and PReLU), a final BatchNorm and one fully
 /// connected layer with BatchNorm. All BatchNorms are folded into the weights at load time.
-public final class SFace: @unchecked Sendable {
+public final class SFace: BakedModel, @unchecked Sendable {
     public static let inputSize = 112
     public static let embeddingSize = 128
 
@@ -35,23 +34,7 @@ public final class SFace: @unchecked Sendable {
 
     // MARK: Loading
 
-    private static let sharedLock = NSLock()
-    nonisolated(unsafe) private static var sharedInstance: SFace?
-
-    /// The model with the baked weights, loaded once (thread-safe) on first use.
-    public static func shared() throws -> SFace {
-        sharedLock.lock()
-        defer { sharedLock.unlock() }
-        if let s = sharedInstance { return s }
-        let s = try SFace(weightsAt: BakedWeights.url(named: "sface"))
-        sharedInstance = s
-        return s
-    }
-
-    public convenience init(weightsAt url: URL) throws {
-        let file = try WeightFile(contentsOf: url)
-        do { try self.init(weights: file) } catch let e as GlimtError { throw e.at(url.path) }
-    }
+    public static let bakedName = "sface"
 
     public init(weights w: WeightFile) throws {
         guard w.modelName.hasPrefix("sface") else { throw GlimtError("weight file holds \(w.modelName), not SFace") }

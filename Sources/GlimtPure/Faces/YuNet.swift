@@ -1,5 +1,4 @@
 import Foundation
-import SFaceWeights
 import TensorLite
 
 /// YuNet (libfacedetection, OpenCV Zoo 2023mar): the face detector network, fully convolutional,
@@ -11,7 +10,7 @@ import TensorLite
 /// stages; and per level four small heads (cls, obj, bbox, kps), each a pointwise conv and a
 /// depthwise 3x3 conv. The four heads of a level are run as one 64->16 pointwise conv and one
 /// 16-channel depthwise conv: 16 outputs per cell is exactly one vector.
-public final class YuNet: @unchecked Sendable {
+public final class YuNet: BakedModel, @unchecked Sendable {
     public static let strides = [8, 16, 32]
     static let pooledStages: Set<Int> = [1, 3, 4, 5]
 
@@ -49,23 +48,7 @@ public final class YuNet: @unchecked Sendable {
     public let digest: String
     private let arenas = WorkspacePool<TensorArena>()
 
-    private static let sharedLock = NSLock()
-    nonisolated(unsafe) private static var sharedInstance: YuNet?
-
-    /// The model with the baked weights, loaded once (thread-safe) on first use.
-    public static func shared() throws -> YuNet {
-        sharedLock.lock()
-        defer { sharedLock.unlock() }
-        if let s = sharedInstance { return s }
-        let s = try YuNet(weightsAt: BakedWeights.url(named: "yunet"))
-        sharedInstance = s
-        return s
-    }
-
-    public convenience init(weightsAt url: URL) throws {
-        let file = try WeightFile(contentsOf: url)
-        do { try self.init(weights: file) } catch let e as GlimtError { throw e.at(url.path) }
-    }
+    public static let bakedName = "yunet"
 
     public init(weights w: WeightFile) throws {
         guard w.modelName.hasPrefix("yunet") else { throw GlimtError("weight file holds \(w.modelName), not YuNet") }

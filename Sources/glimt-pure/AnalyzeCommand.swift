@@ -11,8 +11,12 @@ enum AnalysisArguments {
          .value("--match-threshold"), .value("--strong-threshold"), .value("--frames-needed")]
     }
 
-    static func help(sampleRate: String) -> String {
+    /// `film` describes --aspect as the film's own shape, so its help leaves out the line here.
+    static func help(sampleRate: String, aspect: Bool = true) -> String {
         helpText.replacingOccurrences(of: "  --fps F                ", with: "  " + (sampleRate + " F").padding(toLength: 23, withPad: " ", startingAt: 0))
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { aspect || !$0.hasPrefix("  --aspect") }
+            .joined(separator: "\n")
     }
 
     private static let helpText = """

@@ -28,8 +28,8 @@ struct FilmCommand: Command {
       --seconds S            Length of each day's clip (default 1.0)
       --caption date|none    Burn in each day's date (default none)
       --mute                 No sound (default: each clip's own sound, silence where it has none)
-      --quality Q            x264 CRF, 0-51, lower is better (default 20)
-    \(AnalysisArguments.help(sampleRate: "--sample-rate"))
+      --quality Q            x264 CRF, 1-51, lower is better and bigger (default 20)
+    \(AnalysisArguments.help(sampleRate: "--sample-rate", aspect: false))
       -h, --help             Show this help
     """
     static let options: [OptionSpec] = [.value("--out"), .value("--picks"), .value("--from"), .value("--to"), .value("--size"),
@@ -54,7 +54,7 @@ struct FilmCommand: Command {
         film.fps = try args.int("--fps", default: 30, range: 1...120)
         film.seconds = try args.double("--seconds", default: 1, range: 0.1...60)
         film.audio = !args.flag("--mute")
-        film.quality = try args.int("--quality", default: 20, range: 0...51)
+        film.quality = try args.int("--quality", default: 20, range: 1...51)
         if let c = args.value("--caption") {
             guard let caption = FilmOptions.Caption(rawValue: c) else { throw UsageError("--caption must be date or none, not '\(c)'") }
             film.caption = caption

@@ -61,10 +61,12 @@ public final class VideoAnalyzer {
         var times = VideoAnalysis.StageTimes()
         var frames: [FrameAnalysis] = []
         let samples = try reader.frames(every: 1 / options.sampleRate, longSide: options.analysisSide, options: options.decode)
+        let ahead = Prefetcher(depth: 3) { try samples.next() }
+        defer { ahead.finish() }
         var damage: GlimtError?
         while true {
             let sample: SampledFrame?
-            do { sample = try samples.next() } catch let e as GlimtError {
+            do { sample = try ahead.next() } catch let e as GlimtError {
                 damage = e
                 break
             }
@@ -72,6 +74,7 @@ public final class VideoAnalyzer {
             frames.append(analyzeFrame(sample, scale: scale, embeddings: embeddings, times: &times))
             progress?(AnalysisProgress(videoIndex: index, videoCount: count, path: path, time: sample.time, duration: info.duration))
         }
+        ahead.finish()
         times.decode = samples.decodeSeconds
         times.convert = samples.convertSeconds
         if let damage, frames.isEmpty { throw damage }

@@ -8,12 +8,7 @@ import XCTest
 /// to portrait and enlarged (smoother than a phone's own footage, so also measured with grain).
 final class MediaFilmBenchmarkTests: XCTestCase {
     func testFilmEncodeCost() throws {
-        let environment = ProcessInfo.processInfo.environment
-        try XCTSkipUnless(environment["GLIMT_MEDIA_BENCH"] == "1", "set GLIMT_MEDIA_BENCH=1 to measure")
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = environment["GLIMT_MEDIA_BENCH_VIDEO"]
-            ?? repository.deletingLastPathComponent().appendingPathComponent("shared/videos/poetry_jam_2009.mp4").path
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "no video at \(path)")
+        let path = try MediaFixtures.benchmarkVideo()
 
         let width = 1080, height = 1920, count = 60
         let source = try VideoReader(path: path).frames(from: 2, to: 2 + Double(count) / 29.97, depth: .eightBit).collect()

@@ -6,12 +6,7 @@ import XCTest
 /// machine). Video: GLIMT_MEDIA_BENCH_VIDEO, else shared/videos/poetry_jam_2009.mp4 beside the repo.
 final class MediaVideoBenchmarkTests: XCTestCase {
     func testSampledFrameCost() throws {
-        let environment = ProcessInfo.processInfo.environment
-        try XCTSkipUnless(environment["GLIMT_MEDIA_BENCH"] == "1", "set GLIMT_MEDIA_BENCH=1 to measure")
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = environment["GLIMT_MEDIA_BENCH_VIDEO"]
-            ?? repository.deletingLastPathComponent().appendingPathComponent("shared/videos/poetry_jam_2009.mp4").path
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "no video at \(path)")
+        let path = try MediaFixtures.benchmarkVideo()
         let reader = try VideoReader(path: path)
         print("bench: \(path): \(reader.info.codecName) \(reader.info.codedWidth)x\(reader.info.codedHeight) \(String(format: "%.2f", reader.info.frameRate)) fps, \(String(format: "%.2f", reader.info.duration)) s")
 

@@ -1,5 +1,6 @@
 /// Separable resampling of RGB images: area averaging when shrinking (every source pixel counts
-/// in proportion to its overlap, so small faces do not alias away), bilinear when enlarging.
+/// in proportion to its overlap, so small faces do not alias away), Catmull-Rom bicubic when
+/// enlarging.
 public enum Resize {
     /// Per output coordinate: first source index and the weights of consecutive source pixels.
     private struct Taps {
@@ -26,13 +27,20 @@ public enum Resize {
                     j += 1
                 }
             } else {
+                // Catmull-Rom over four source pixels, clamped at the edges: sharper than
+                // bilinear when a phone's 1080p frame is cropped and enlarged for the film.
                 let c = (Double(i) + 0.5) * scale - 0.5
                 let f = c.rounded(.down)
-                let t = Float(c - f)
-                s0 = Int(f)
-                ws = [1 - t, t]
-                if s0 < 0 { s0 = 0; ws = [1, 0] }
-                if s0 >= n - 1 { s0 = max(0, n - 2); ws = n == 1 ? [1] : [0, 1] }
+                let t = c - f
+                s0 = Int(f) - 1
+                let k = [((-0.5 * t + 1) * t - 0.5) * t, (1.5 * t - 2.5) * t * t + 1, ((-1.5 * t + 2) * t + 0.5) * t, (0.5 * t - 0.5) * t * t]
+                // Fold taps that fall outside the picture onto its edge pixels.
+                let first = min(max(s0, 0), max(0, n - 4))
+                let count = min(4, n)
+                var folded = [Double](repeating: 0, count: count)
+                for j in 0..<4 { folded[min(max(s0 + j, 0), n - 1) - first] += k[j] }
+                s0 = first
+                ws = folded.map { Float($0) }
             }
             start.append(Int32(s0))
             count.append(Int32(ws.count))

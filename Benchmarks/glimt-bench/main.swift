@@ -35,8 +35,6 @@ do {
     case "analyze":
         let ref = args.firstIndex(of: "--ref").map { args[$0 + 1] }
         try AnalyzeBench.run(args.dropFirst().filter { !$0.hasPrefix("--") && $0 != ref }, reference: ref)
-    case "raw-embed": try RawEmbed.run(args[1])
-case "raw-yunet": try RawYuNet.run(args[1], Int(args[2])!, Int(args[3])!)
     default: print(usage)
     }
 } catch {

@@ -28,18 +28,6 @@ public struct ByteImage {
     }
 
     public var channels: Int { order.count }
-
-    /// The same values as a tensor (for reference paths and tests).
-    public func tensor() -> Tensor {
-        let t = Tensor(height: paddedHeight, width: paddedWidth, channels: channels)
-        for y in 0..<height {
-            for x in 0..<width {
-                let px = data + (y * width + x) * bytesPerPixel
-                for c in 0..<channels { t[y, x, c] = (Float(px[order[c]]) + offset) * scale }
-            }
-        }
-        return t
-    }
 }
 
 /// Reusable feature maps for a network whose layer shapes repeat from call to call: the n-th

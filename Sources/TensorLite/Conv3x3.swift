@@ -58,7 +58,7 @@ public struct Conv3x3: Sendable {
         precondition(image.channels == inChannels, "Conv3x3: \(image.channels) image channels, expected \(inChannels)")
         let (oh, ow) = outputShape(height: image.paddedHeight, width: image.paddedWidth)
         precondition(output.channels == outChannels && output.height == oh && output.width == ow, "Conv3x3: output must be \(oh)x\(ow)x\(outChannels)")
-        let cin = inChannels, W = image.paddedWidth, H = image.paddedHeight
+        let cin = inChannels, W = image.paddedWidth
         let rowLength = (W + 2) * cin + 4 * stride * cin  // slack so the last tile may read past the edge
         // Converted rows, four slots keyed by input row: consecutive output rows share rows.
         let rows = AlignedFloats(count: 4 * rowLength)
@@ -104,7 +104,6 @@ public struct Conv3x3: Sendable {
                 n0 += two ? 32 : 16
             }
         }
-        _ = H
     }
 
     /// Up to 4 output pixels x 16 or 32 output channels, accumulated over the 3 kernel rows.

@@ -70,13 +70,6 @@ public final class Tensor: @unchecked Sendable {
         set { data[(y * width + x) * pixelStride + c] = newValue }
     }
 
-    public func fill(_ value: Float) {
-        for p in 0..<pixelCount {
-            let px = data + p * pixelStride
-            for c in 0..<channels { px[c] = value }
-        }
-    }
-
     public func sameShape(_ other: Tensor) -> Bool {
         height == other.height && width == other.width && channels == other.channels
     }

@@ -95,25 +95,15 @@ public final class VideoAnalyzer {
         }
         let detected = pipeline.detector.detect(image)
         times.detect += lap()
-        // Faces are independent: align, measure and embed them on every core (a crowd of 17 faces
-        // is 17 embeddings per frame). Results land in detector order, so runs stay identical.
-        var faces = [FaceInFrame?](repeating: nil, count: detected.count)
-        let recognizer = pipeline.recognizer
-        faces.withUnsafeMutableBufferPointer { out in
-            let slots = out
-            DispatchQueue.concurrentPerform(iterations: detected.count) { i in
-                let face = detected[i]
-                let crop = FaceAlignment.align(image, landmarks: face.landmarks)
-                let quality = FaceQuality.measure(face: face, alignedCrop: crop)
-                let cosine = embeddings.isEmpty ? nil : Identity.bestCosine(recognizer.embed(crop), references: embeddings)
-                // Analysis frames are scaled down; boxes are kept in the video's own upright pixels.
-                slots[i] = FaceInFrame(box: face.box.scaled(by: scale), score: face.score, quality: quality.value, cosine: cosine)
-            }
+        let faces = pipeline.records(for: detected, in: image, embed: !embeddings.isEmpty).map { r in
+            // Analysis frames are scaled down; boxes are kept in the video's own upright pixels.
+            FaceInFrame(box: r.face.box.scaled(by: scale), score: r.face.score, quality: r.quality.value,
+                        cosine: r.embedding.map { Identity.bestCosine($0, references: embeddings) })
         }
         times.alignEmbed += lap()
         let sharpness = Float(Sharpness.score(image))
         let aesthetics = Aesthetics.measure(image, sharpness: Double(sharpness))
-        let frame = FrameAnalysis.evaluate(time: sample.time, faces: faces.map { $0! }, aesthetics: aesthetics, sharpness: sharpness,
+        let frame = FrameAnalysis.evaluate(time: sample.time, faces: faces, aesthetics: aesthetics, sharpness: sharpness,
                                            hasReferences: !embeddings.isEmpty, thresholds: options.thresholds)
         times.score += lap()
         times.frames += 1

@@ -1,3 +1,4 @@
+import Foundation
 import TensorLite
 
 /// One face in a picture, with everything later stages use.
@@ -27,12 +28,24 @@ public struct FacePipeline: Sendable {
 
     /// Faces in detector order (highest score first).
     public func faces(in image: RGBImage, embed: Bool, profile: LayerProfile? = nil) -> [FaceRecord] {
-        detector.detect(image, profile: profile).map { face in
-            let crop = profile.measure("align") { FaceAlignment.align(image, landmarks: face.landmarks) }
-            let quality = profile.measure("quality") { FaceQuality.measure(face: face, alignedCrop: crop) }
-            let embedding = embed ? profile.measure("embed") { recognizer.embed(crop) } : nil
-            return FaceRecord(face: face, quality: quality, crop: crop, embedding: embedding)
+        records(for: detector.detect(image, profile: profile), in: image, embed: embed)
+    }
+
+    /// Aligns, measures and (optionally) embeds detected faces. Faces are independent, so they
+    /// run on every core (a crowd of 17 is 17 embeddings); results stay in detector order, so
+    /// runs are identical.
+    public func records(for detected: [DetectedFace], in image: RGBImage, embed: Bool) -> [FaceRecord] {
+        var records = [FaceRecord?](repeating: nil, count: detected.count)
+        records.withUnsafeMutableBufferPointer { out in
+            let slots = out
+            DispatchQueue.concurrentPerform(iterations: detected.count) { i in
+                let face = detected[i]
+                let crop = FaceAlignment.align(image, landmarks: face.landmarks)
+                slots[i] = FaceRecord(face: face, quality: FaceQuality.measure(face: face, alignedCrop: crop), crop: crop,
+                                      embedding: embed ? recognizer.embed(crop) : nil)
+            }
         }
+        return records.map { $0! }
     }
 
     /// The embedding a reference photo stores: the aligned face as it is and mirrored, averaged

@@ -27,7 +27,6 @@ public final class SFace: BakedModel, @unchecked Sendable {
     private let stem: Conv3x3
     private let body: [Block]
     private let head: FullyConnected
-    private let finalShape: (height: Int, width: Int, channels: Int)
     private let workspaces = WorkspacePool<[Tensor]>()
 
     public let digest: String
@@ -74,7 +73,6 @@ public final class SFace: BakedModel, @unchecked Sendable {
             size = DepthwiseConv.outputSize(size, stride: b.stride)
         }
         body = blocks
-        finalShape = (size, size, channels)
 
         // bn1 (on the 7x7x1024 map) and fc1 (on the 128 outputs) fold into the fully connected
         // layer, whose weights are also reordered from ONNX's NCHW flattening to our NHWC one.

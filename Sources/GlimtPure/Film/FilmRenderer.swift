@@ -81,27 +81,27 @@ public struct FilmRenderer {
         // Output frame k shows the source frame on screen at start + k / fps.
         let frames = try reader.frames(from: s.start, to: s.start + length, depth: toneMap == nil ? .eightBit : .source)
         var k = 0
-        var shown: (time: Double, picture: RGBImage)?
+        var shown: RGBImage?
         var rendered: RGBImage?
         func emit() throws {
             guard let shown else { return }
-            if rendered == nil { rendered = compose(shown.picture, crop: crop, caption: caption) }
+            if rendered == nil { rendered = compose(shown, crop: crop, caption: caption) }
             try writer.append(rendered!)
             k += 1
             frameDone()
         }
         let tolerance = 0.25 / Double(max(options.fps, 1))
         while k < n, let f = try frames.next() {
-            var picture: RGBImage
+            let picture: RGBImage
             if let toneMap, case .rgb16(let hdr) = f.picture { picture = toneMap.apply(hdr) } else { picture = f.picture.rgb8 }
             if shown == nil {
                 // The first frame also stands for any instant before it (no black lead-in).
-                shown = (f.time, picture)
+                shown = picture
                 rendered = nil
                 continue
             }
             while k < n && s.start + Double(k) / Double(options.fps) + tolerance < f.time { try emit() }
-            shown = (f.time, picture)
+            shown = picture
             rendered = nil
         }
         guard shown != nil else { throw GlimtError(String(format: "no picture could be decoded at %.2f s", s.start), path: s.video) }

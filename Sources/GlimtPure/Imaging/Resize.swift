@@ -7,13 +7,11 @@ public enum Resize {
         var start: [Int32]
         var count: [Int32]
         var weights: [Float]
-        var maxCount: Int
     }
 
     private static func taps(from n: Int, to m: Int) -> Taps {
         var start: [Int32] = [], count: [Int32] = [], weights: [Float] = []
         let scale = Double(n) / Double(m)
-        var maxCount = 0
         for i in 0..<m {
             var ws: [Float] = []
             var s0 = 0
@@ -44,10 +42,9 @@ public enum Resize {
             }
             start.append(Int32(s0))
             count.append(Int32(ws.count))
-            maxCount = max(maxCount, ws.count)
             weights.append(contentsOf: ws)
         }
-        return Taps(start: start, count: count, weights: weights, maxCount: maxCount)
+        return Taps(start: start, count: count, weights: weights)
     }
 
     public static func resize(_ image: RGBImage, width w: Int, height h: Int) -> RGBImage {

@@ -7,11 +7,19 @@ import Foundation
 // GLIMT_TARGET_CPU picks another target for a portable build, e.g. `haswell` (AVX2) or `x86-64`.
 let targetCPU = ProcessInfo.processInfo.environment["GLIMT_TARGET_CPU"] ?? "native"
 
-// Compute code is optimised in every configuration, so `swift test` and debug builds
-// do not run a -Onone engine. Whole-module, so small helpers (vector loads, epilogues) inline
-// across files as they do in release builds; without it a debug build ran 3x slower.
+// Compute modules (kernels, pixel loops, models) are optimised in every configuration, so
+// `swift test` and debug builds do not run a -Onone engine, and skip exclusivity checks in
+// their hot loops. Everything else keeps Swift's defaults.
 let computeFlags: [SwiftSetting] = [.unsafeFlags(["-O", "-enforce-exclusivity=unchecked", "-target-cpu", targetCPU])]
 
+// The house: each module lists the only modules it may import. Arrows point down:
+//
+//   glimt-pure (CLI) -> GlimtPure (facade: the jobs) -> Film, Library, Analysis, Faces, MediaIO
+//   Film -> MediaIO -> CFFmpeg;  Library -> Faces -> TensorLite, SFaceWeights
+//   everything -> Imaging, GlimtCore
+//
+// Builds with `--explicit-target-dependency-import-check error` (tools/test.sh, .ci/run) fail on
+// an import that is not listed here.
 let package = Package(
     name: "glimt-pure",
     products: [
@@ -25,13 +33,23 @@ let package = Package(
             pkgConfig: "libavformat libavcodec libswscale libavutil libswresample",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev", "libswresample-dev"])]
         ),
+        .target(name: "GlimtCore"),
         .target(name: "TensorLite", swiftSettings: computeFlags),
         .target(name: "SFaceWeights", resources: [.copy("Resources")]),
-        .target(name: "GlimtPure", dependencies: ["CFFmpeg", "TensorLite", "SFaceWeights"], swiftSettings: computeFlags),
+        .target(name: "Imaging", swiftSettings: computeFlags),
+        .target(name: "MediaIO", dependencies: ["CFFmpeg", "GlimtCore", "Imaging"], swiftSettings: computeFlags),
+        .target(name: "Faces", dependencies: ["TensorLite", "SFaceWeights", "GlimtCore", "Imaging"], swiftSettings: computeFlags),
+        .target(name: "Analysis", dependencies: ["GlimtCore", "Imaging"], swiftSettings: computeFlags),
+        .target(name: "Film", dependencies: ["GlimtCore", "Imaging", "MediaIO"]),
+        .target(name: "Library", dependencies: ["GlimtCore", "Imaging", "Faces"]),
+        .target(name: "GlimtPure", dependencies: ["GlimtCore", "Imaging", "MediaIO", "Faces", "Analysis", "Film", "Library"]),
         .executableTarget(name: "glimt-pure", dependencies: ["GlimtPure"]),
-        .executableTarget(name: "glimt-bench", dependencies: ["GlimtPure", "TensorLite"], path: "Benchmarks/glimt-bench", swiftSettings: computeFlags),
+        .executableTarget(name: "glimt-bench", dependencies: ["GlimtPure", "Faces", "TensorLite", "Imaging", "MediaIO"],
+                          path: "Benchmarks/glimt-bench", swiftSettings: computeFlags),
         .testTarget(name: "TensorLiteTests", dependencies: ["TensorLite"], swiftSettings: computeFlags),
-        .testTarget(name: "GlimtPureTests", dependencies: ["GlimtPure", "TensorLite"], resources: [.copy("Fixtures")], swiftSettings: computeFlags),
+        .testTarget(name: "GlimtPureTests",
+                    dependencies: ["GlimtPure", "GlimtCore", "Imaging", "MediaIO", "Faces", "Analysis", "Film", "Library", "TensorLite", "SFaceWeights"],
+                    resources: [.copy("Fixtures")], swiftSettings: computeFlags),
         .testTarget(name: "CLITests", dependencies: ["glimt-pure"]),
     ]
 )

@@ -1,12 +1,13 @@
 import Foundation
 import GlimtPure
+import MediaIO
 
 /// `glimt-bench analyze VIDEO...`: per-stage time per analysed frame, and what each decoder
 /// shortcut gains and whether it changes what is picked (window start, crop, identity evidence).
 enum AnalyzeBench {
     static func run(_ videos: [String], reference: String?) throws {
         let pipeline = try FacePipeline.shared()
-        let refs = try reference.map { [try Reference.make(photo: $0, faceNumber: nil, pipeline: pipeline, id: 1,
+        let refs = try reference.map { [try References.make(photo: $0, faceNumber: nil, pipeline: pipeline, id: 1,
                                                            sheetFolder: FileManager.default.temporaryDirectory).0] } ?? []
         let variants: [(String, VideoDecodeOptions)] = [
             ("default", VideoDecodeOptions()),

@@ -1,5 +1,6 @@
 import Foundation
 import GlimtPure
+import MediaIO
 import TensorLite
 
 /// `glimt-bench detect`: YuNet milliseconds per image at 320x320 and 640x640, our engine vs

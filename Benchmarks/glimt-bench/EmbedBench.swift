@@ -1,5 +1,6 @@
 import Foundation
 import GlimtPure
+import MediaIO
 import TensorLite
 
 /// `glimt-bench embed`: SFace milliseconds per face, our engine vs onnxruntime and OpenCV DNN,

@@ -20,7 +20,6 @@ public final class Tensor: @unchecked Sendable {
     public let data: UnsafeMutablePointer<Float>
 
     public var pixelCount: Int { height * width }
-    public var floatCount: Int { height * width * pixelStride }
 
     public init(height: Int, width: Int, channels: Int) {
         precondition(height > 0 && width > 0 && channels > 0, "Tensor: empty shape \(height)x\(width)x\(channels)")

@@ -43,39 +43,38 @@ enum AnalysisArguments {
         o.analysisSide = try args.int("--side", default: 640, range: 96...4096)
         if let a = args.value("--aspect") {
             guard let aspect = Aspect(rawValue: a) else { throw UsageError("--aspect must be portrait, landscape or square, not '\(a)'") }
-            o.aspect = aspect
+            o.aspect = aspect.ratio
         }
         if let tz = args.value("--timezone") {
             guard let zone = TimeZone(identifier: tz) else { throw UsageError("unknown time zone '\(tz)' (use a name like Europe/Berlin)") }
             o.timeZone = zone
         }
-        o.thresholds = Identity.Thresholds(
-            match: Float(try args.double("--match-threshold", default: Double(Identity.Thresholds.standard.match), range: -1...1)),
-            strong: Float(try args.double("--strong-threshold", default: Double(Identity.Thresholds.standard.strong), range: -1...1)),
-            framesNeeded: try args.int("--frames-needed", default: Identity.Thresholds.standard.framesNeeded, range: 1...1000))
+        o.thresholds = try thresholds(args)
         return o
     }
 
-    static func references(_ args: Arguments, pipeline: FacePipeline) throws -> [Reference] {
+    /// The identity thresholds; options a command does not take keep their standard values.
+    static func thresholds(_ args: Arguments) throws -> Identity.Thresholds {
+        let standard = Identity.Thresholds.standard
+        return Identity.Thresholds(
+            match: Float(try args.double("--match-threshold", default: Double(standard.match), range: -1...1)),
+            strong: Float(try args.double("--strong-threshold", default: Double(standard.strong), range: -1...1)),
+            framesNeeded: try args.int("--frames-needed", default: standard.framesNeeded, range: 1...1000))
+    }
+
+    static func references(_ args: Arguments) throws -> References.Choice {
         if args.flag("--no-refs") {
             guard args.all("--ref").isEmpty else { throw UsageError("--no-refs and --ref contradict each other") }
-            return []
+            return .none
         }
-        do {
-            return try ReferenceChoice.resolve(specs: args.all("--ref"), useStored: true,
-                                               library: LibraryLocation.resolve(args.value("--library")), pipeline: pipeline)
-        } catch let e as AmbiguousFaceError {
-            throw GlimtError("has \(e.faces.count) faces; say which with \(e.photo):N (numbered on \(e.sheet))", path: e.photo)
-        }
+        let photos = args.all("--ref")
+        return photos.isEmpty ? .stored(library: LibraryLocation.resolve(args.value("--library"))) : .photos(photos)
     }
 
     /// Runs the analysis with a progress line on stderr and one line per bad file.
     static func run(_ inputs: [String], _ args: Arguments, command: String, options: AnalysisOptions) throws -> AnalysisRun.Result {
-        let pipeline = try FacePipeline.shared()
-        let refs = try references(args, pipeline: pipeline)
-        let analyzer = VideoAnalyzer(options: options, references: refs, pipeline: pipeline)
         let progress = ProgressLine()
-        let result = AnalysisRun.run(inputs: inputs, analyzer: analyzer, progress: { p in
+        let result = try AnalysisRun.run(inputs: inputs, options: options, references: try references(args), progress: { p in
             progress.update(String(format: "analysing %d/%d ", p.videoIndex + 1, p.videoCount) + "\(URL(fileURLWithPath: p.path).lastPathComponent) "
                             + String(format: "%.1f/%.1f s", p.time, p.duration))
         }, report: { f in

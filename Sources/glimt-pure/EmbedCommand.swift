@@ -30,16 +30,12 @@ struct EmbedCommand: Command {
 
     static func run(_ args: Arguments) throws -> Int32 {
         try args.requirePositionals("an IMAGE")
-        let model = try SFace.shared()
         var results: [Output] = []
         var failed = false
         for path in args.positionals {
             do {
-                let image = try ImageDecoder.decode(path: path)
-                guard image.width == SFace.inputSize, image.height == SFace.inputSize else {
-                    throw GlimtError("is \(image.width)x\(image.height); embed needs an aligned 112x112 face (for photos use 'glimt-pure faces --embed')", path: path)
-                }
-                results.append(Output(file: path, model: "sface-2021dec", embedding: model.embed(image)))
+                let (model, embedding) = try AlignedFace.embed(path)
+                results.append(Output(file: path, model: model, embedding: embedding.values))
             } catch {
                 Console.err("glimt-pure embed: \(error)")
                 failed = true

@@ -18,8 +18,10 @@ struct FacesCommand: Command {
       --sheet OUT.jpg   Write a contact sheet with each face outlined and numbered (JPEG or PNG by
                         the extension; with several photos, the photo's name is added to OUT)
       --embed           Add each face's 128-d SFace embedding (JSON only)
-      --match           Add each face's best cosine against the stored references (0.45 and up
-                        counts as the same person)
+      --match           Add each face's best cosine against the stored references (from the
+                        match threshold up it counts as the same person)
+      --match-threshold C
+                        Cosine from which a face is the person (default 0.45)
       --detect-size N   Long side, in pixels, the detector looks at (default 640; more finds
                         smaller faces in crowds, and costs more)
       --library DIR     Library folder holding the references (default: $XDG_DATA_HOME/glimt or
@@ -27,7 +29,7 @@ struct FacesCommand: Command {
       -h, --help        Show this help
     """
     static let options: [OptionSpec] = [.flag("--json"), .value("--sheet"), .flag("--embed"), .flag("--match"),
-                                        .value("--detect-size"), .value("--library")]
+                                        .value("--detect-size"), .value("--library"), .value("--match-threshold")]
 
     struct FaceOut: Encodable {
         let number: Int
@@ -55,32 +57,24 @@ struct FacesCommand: Command {
 
     static func run(_ args: Arguments) throws -> Int32 {
         try args.requirePositionals("at least one PHOTO")
-        var pipeline = try FacePipeline.shared()
-        pipeline.detector.detectionSize = try args.int("--detect-size", default: 640, range: 64...8192)
+        let detectionSize = try args.int("--detect-size", default: 640, range: 64...8192)
         let wantMatch = args.flag("--match")
         let references = wantMatch ? try ReferenceStore(library: LibraryLocation.resolve(args.value("--library"))).list() : []
         if wantMatch && references.isEmpty { throw UsageError("--match needs stored references (glimt-pure reference add PHOTO)") }
-        let embed = args.flag("--embed") || wantMatch
+        let thresholds = try AnalysisArguments.thresholds(args)
         var outputs: [PhotoOut] = []
         var failed = false
         for path in args.positionals {
             do {
-                let image = try ImageDecoder.decode(path: path)
-                let records = pipeline.faces(in: image, embed: embed)
-                var sheet: String?
-                if let out = args.value("--sheet") {
-                    sheet = args.positionals.count == 1 ? out : SheetName.forPhoto(path, base: out)
-                    let drawn = ContactSheet.draw(image, faces: records.map(\.face))
-                    if sheet!.lowercased().hasSuffix(".png") { try ImageEncoder.writePNG(drawn, to: sheet!) } else { try ImageEncoder.writeJPEG(drawn, to: sheet!) }
+                let sheet = args.value("--sheet").map { args.positionals.count == 1 ? $0 : PhotoFaces.sheetName(forPhoto: path, base: $0) }
+                let found = try PhotoFaces.find(in: path, detectionSize: detectionSize, embed: args.flag("--embed"), references: references,
+                                                thresholds: thresholds, sheet: sheet)
+                let faces = found.faces.map { f in
+                    FaceOut(number: f.number, box: f.record.face.box, landmarks: f.record.face.landmarks, score: f.record.face.score,
+                            quality: f.record.quality, embedding: args.flag("--embed") ? f.record.embedding?.values : nil,
+                            match: f.match.map { MatchOut(reference: $0.reference, cosine: $0.cosine, sameperson: $0.samePerson) })
                 }
-                let faces = records.enumerated().map { i, r in
-                    FaceOut(number: i + 1, box: r.face.box, landmarks: r.face.landmarks, score: r.face.score, quality: r.quality,
-                            embedding: args.flag("--embed") ? r.embedding : nil,
-                            match: wantMatch ? Identity.bestMatch(r.embedding!, references: references).map {
-                                MatchOut(reference: $0.reference.id, cosine: $0.cosine, sameperson: $0.cosine >= Identity.Thresholds.standard.match)
-                            } : nil)
-                }
-                let photo = PhotoOut(file: path, width: image.width, height: image.height, faces: faces, sheet: sheet)
+                let photo = PhotoOut(file: path, width: found.width, height: found.height, faces: faces, sheet: found.sheet)
                 outputs.append(photo)
                 if !args.flag("--json") { printTable(photo) }
             } catch {
@@ -105,15 +99,6 @@ struct FacesCommand: Command {
             if let m = f.match { line += String(format: " %.2f ref %d", m.cosine, m.reference) + (m.sameperson ? " (same person)" : "") }
             Console.out(line)
         }
-    }
-}
-
-/// `OUT.jpg` + `photo.png` -> `OUT-photo.jpg`, for sheets of several photos.
-enum SheetName {
-    static func forPhoto(_ photo: String, base: String) -> String {
-        let b = URL(fileURLWithPath: base)
-        let name = URL(fileURLWithPath: photo).deletingPathExtension().lastPathComponent
-        return b.deletingPathExtension().path + "-\(name)." + (b.pathExtension.isEmpty ? "jpg" : b.pathExtension)
     }
 }
 

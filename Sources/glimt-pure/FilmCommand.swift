@@ -45,13 +45,11 @@ struct FilmCommand: Command {
         }
         (film.width, film.height) = aspect.defaultSize
         if let size = args.value("--size") {
-            let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
-            guard parts.count == 2, parts[0] >= 16, parts[1] >= 16, parts[0] <= 8192, parts[1] <= 8192, parts[0] % 2 == 0, parts[1] % 2 == 0 else {
-                throw UsageError("--size must be WIDTHxHEIGHT with even numbers from 16 to 8192, not '\(size)'")
-            }
-            (film.width, film.height) = (parts[0], parts[1])
+            let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+            guard parts.count == 2, let w = parts[0], let h = parts[1] else { throw UsageError("--size must be WIDTHxHEIGHT, not '\(size)'") }
+            (film.width, film.height) = (w, h)
         }
-        film.fps = try args.int("--fps", default: 30, range: 1...120)
+        film.fps = try args.int("--fps", default: 30, range: Int.min...Int.max)
         film.seconds = try args.double("--seconds", default: 1, range: 0.1...60)
         film.audio = !args.flag("--mute")
         film.quality = try args.int("--quality", default: 20, range: 1...51)
@@ -59,11 +57,15 @@ struct FilmCommand: Command {
             guard let caption = FilmOptions.Caption(rawValue: c) else { throw UsageError("--caption must be date or none, not '\(c)'") }
             film.caption = caption
         }
-        for day in [args.value("--from"), args.value("--to")].compactMap({ $0 }) where !isDay(day) {
-            throw UsageError("days are written YYYY-MM-DD, not '\(day)'")
+        let job: FilmJob
+        do {
+            job = try FilmJob(film: film, output: args.value("--out") ?? "glimt-film.mp4", fromDay: args.value("--from"), toDay: args.value("--to"))
+        } catch let e as GlimtError {
+            // A film that cannot be made is said before the analysis: a bad size, rate or day is a
+            // usage mistake; an output folder that is missing or read-only a failure.
+            guard let path = e.path else { throw UsageError(e.reason) }
+            throw GlimtError(e.reason, path: "--out \(path)")
         }
-        let out = args.value("--out") ?? "glimt-film.mp4"
-        let renderer = try FilmRenderer(options: film)
 
         var picks: [DayPick]
         var failed = false
@@ -73,35 +75,28 @@ struct FilmCommand: Command {
             picks = try FilmPlan.loadPicks(picksFile)
         } else {
             try args.requirePositionals("at least one VIDEO or FOLDER (or --picks FILE)")
-            var options = try AnalysisArguments.analysisOptions(args, sampleRate: "--sample-rate")
-            options.windowLength = film.seconds
-            options.aspect = film.width == film.height ? .square : (film.width > film.height ? .landscape : .portrait)
+            let options = job.analysisOptions(try AnalysisArguments.analysisOptions(args, sampleRate: "--sample-rate"))
             let result = try AnalysisArguments.run(args.positionals, args, command: name, options: options)
             picks = result.picks
             skipped = result.skippedDays
             failed = !result.failures.isEmpty
         }
-        let segments = FilmPlan.segments(from: picks, fromDay: args.value("--from"), toDay: args.value("--to"))
+        let segments = job.segments(picks)
         guard !segments.isEmpty else {
             Console.err("glimt-pure film: no day has a pick\(skipped.isEmpty ? "" : " (" + skipped.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ") + ")"); no film written")
             return 1
         }
         let line = ProgressLine()
-        try renderer.render(segments, to: out) { p in
+        try job.render(segments) { p in
             var s = String(format: "rendering day %d/%d ", p.segment + 1, p.segments) + p.day + String(format: "  %3.0f%%", p.fraction * 100)
             if let left = p.secondsLeft { s += String(format: "  ETA %.0f s", left) }
             line.update(s)
         }
         line.clear()
-        Console.out("wrote \(out): \(segments.count) day\(segments.count == 1 ? "" : "s"), \(film.width)x\(film.height) at \(film.fps) fps, "
+        Console.out("wrote \(job.output): \(segments.count) day\(segments.count == 1 ? "" : "s"), \(film.width)x\(film.height) at \(film.fps) fps, "
                     + String(format: "%.1f s", Double(segments.count * film.framesPerClip) / Double(film.fps)))
         for s in segments { Console.out("  \(s.day)  \(s.video)  at \(String(format: "%.2f", s.start)) s") }
         for (day, why) in skipped.sorted(by: { $0.key < $1.key }) { Console.out("  \(day)  skipped: \(why)") }
         return failed ? 1 : 0
-    }
-
-    static func isDay(_ s: String) -> Bool {
-        let c = Array(s)
-        return c.count == 10 && c[4] == "-" && c[7] == "-" && s.replacingOccurrences(of: "-", with: "").allSatisfy(\.isNumber)
     }
 }

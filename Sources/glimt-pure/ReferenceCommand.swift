@@ -34,11 +34,10 @@ struct ReferenceCommand: Command {
         switch args.positionals.first {
         case "add":
             guard args.positionals.count == 2 else { throw UsageError("'reference add' takes one PHOTO") }
-            var pipeline = try FacePipeline.shared()
-            pipeline.detector.detectionSize = try args.int("--detect-size", default: 640, range: 64...8192)
+            let detectionSize = try args.int("--detect-size", default: 640, range: 64...8192)
             let face = try args.value("--face").map { _ in try args.int("--face", default: 1, range: 1...10_000) }
             do {
-                let r = try store.add(photo: args.positionals[1], faceNumber: face, pipeline: pipeline)
+                let r = try References.add(photo: args.positionals[1], faceNumber: face, library: library, detectionSize: detectionSize)
                 Console.out("added reference \(r.id): face \(r.face) of \(r.photo) (quality \(String(format: "%.2f", r.quality)))")
                 return 0
             } catch let e as AmbiguousFaceError {

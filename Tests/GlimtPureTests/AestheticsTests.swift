@@ -1,6 +1,7 @@
 import Foundation
-@testable import GlimtPure
 import XCTest
+@testable import Imaging
+@testable import Analysis
 
 /// The no-reference "how good does it look" score orders obvious pairs the way a person would.
 final class AestheticsTests: XCTestCase {

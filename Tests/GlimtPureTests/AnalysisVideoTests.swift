@@ -1,6 +1,10 @@
 import Foundation
-@testable import GlimtPure
 import XCTest
+@testable import Imaging
+@testable import Faces
+@testable import Analysis
+@testable import Film
+@testable import GlimtPure
 
 /// "The second of the day" on real videos with known answers (Fixtures/analysis, made by
 /// tools/make_media.sh; see its PROVENANCE.md for who is on screen when and where).
@@ -13,7 +17,7 @@ final class AnalysisVideoTests: XCTestCase {
     private func analyzer(refs: [String], configure: (inout AnalysisOptions) -> Void = { _ in }) throws -> VideoAnalyzer {
         let pipeline = try FacePipeline.shared()
         let references = try refs.enumerated().map { i, p in
-            try Reference.make(photo: p, faceNumber: nil, pipeline: pipeline, id: i + 1, sheetFolder: FileManager.default.temporaryDirectory).0
+            try References.make(photo: p, faceNumber: nil, pipeline: pipeline, id: i + 1, sheetFolder: FileManager.default.temporaryDirectory).0
         }
         var options = AnalysisOptions()
         options.timeZone = TimeZone(identifier: "Europe/Berlin")!
@@ -168,7 +172,7 @@ final class DayPickTests: XCTestCase {
         }
         var v = VideoAnalysis.conclude(path: path, duration: 2, width: 640, height: 360, rotation: 0, codec: "h264", hdr: false,
                                        capture: CaptureDate(day: day, time: time, instant: nil, source: .fileName), frames: frames,
-                                       hasReferences: false, thresholds: .standard, windowLength: 1, aspect: .portrait, times: .init())
+                                       hasReferences: false, thresholds: .standard, windowLength: 1, aspect: Aspect.portrait.ratio, times: .init())
         if let contains { v.identity = .init(framesAtMatch: contains ? 8 : 0, framesAtStrong: 0, bestCosine: contains ? 0.5 : 0.2, containsChild: contains) }
         return v
     }

@@ -1,6 +1,10 @@
 import Foundation
-@testable import GlimtPure
 import XCTest
+@testable import Imaging
+@testable import MediaIO
+@testable import Faces
+@testable import Library
+@testable import GlimtPure
 
 /// What a user relies on when choosing references: upright detection of phone photos, never
 /// guessing among several faces, and at most five references.
@@ -23,7 +27,7 @@ final class ReferenceTests: XCTestCase {
         XCTAssertGreaterThan(face.box.intersectionOverUnion(want[0].face.box), 0.9)
         XCTAssertLessThan(face.landmarks[0].y, face.landmarks[2].y, "eyes above the nose")
         XCTAssertLessThan(face.landmarks[0].x, face.landmarks[1].x, "right eye on the image's left")
-        XCTAssertGreaterThan(Embedding.cosine(got[0].embedding!, pipeline.recognizer.embed(want[0].crop)), 0.9)
+        XCTAssertGreaterThan(got[0].embedding!.cosine(pipeline.recognizer.embed(want[0].crop)), 0.9)
     }
 
     func testSeveralFacesAreRefusedWithoutAFaceNumberAndASheetIsWritten() throws {
@@ -32,7 +36,7 @@ final class ReferenceTests: XCTestCase {
         let photo = Fixtures.url("yunet/two_people.png").path
         let pipeline = try FacePipeline.shared()
         do {
-            try store.add(photo: photo, faceNumber: nil, pipeline: pipeline)
+            try References.add(photo: photo, faceNumber: nil, library: store.library, detectionSize: 640)
             XCTFail("a photo with two faces must not be taken without --face")
         } catch let e as AmbiguousFaceError {
             XCTAssertEqual(e.faces.count, 2)
@@ -40,29 +44,29 @@ final class ReferenceTests: XCTestCase {
             XCTAssertEqual(try ImageDecoder.decode(path: e.sheet).width, 448)
         }
         XCTAssertEqual(try store.list().count, 0, "nothing guessed, nothing stored")
-        let r = try store.add(photo: photo, faceNumber: 2, pipeline: pipeline)
+        let r = try References.add(photo: photo, faceNumber: 2, library: store.library, detectionSize: 640)
         XCTAssertEqual(r.face, 2)
-        XCTAssertThrowsError(try store.add(photo: photo, faceNumber: 3, pipeline: pipeline))
+        XCTAssertThrowsError(try References.add(photo: photo, faceNumber: 3, library: store.library, detectionSize: 640))
     }
 
     func testSixthReferenceIsRefusedAndRemoveFreesASlot() throws {
         let store = ReferenceStore(library: try temporaryDirectory(self))
         let pipeline = try FacePipeline.shared()
         let photos = ["obama.png", "obama2.png", "obama3.png", "obama4.png", "obama-1080p.png"]
-        for p in photos { try store.add(photo: Fixtures.url("yunet/\(p)").path, faceNumber: nil, pipeline: pipeline) }
+        for p in photos { try References.add(photo: Fixtures.url("yunet/\(p)").path, faceNumber: nil, library: store.library, detectionSize: 640) }
         XCTAssertEqual(try store.list().map(\.id), [1, 2, 3, 4, 5])
-        XCTAssertThrowsError(try store.add(photo: Fixtures.url("yunet/biden.png").path, faceNumber: nil, pipeline: pipeline)) { error in
+        XCTAssertThrowsError(try References.add(photo: Fixtures.url("yunet/biden.png").path, faceNumber: nil, library: store.library, detectionSize: 640)) { error in
             XCTAssertTrue("\(error)".contains("already 5 references"), "\(error)")
         }
         XCTAssertEqual(try store.remove(id: 3).id, 3)
         XCTAssertThrowsError(try store.remove(id: 3))
-        let added = try store.add(photo: Fixtures.url("yunet/biden.png").path, faceNumber: nil, pipeline: pipeline)
+        let added = try References.add(photo: Fixtures.url("yunet/biden.png").path, faceNumber: nil, library: store.library, detectionSize: 640)
         XCTAssertEqual(added.id, 6, "IDs are never reused")
         // A reference is the mirrored-and-averaged embedding of its face: Obama's references match
         // each other and not Biden's.
         let refs = try store.list()
-        XCTAssertGreaterThan(Embedding.cosine(refs[0].embedding, refs[1].embedding), 0.45)
-        XCTAssertLessThan(Embedding.cosine(refs[0].embedding, added.embedding), 0.45)
+        XCTAssertGreaterThan(refs[0].embedding.cosine(refs[1].embedding), 0.45)
+        XCTAssertLessThan(refs[0].embedding.cosine(added.embedding), 0.45)
     }
 
     func testReferenceEmbeddingAveragesTheFaceAndItsMirror() throws {
@@ -70,8 +74,8 @@ final class ReferenceTests: XCTestCase {
         let crop = try Fixtures.image("sface/obama.png")
         let a = pipeline.recognizer.embed(crop), b = pipeline.recognizer.embed(FaceAlignment.mirrored(crop))
         let ref = pipeline.referenceEmbedding(crop)
-        XCTAssertEqual(Embedding.cosine(ref, Embedding.average([a, b])), 1, accuracy: 1e-6)
-        XCTAssertLessThan(Embedding.cosine(a, b), 0.999, "the mirror image is a different input")
+        XCTAssertEqual(ref.cosine(Embedding.average([a, b])), 1, accuracy: 1e-6)
+        XCTAssertLessThan(a.cosine(b), 0.999, "the mirror image is a different input")
     }
 
     /// The picture turned a quarter counter-clockwise.

@@ -1,6 +1,9 @@
 import Foundation
-@testable import GlimtPure
 import XCTest
+@testable import Imaging
+@testable import MediaIO
+@testable import Analysis
+@testable import Film
 
 /// The film, decoded back through FFmpeg: length, order, size, streams, formats, no black first
 /// frames, and an HDR clip tone-mapped to a sane SDR brightness.

@@ -1,6 +1,7 @@
 import Foundation
-import GlimtPure
 import XCTest
+@testable import Imaging
+@testable import MediaIO
 
 /// Access to the committed fixtures (Tests/GlimtPureTests/Fixtures, see its PROVENANCE.md).
 enum Fixtures {
@@ -42,4 +43,16 @@ func temporaryDirectory(_ test: XCTestCase) throws -> URL {
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     test.addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
     return dir
+}
+
+extension Fixtures {
+    /// Cosine of two raw vectors (the network's outputs before normalisation), in double.
+    static func cosine(_ a: [Float], _ b: [Float]) -> Float {
+        precondition(a.count == b.count, "fixture vectors of different lengths")
+        var dot = 0.0, na = 0.0, nb = 0.0
+        for i in a.indices {
+            dot += Double(a[i]) * Double(b[i]); na += Double(a[i]) * Double(a[i]); nb += Double(b[i]) * Double(b[i])
+        }
+        return na > 0 && nb > 0 ? Float(dot / (na.squareRoot() * nb.squareRoot())) : 0
+    }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import GlimtPure
+@testable import GlimtCore
+@testable import Imaging
+@testable import MediaIO
 
 /// AudioReader on the clips in Fixtures/media (see PROVENANCE.md there for how each was made).
 final class MediaAudioReaderTests: XCTestCase {

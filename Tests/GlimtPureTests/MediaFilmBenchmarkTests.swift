@@ -1,7 +1,9 @@
 import CFFmpeg
 import Foundation
 import XCTest
-@testable import GlimtPure
+@testable import Imaging
+@testable import MediaIO
+@testable import Analysis
 
 /// Measures film encoding at phone-portrait size (1080x1920); runs only with GLIMT_MEDIA_BENCH=1.
 /// Frames: GLIMT_MEDIA_BENCH_VIDEO, else shared/videos/poetry_jam_2009.mp4 beside the repo, cut

@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
-@testable import GlimtPure
+@testable import Imaging
+@testable import MediaIO
 
 /// Sound and file checks shared by the FilmWriter and AudioReader tests.
 enum FilmFixtures {

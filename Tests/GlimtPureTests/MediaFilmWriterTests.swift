@@ -1,7 +1,8 @@
 import CFFmpeg
 import Foundation
 import XCTest
-@testable import GlimtPure
+@testable import Imaging
+@testable import MediaIO
 
 /// FilmWriter, checked by reading its films back through our own readers and libavformat.
 final class MediaFilmWriterTests: XCTestCase {
@@ -158,14 +159,16 @@ final class MediaFilmWriterTests: XCTestCase {
             MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 0, height: 240) },
             MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240, fps: 0) },
             MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 20_000, height: 240) },
+            MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 8192, height: 8192) },
             MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240, quality: .init(crf: 0)) },
             MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240, quality: .init(crf: .nan)) },
             MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240, quality: .init(preset: "warp")) },
         ].map { $0?.reason ?? "" }
         XCTAssertEqual(reasons, [
-            "film size must be positive, not 0x240",
-            "film frame rate must be from 1 to 240, not 0",
-            "film size 20000x240 is larger than H.264 allows",
+            "film size must be even numbers from 16 to 8192 (H.264 4:2:0), not 0x240",
+            "film frame rate must be from 1 to 120, not 0",
+            "film size must be even numbers from 16 to 8192 (H.264 4:2:0), not 20000x240",
+            "film size 8192x8192 is larger than H.264 allows (at most 139264 blocks of 16x16, e.g. 8192x4320)",
             "film quality crf must be from 1 to 51, not 0.0",
             "film quality crf must be from 1 to 51, not nan",
             "unknown x264 preset \"warp\" (use one of ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow)",

@@ -1,5 +1,7 @@
 import XCTest
-@testable import GlimtPure
+@testable import GlimtCore
+@testable import Imaging
+@testable import MediaIO
 
 /// ImageEncoder and ImageDecoder on real files: round trips, EXIF orientation, bad input.
 final class MediaImageTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
-@testable import GlimtPure
+@testable import Imaging
+@testable import MediaIO
 
 final class MediaOrientationTests: XCTestCase {
     /// Where each stored quadrant (R G / B W) shows after turning, per the EXIF definitions.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import GlimtPure
+@testable import GlimtCore
+@testable import Imaging
 
 /// Files and pictures the Media tests share.
 enum MediaFixtures {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import GlimtPure
+@testable import Imaging
+@testable import MediaIO
 
 /// Measures sampled-frame decoding; runs only with GLIMT_MEDIA_BENCH=1 (timings need a quiet
 /// machine). Video: GLIMT_MEDIA_BENCH_VIDEO, else shared/videos/poetry_jam_2009.mp4 beside the repo.

@@ -1,5 +1,7 @@
 import XCTest
-@testable import GlimtPure
+@testable import GlimtCore
+@testable import Imaging
+@testable import MediaIO
 
 /// VideoReader on the clips in Fixtures/media (see PROVENANCE.md there for how each was made).
 final class MediaVideoReaderTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
-import GlimtPure
 import SFaceWeights
 import XCTest
+@testable import Faces
 
 /// A wrong or damaged weight file must fail loudly with the reason, never give a silently
 /// wrong embedding.

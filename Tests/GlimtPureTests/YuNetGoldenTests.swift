@@ -1,6 +1,8 @@
 import Foundation
-import GlimtPure
 import XCTest
+@testable import Imaging
+@testable import Faces
+@testable import Analysis
 
 /// Our YuNet and its post-processing against onnxruntime (raw head outputs) and OpenCV's
 /// FaceDetectorYN (faces), on the fixtures of tools/export_weights.py.
@@ -108,7 +110,7 @@ final class AlignmentGoldenTests: XCTestCase {
                     XCTFail("\(file): OpenCV's face at \(b) not found")
                     continue
                 }
-                let cos = Embedding.cosine(mine.embedding!, (face["embedding"] as! [Any]).floats)
+                let cos = Fixtures.cosine(mine.embedding!.values, (face["embedding"] as! [Any]).floats)
                 worst = min(worst, cos)
                 XCTAssertGreaterThanOrEqual(cos, 0.998, "\(file): cosine \(cos)")
                 faces += 1

@@ -1,0 +1,135 @@
+import Foundation
+import Imaging
+
+/// A deterministic no-reference "how good does this frame look" score in [0, 1], standing in for
+/// Apple's image aesthetics request, plus the rejection of utility frames.
+///
+/// value = 0.35 * exposure + 0.25 * contrast + 0.20 * colourfulness + 0.20 * cleanliness, where
+/// - exposure: 1 while the mean luma is within 80-160, falling linearly to 0 at 0 and 240, times
+///   (1 - 2 x the fraction of clipped pixels: luma under 8 or over 247);
+/// - contrast: standard deviation of luma / 55, capped at 1;
+/// - colourfulness: Hasler and Suesstrunk's M = sqrt(var(rg) + var(yb)) + 0.3 sqrt(mean(rg)^2 +
+///   mean(yb)^2), with rg = R - G and yb = (R + G)/2 - B, divided by 60 and capped at 1;
+/// - cleanliness: 1 - (sigma - 2) / 10 clamped to [0, 1], sigma being Immerkaer's fast estimate of
+///   the noise standard deviation (in grey levels) of the full analysis frame.
+///
+/// Utility frames get value 0 and a reason: `dark` (mean luma under 25 and 98 % of the picture
+/// under 70: black frames, a lens in a pocket; a dark stage with a lit performer is not dark), `flat` (luma deviation under 6: a covered lens, a wall), `screen` (over 70 % of the
+/// horizontally adjacent pixels that are not clipped to black or white exactly equal in all
+/// channels, and over 0.5 % of them a sharp step of 60+ levels: screen recordings and
+/// screenshots, flat colours with text; camera pictures always carry sensor noise), and `blur` (sharpness
+/// under 0.05: heavy motion blur; the sharpness is the frame score's own part).
+public struct Aesthetics: Codable, Equatable, Sendable {
+    public var value: Float
+    public var exposure: Float
+    public var contrast: Float
+    public var colourfulness: Float
+    public var cleanliness: Float
+    /// Why the frame is a utility frame, or nil for an ordinary picture.
+    public var rejected: String?
+
+    /// Long side of the copy the statistics are taken on; noise is measured on the frame itself.
+    static let statisticsSide = 256
+
+    public static func measure(_ frame: RGBImage, sharpness: Double) -> Aesthetics {
+        let small = Resize.fitting(frame, longSide: statisticsSide)
+        let n = Double(small.width * small.height)
+        var sumY = 0.0, sumY2 = 0.0, clipped = 0.0
+        var sumRG = 0.0, sumRG2 = 0.0, sumYB = 0.0, sumYB2 = 0.0
+        var histogram = [Int](repeating: 0, count: 256)
+        small.pixels.withUnsafeBufferPointer { p in
+            for i in 0..<(small.width * small.height) {
+                let r = Double(p[3 * i]), g = Double(p[3 * i + 1]), b = Double(p[3 * i + 2])
+                let y = 0.299 * r + 0.587 * g + 0.114 * b
+                sumY += y
+                sumY2 += y * y
+                if y < 8 || y > 247 { clipped += 1 }
+                histogram[min(255, Int(y))] += 1
+                let rg = r - g, yb = 0.5 * (r + g) - b
+                sumRG += rg; sumRG2 += rg * rg
+                sumYB += yb; sumYB2 += yb * yb
+            }
+        }
+        let mean = sumY / n
+        let sd = max(0, sumY2 / n - mean * mean).squareRoot()
+        let plateau = mean < 80 ? mean / 80 : (mean > 160 ? max(0, (240 - mean) / 80) : 1)
+        let exposure = Float(max(0, plateau * (1 - min(1, 2 * clipped / n))))
+        let contrast = Float(min(1, sd / 55))
+        let mRG = sumRG / n, mYB = sumYB / n
+        let sRG = max(0, sumRG2 / n - mRG * mRG), sYB = max(0, sumYB2 / n - mYB * mYB)
+        let m = (sRG + sYB).squareRoot() + 0.3 * (mRG * mRG + mYB * mYB).squareRoot()
+        let colour = Float(min(1, m / 60))
+        let sigma = noiseSigma(frame)
+        let clean = Float(min(1, max(0, 1 - (sigma - 2) / 10)))
+
+        // The level 98 % of the picture stays under: a dark stage with a lit performer is a
+        // picture; a frame with nothing bright in it is not.
+        var brightLevel = 255, seen = 0
+        for (level, count) in histogram.enumerated() {
+            seen += count
+            if Double(seen) >= 0.98 * n { brightLevel = level; break }
+        }
+        var rejected: String?
+        if mean < 25 && brightLevel < 70 {
+            rejected = "dark"
+        } else if sd < 6 {
+            rejected = "flat"
+        } else if case let (equal, edges) = screenStatistics(frame), equal > 0.7, edges > 0.005 {
+            rejected = "screen"
+        } else if sharpness < 0.05 {
+            rejected = "blur"
+        }
+        let value = 0.35 * exposure + 0.25 * contrast + 0.20 * colour + 0.20 * clean
+        return Aesthetics(value: rejected == nil ? value : 0, exposure: exposure, contrast: contrast, colourfulness: colour,
+                          cleanliness: clean, rejected: rejected)
+    }
+
+    /// Immerkaer (1996): sigma = sqrt(pi/2) / (6 (W-2)(H-2)) * sum |I * N| with the 3x3 mask
+    /// N = [1 -2 1; -2 4 -2; 1 -2 1], which cancels smooth image structure and keeps noise.
+    static func noiseSigma(_ image: RGBImage) -> Double {
+        let w = image.width, h = image.height
+        guard w >= 3, h >= 3 else { return 0 }
+        let g = Grey.luma(image)
+        var total = 0.0
+        g.withUnsafeBufferPointer { p in
+            for y in 1..<(h - 1) {
+                var rowSum: Float = 0
+                for x in 1..<(w - 1) {
+                    let i = y * w + x
+                    let v = p[i - w - 1] - 2 * p[i - w] + p[i - w + 1]
+                        - 2 * p[i - 1] + 4 * p[i] - 2 * p[i + 1]
+                        + p[i + w - 1] - 2 * p[i + w] + p[i + w + 1]
+                    rowSum += abs(v)
+                }
+                total += Double(rowSum)
+            }
+        }
+        return (Double.pi / 2).squareRoot() / (6 * Double(w - 2) * Double(h - 2)) * total
+    }
+
+    /// Over horizontally adjacent pixel pairs: the share identical in all three channels (among
+    /// pairs not clipped to black or white: an over-exposed sky is flat too, but it is not a
+    /// screen), and the share with a luma step over 60 levels (text and UI edges; a dark,
+    /// heavily compressed stage is flat but has almost none).
+    static func screenStatistics(_ image: RGBImage) -> (equal: Double, edges: Double) {
+        guard image.width >= 2 else { return (0, 0) }
+        var equal = 0, counted = 0, edges = 0
+        image.pixels.withUnsafeBufferPointer { p in
+            for y in 0..<image.height {
+                var i = y * image.width * 3
+                for _ in 0..<(image.width - 1) {
+                    let lo = min(p[i], p[i + 1], p[i + 2]), hi = max(p[i], p[i + 1], p[i + 2])
+                    if hi > 5 && lo < 250 {
+                        counted += 1
+                        if p[i] == p[i + 3] && p[i + 1] == p[i + 4] && p[i + 2] == p[i + 5] { equal += 1 }
+                    }
+                    let y0 = 299 * Int(p[i]) + 587 * Int(p[i + 1]) + 114 * Int(p[i + 2])
+                    let y1 = 299 * Int(p[i + 3]) + 587 * Int(p[i + 4]) + 114 * Int(p[i + 5])
+                    if abs(y0 - y1) > 60_000 { edges += 1 }
+                    i += 3
+                }
+            }
+        }
+        return (counted > 0 ? Double(equal) / Double(counted) : 0, Double(edges) / Double((image.width - 1) * image.height))
+    }
+}

@@ -1,0 +1,85 @@
+import Imaging
+
+/// What analysis concluded about one video: its day, its frames, whether the child is in it,
+/// its best second and the crop for that second.
+public struct VideoAnalysis: Codable, Sendable {
+    public struct IdentityEvidence: Codable, Equatable, Sendable {
+        /// Frames whose best-matching face reached the match threshold / the strong threshold.
+        public var framesAtMatch: Int
+        public var framesAtStrong: Int
+        public var bestCosine: Float
+        public var containsChild: Bool
+    }
+
+    /// Seconds per analysed frame spent in each stage, summed over the video.
+    public struct StageTimes: Codable, Equatable, Sendable {
+        public var decode: Double = 0
+        public var convert: Double = 0
+        public var detect: Double = 0
+        public var alignEmbed: Double = 0
+        public var score: Double = 0
+        public var frames: Int = 0
+
+        public init() {}
+
+        public mutating func add(_ o: StageTimes) {
+            decode += o.decode; convert += o.convert; detect += o.detect; alignEmbed += o.alignEmbed; score += o.score; frames += o.frames
+        }
+    }
+
+    public var path: String
+    public var duration: Double
+    public var width: Int
+    public var height: Int
+    public var rotation: Int
+    public var codec: String
+    public var hdr: Bool
+    public var capture: CaptureDate
+    public var frames: [FrameAnalysis]
+    public var identity: IdentityEvidence?
+    public var window: BestWindow.Window?
+    public var crop: Framing.Crop?
+    public var times: StageTimes
+
+    /// Applies the video-level rules to analysed frames: the lucky-frame rule (a video without
+    /// the child earns no identity in any frame), the best window, and its framing.
+    public static func conclude(path: String, duration: Double, width: Int, height: Int, rotation: Int, codec: String, hdr: Bool,
+                                capture: CaptureDate, frames analysed: [FrameAnalysis], hasReferences: Bool,
+                                thresholds: Identity.Thresholds, windowLength: Double, aspect: Float, times: StageTimes) -> VideoAnalysis {
+        var frames = analysed
+        var evidence: IdentityEvidence?
+        if hasReferences {
+            let cosines = frames.map { $0.bestCosine ?? 0 }
+            let contains = Identity.containsChild(frameCosines: cosines, thresholds: thresholds)
+            evidence = IdentityEvidence(framesAtMatch: cosines.filter { $0 >= thresholds.match }.count,
+                                        framesAtStrong: cosines.filter { $0 >= thresholds.strong }.count,
+                                        bestCosine: cosines.max() ?? 0, containsChild: contains)
+            if !contains {
+                // One lucky frame is not the child: no frame of this video counts as them.
+                frames = frames.map { $0.withoutPerson() }
+            }
+        }
+        let window = BestWindow.best(times: frames.map(\.time), scores: frames.map(\.score.total), duration: duration, length: windowLength)
+        var crop: Framing.Crop?
+        if let window {
+            let subjects: [Framing.Subject] = frames[window.frames].compactMap { f in
+                guard let s = f.subject else { return nil }
+                let face = f.faces[s]
+                return Framing.Subject(center: face.box.center, faceHeight: face.box.height, weight: face.quality)
+            }
+            crop = Framing.crop(subjects: subjects, frameWidth: width, frameHeight: height, aspect: aspect)
+        }
+        return VideoAnalysis(path: path, duration: duration, width: width, height: height, rotation: rotation, codec: codec, hdr: hdr,
+                             capture: capture, frames: frames, identity: evidence, window: window, crop: crop, times: times)
+    }
+
+    /// Mean score parts over the window's frames.
+    public var windowParts: FrameScore? {
+        guard let w = window, !w.frames.isEmpty else { return nil }
+        let fs = frames[w.frames]
+        let n = Float(fs.count)
+        let identity: Float? = fs.first?.score.identity == nil ? nil : fs.reduce(0) { $0 + ($1.score.identity ?? 0) } / n
+        return FrameScore(aesthetics: fs.reduce(0) { $0 + $1.score.aesthetics } / n, sharpness: fs.reduce(0) { $0 + $1.score.sharpness } / n,
+                          face: fs.reduce(0) { $0 + $1.score.face } / n, identity: identity)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import SFaceWeights
+import GlimtCore
+
+/// A network built from a `.glw` weight file, with the baked copy loaded once per process.
+public protocol BakedModel: AnyObject {
+    /// The resource name of the baked weights (`sface`, `yunet`).
+    static var bakedName: String { get }
+    init(weights: WeightFile) throws
+}
+
+/// One loaded instance per model type, made on first use under a lock: loading dequantizes and
+/// folds megabytes of weights, so it happens once, whichever thread asks first.
+private enum BakedModelCache {
+    static let lock = NSLock()
+    nonisolated(unsafe) static var models: [ObjectIdentifier: AnyObject] = [:]
+}
+
+extension BakedModel {
+    public static func shared() throws -> Self {
+        BakedModelCache.lock.lock()
+        defer { BakedModelCache.lock.unlock() }
+        if let m = BakedModelCache.models[ObjectIdentifier(self)] as? Self { return m }
+        let m = try Self(weightsAt: BakedWeights.url(named: bakedName))
+        BakedModelCache.models[ObjectIdentifier(self)] = m
+        return m
+    }
+
+    /// Loads weights from a file; errors name the file.
+    public init(weightsAt url: URL) throws {
+        let file = try WeightFile(contentsOf: url)
+        do { try self.init(weights: file) } catch let e as GlimtError { throw e.at(url.path) }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import TensorLite
+import GlimtCore
+import Imaging
+
+/// SFace (Zhong et al. 2021, OpenCV Zoo 2021dec): a 112x112 aligned RGB face in, a 128-d
+/// L2-normalised embedding out. The network is a plain stack: a 3x3 conv, thirteen depthwise +
+/// pointwise pairs (each conv followed by BatchNorm and PReLU), a final BatchNorm and one fully
+/// connected layer with BatchNorm. All BatchNorms are folded into the weights at load time.
+public final class SFace: BakedModel, @unchecked Sendable {
+    public static let inputSize = 112
+    public static let embeddingSize = 128
+
+    /// (name in the weight file, depthwise stride, pointwise output channels) for conv_2...conv_14.
+    static let blocks: [(name: String, stride: Int, out: Int)] = [
+        ("conv_2", 1, 64), ("conv_3", 2, 128), ("conv_4", 1, 128), ("conv_5", 2, 256), ("conv_6", 1, 256),
+        ("conv_7", 2, 512), ("conv_8", 1, 512), ("conv_9", 1, 512), ("conv_10", 1, 512), ("conv_11", 1, 512),
+        ("conv_12", 1, 512), ("conv_13", 2, 1024), ("conv_14", 1, 1024),
+    ]
+
+    private struct Block {
+        let name: String
+        let depthwise: DepthwiseConv
+        let pointwise: PointwiseConv
+    }
+
+    private let inputSub: Float
+    private let inputMul: Float
+    private let stem: Conv3x3
+    private let body: [Block]
+    private let head: FullyConnected
+    private let workspaces = WorkspacePool<[Tensor]>()
+
+
+    // MARK: Loading
+
+    public static let bakedName = "sface"
+    /// The model the weights were baked from, e.g. `sface-2021dec`.
+    public let modelName: String
+
+    public init(weights w: WeightFile) throws {
+        guard w.modelName.hasPrefix("sface") else { throw GlimtError("weight file holds \(w.modelName), not SFace") }
+        modelName = w.modelName
+        inputSub = try w.scalar("input_sub")
+        inputMul = try w.scalar("input_mul")
+
+        func batchNorm(_ name: String, _ channels: Int) throws -> BatchNorm {
+            BatchNorm(gamma: try w.tensor("\(name)_gamma", shape: [channels]), beta: try w.tensor("\(name)_beta", shape: [channels]),
+                      mean: try w.tensor("\(name)_moving_mean", shape: [channels]),
+                      variance: try w.tensor("\(name)_moving_var", shape: [channels]), epsilon: try w.scalar("\(name)_epsilon"))
+        }
+        func prelu(_ name: String, _ channels: Int) throws -> Activation {
+            .prelu(try w.tensor("\(name)_relu_gamma", shape: [channels]))
+        }
+
+        let stemBN = try batchNorm("conv_1_batchnorm", 32)
+        let stemW = stemBN.fold(weights: try w.tensor("conv_1_conv2d_weight", shape: [32, 3, 3, 3]), bias: nil)
+        stem = Conv3x3(weights: stemW.weights, bias: stemW.bias, inChannels: 3, outChannels: 32, stride: 1,
+                       activation: try prelu("conv_1", 32))
+
+        var channels = 32
+        var size = Self.inputSize
+        var blocks: [Block] = []
+        for b in Self.blocks {
+            let dwBN = try batchNorm("\(b.name)_dw_batchnorm", channels)
+            let dw = dwBN.fold(weights: try w.tensor("\(b.name)_dw_conv2d_weight", shape: [channels, 1, 3, 3]), bias: nil)
+            let pwBN = try batchNorm("\(b.name)_batchnorm", b.out)
+            let pw = pwBN.fold(weights: try w.tensor("\(b.name)_conv2d_weight", shape: [b.out, channels, 1, 1]), bias: nil)
+            blocks.append(Block(
+                name: b.name,
+                depthwise: DepthwiseConv(weights: dw.weights, bias: dw.bias, channels: channels, stride: b.stride,
+                                         activation: try prelu("\(b.name)_dw", channels)),
+                pointwise: PointwiseConv(weights: pw.weights, bias: pw.bias, inChannels: channels, outChannels: b.out,
+                                         activation: try prelu(b.name, b.out))))
+            channels = b.out
+            size = DepthwiseConv.outputSize(size, stride: b.stride)
+        }
+        body = blocks
+
+        // bn1 (on the 7x7x1024 map) and fc1 (on the 128 outputs) fold into the fully connected
+        // layer, whose weights are also reordered from ONNX's NCHW flattening to our NHWC one.
+        let spatial = size * size
+        let features = spatial * channels
+        let bn1 = try batchNorm("bn1", channels)
+        let fc1 = try batchNorm("fc1", Self.embeddingSize)
+        let fcW = try w.tensor("pre_fc1_weight", shape: [Self.embeddingSize, features])
+        let fcB = try w.tensor("pre_fc1_bias", shape: [Self.embeddingSize])
+        var weights = [Float](repeating: 0, count: fcW.count)
+        var bias = [Float](repeating: 0, count: Self.embeddingSize)
+        for o in 0..<Self.embeddingSize {
+            var shift = Double(fcB[o])
+            for c in 0..<channels {
+                for p in 0..<spatial {
+                    let wv = fcW[o * features + c * spatial + p]
+                    shift += Double(wv) * Double(bn1.shift[c])
+                    weights[o * features + p * channels + c] = wv * bn1.scale[c] * fc1.scale[o]
+                }
+            }
+            bias[o] = Float(shift) * fc1.scale[o] + fc1.shift[o]
+        }
+        head = FullyConnected(weights: weights, bias: bias, inFeatures: features, outFeatures: Self.embeddingSize)
+    }
+
+    // MARK: Running
+
+    private func makeWorkspace() -> [Tensor] {
+        // t[0] is unused (the stem reads the picture's bytes); t[1] is the stem's output.
+        var tensors = [Tensor(height: 1, width: 1, channels: 1),
+                       Tensor(height: Self.inputSize, width: Self.inputSize, channels: 32)]
+        var size = Self.inputSize
+        var channels = 32
+        for b in Self.blocks {
+            size = DepthwiseConv.outputSize(size, stride: b.stride)
+            tensors.append(Tensor(height: size, width: size, channels: channels))
+            tensors.append(Tensor(height: size, width: size, channels: b.out))
+            channels = b.out
+        }
+        return tensors
+    }
+
+    /// The raw 128 outputs of the network (fc1), before normalisation. `inspect`, when given, sees
+    /// every activation as it is produced, named as the ONNX graph names it (`conv_1_relu`,
+    /// `conv_2_dw_relu`, ...): the hook the layer-by-layer golden test uses.
+    package func forward(_ face: RGBImage, profile: LayerProfile? = nil, inspect: ((String, Tensor) -> Void)? = nil) -> [Float] {
+        precondition(face.width == Self.inputSize && face.height == Self.inputSize, "SFace needs a 112x112 face, got \(face.width)x\(face.height)")
+        return workspaces.with(make: makeWorkspace) { t in
+            profile.measure("conv_1", flops: 2 * 27 * 32 * t[1].pixelCount) {
+                face.pixels.withUnsafeBufferPointer { px in
+                    stem.run(ByteImage(data: px.baseAddress!, width: Self.inputSize, height: Self.inputSize,
+                                       offset: -inputSub, scale: inputMul), into: t[1])
+                }
+            }
+            inspect?("conv_1_relu", t[1])
+            var i = 1
+            for b in body {
+                let dwOut = t[i + 1], pwOut = t[i + 2]
+                profile.measure("\(b.name)_dw", flops: 18 * dwOut.pixelCount * b.depthwise.channels) { b.depthwise.run(t[i], into: dwOut) }
+                inspect?("\(b.name)_dw_relu", dwOut)
+                profile.measure(b.name, flops: b.pointwise.flops * pwOut.pixelCount) { b.pointwise.run(dwOut, into: pwOut) }
+                inspect?("\(b.name)_relu", pwOut)
+                i += 2
+            }
+            var out = [Float](repeating: 0, count: Self.embeddingSize)
+            profile.measure("fc1", flops: 2 * head.inFeatures * head.outFeatures) {
+                out.withUnsafeMutableBufferPointer { head.run(t[i].data, into: $0.baseAddress!) }
+            }
+            return out
+        }
+    }
+
+    /// The L2-normalised embedding of an aligned 112x112 RGB face.
+    public func embed(_ face: RGBImage) -> Embedding { embed(face, profile: nil) }
+
+    package func embed(_ face: RGBImage, profile: LayerProfile?) -> Embedding {
+        Embedding(normalizing: forward(face, profile: profile))
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import GlimtCore
+import Imaging
+import MediaIO
+
+/// Progress of a render, after every output frame.
+public struct RenderProgress: Sendable {
+    public var segment: Int
+    public var segments: Int
+    public var day: String
+    public var framesDone: Int
+    public var framesTotal: Int
+    public var secondsElapsed: Double
+
+    public var fraction: Double { framesTotal > 0 ? Double(framesDone) / Double(framesTotal) : 1 }
+    public var secondsLeft: Double? { framesDone > 0 ? secondsElapsed / Double(framesDone) * Double(framesTotal - framesDone) : nil }
+}
+
+/// Cuts each day's clip from the original video (never from analysis frames), frame-accurately:
+/// decoding starts at the keyframe before the cut and output frames are chosen by presentation
+/// time, so every clip lasts exactly its length at the film's rate whatever the source's rate.
+/// Each frame is made upright, tone-mapped when HDR, cropped, scaled, captioned; each clip's own
+/// audio is resampled to 48 kHz stereo with short fades at the cuts.
+///
+/// The film is written to a hidden temporary file in the output's folder and renamed into place
+/// only when complete: an interrupted render never leaves a half file under the output name.
+public struct FilmRenderer {
+    public let options: FilmOptions
+    /// Fade in and out at each cut, so joined clips do not click.
+    public static let fadeSeconds = 0.012
+
+    public init(options: FilmOptions) throws {
+        if let problem = FilmFormat.problem(width: options.width, height: options.height, fps: options.fps) { throw GlimtError(problem) }
+        self.options = options
+    }
+
+    /// Renders `segments` (day order) into `output`. A segment whose video cannot be read fails
+    /// the film: the picks came from those files, so a change under us is an error, not a gap.
+    public func render(_ segments: [FilmSegment], to output: String, progress: ((RenderProgress) -> Void)? = nil) throws {
+        guard !segments.isEmpty else { throw GlimtError("no days to put in the film") }
+        let url = URL(fileURLWithPath: output)
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isDir), isDir.boolValue else {
+            throw GlimtError("the folder for the film does not exist", path: output)
+        }
+        let temporary = AtomicFile.temporaryURL(for: url)
+        InterruptCleanup.register(temporary.path)
+        defer {
+            InterruptCleanup.unregister()
+            unlink(temporary.path)
+        }
+        let writer = try FilmWriter(path: temporary.path, width: options.width, height: options.height, fps: options.fps,
+                                    audio: options.audio, quality: FilmQuality(crf: Double(options.quality), preset: options.preset))
+        defer { writer.cancel() }
+        let perClip = options.framesPerClip
+        let started = DispatchTime.now().uptimeNanoseconds
+        var done = 0
+        for (i, segment) in segments.enumerated() {
+            try renderSegment(segment, into: writer, framesBefore: i * perClip) {
+                done += 1
+                progress?(RenderProgress(segment: i, segments: segments.count, day: segment.day, framesDone: done,
+                                         framesTotal: perClip * segments.count,
+                                         secondsElapsed: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
+            }
+        }
+        try writer.finish()
+        try AtomicFile.replace(url, with: temporary)
+    }
+
+    private func renderSegment(_ s: FilmSegment, into writer: FilmWriter, framesBefore: Int, frameDone: () -> Void) throws {
+        let reader = try VideoReader(path: s.video)
+        let info = reader.info
+        let n = options.framesPerClip
+        let length = Double(n) / Double(options.fps)
+        guard s.start >= 0, s.start < info.duration else {
+            throw GlimtError(String(format: "the pick starts at %.2f s, past the video's end (%.2f s)", s.start, info.duration), path: s.video)
+        }
+        let crop = FilmSegment.refit(s.crop, aspect: options.aspect, frameWidth: info.displayWidth, frameHeight: info.displayHeight)
+        let toneMap = info.colour.hdrTransfer.map { ToneMap(transfer: $0) }
+        let caption = options.caption == .date ? Caption.text(forDay: s.day) : nil
+
+        // Output frame k shows the source frame on screen at start + k / fps.
+        let frames = try reader.frames(from: s.start, to: s.start + length, depth: toneMap == nil ? .eightBit : .source)
+        var k = 0
+        var shown: RGBImage?
+        var rendered: RGBImage?
+        func emit() throws {
+            guard let shown else { return }
+            if rendered == nil { rendered = compose(shown, crop: crop, caption: caption) }
+            try writer.append(rendered!)
+            k += 1
+            frameDone()
+        }
+        let tolerance = 0.25 / Double(max(options.fps, 1))
+        while k < n, let f = try frames.next() {
+            let picture: RGBImage
+            if let toneMap, case .rgb16(let hdr) = f.picture { picture = toneMap.apply(hdr) } else { picture = f.picture.rgb8 }
+            if shown == nil {
+                // The first frame also stands for any instant before it (no black lead-in).
+                shown = picture
+                rendered = nil
+                continue
+            }
+            while k < n && s.start + Double(k) / Double(options.fps) + tolerance < f.time { try emit() }
+            shown = picture
+            rendered = nil
+        }
+        guard shown != nil else { throw GlimtError(String(format: "no picture could be decoded at %.2f s", s.start), path: s.video) }
+        while k < n { try emit() }
+
+        if options.audio {
+            // Sample counts follow the frame count of the whole film, so sound never drifts from
+            // pictures however the rate divides 48 kHz.
+            let need = FilmWriter.audioSamples(forFrames: framesBefore + n, fps: options.fps)
+                - FilmWriter.audioSamples(forFrames: framesBefore, fps: options.fps)
+            var samples = try AudioReader(path: s.video)?.samples(from: s.start, to: s.start + length) ?? []
+            if samples.count > 2 * need { samples.removeLast(samples.count - 2 * need) }
+            if samples.count < 2 * need { samples += [Float](repeating: 0, count: 2 * need - samples.count) }
+            try writer.appendAudio(Self.faded(samples, rate: AudioFormat.sampleRate))
+        }
+    }
+
+    private func compose(_ picture: RGBImage, crop: Box, caption: String?) -> RGBImage {
+        let x = Int(crop.x.rounded()), y = Int(crop.y.rounded())
+        let w = max(2, min(Int(crop.width.rounded()), picture.width - x)), h = max(2, min(Int(crop.height.rounded()), picture.height - y))
+        var frame = Resize.resize(Crop.crop(picture, x: x, y: y, width: w, height: h), width: options.width, height: options.height)
+        if let caption { Caption.draw(caption, on: &frame) }
+        return frame
+    }
+
+    /// Linear fades over `fadeSeconds` at both ends of a clip's interleaved stereo samples.
+    static func faded(_ samples: [Float], rate: Int) -> [Float] {
+        var out = samples
+        let frames = out.count / 2
+        let fade = min(frames / 2, Int(fadeSeconds * Double(rate)))
+        guard fade > 0 else { return out }
+        for i in 0..<fade {
+            let g = Float(i) / Float(fade)
+            out[2 * i] *= g; out[2 * i + 1] *= g
+            let j = frames - 1 - i
+            out[2 * j] *= g; out[2 * j + 1] *= g
+        }
+        return out
+    }
+}
+
+/// The burned-in date: built-in bitmap font, light text on a translucent dark band, sized for a
+/// phone screen (text about a fortieth of the frame's height).
+public enum Caption {
+    public static func text(forDay day: String) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyy-MM-dd"
+        guard let date = f.date(from: day) else { return day }
+        f.dateFormat = "EEE d MMM yyyy"
+        return f.string(from: date).uppercased()
+    }
+
+    public static func draw(_ text: String, on frame: inout RGBImage) {
+        let scale = max(2, min(frame.width, frame.height) / 160)
+        let margin = scale * 8
+        let textW = BitmapFont.width(text, scale: scale), textH = BitmapFont.height(scale: scale)
+        let pad = scale * 3
+        let y = frame.height - margin - textH - 2 * pad
+        frame.shade(x: margin, y: y, width: textW + 2 * pad, height: textH + 2 * pad, .black, alpha: 0.45)
+        frame.text(text, x: margin + pad, y: y + pad, scale: scale, .white)
+    }
+}

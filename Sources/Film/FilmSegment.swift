@@ -1,0 +1,29 @@
+import Foundation
+import Imaging
+
+/// One day's clip in the film: which video, from when, and which part of the picture.
+public struct FilmSegment: Codable, Equatable, Sendable {
+    public var day: String
+    public var video: String
+    public var start: Double
+    /// Crop in the video's upright pixels.
+    public var crop: Box
+
+    public init(day: String, video: String, start: Double, crop: Box) {
+        self.day = day
+        self.video = video
+        self.start = start
+        self.crop = crop
+    }
+
+    /// A crop of `aspect` around the same centre as `box`, as large as `box`'s height allows and
+    /// kept inside the frame: for rendering picks framed for another shape.
+    public static func refit(_ box: Box, aspect: Float, frameWidth w: Int, frameHeight h: Int) -> Box {
+        let W = Float(w), H = Float(h)
+        var ch = min(box.height, H), cw = ch * aspect
+        if cw > W { cw = W; ch = cw / aspect }
+        let c = box.center
+        let x = min(max(c.x - cw / 2, 0), W - cw), y = min(max(c.y - ch / 2, 0), H - ch)
+        return Box(x: x, y: y, width: cw, height: ch)
+    }
+}

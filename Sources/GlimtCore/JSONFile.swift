@@ -1,0 +1,73 @@
+import Foundation
+
+/// Files a person can edit (the reference list, a saved picks file) are read through here: any
+/// problem, from a missing file to a wrong number deep inside, becomes one line that names the
+/// file and the place in it, never a crash.
+public enum JSONFile {
+    /// `what` says what the file should be ("a reference list"), for the reason.
+    public static func read<T: Decodable>(_ type: T.Type, from path: String, what: String) throws -> T {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw GlimtError("cannot read \(what) (\(Self.reason(error)))", path: path)
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch let e as DecodingError {
+            throw GlimtError("not \(what): \(describe(e))", path: path)
+        } catch let e as GlimtError {
+            throw e.at(path)
+        } catch {
+            throw GlimtError("not \(what): \(error)", path: path)
+        }
+    }
+
+    /// Pretty, key-sorted JSON, written atomically.
+    public static func write<T: Encodable>(_ value: T, to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try AtomicFile.write([UInt8](try encoder.encode(value)), to: path)
+    }
+
+    /// `references[1].embedding: the embedding has 127 numbers; ...`
+    static func describe(_ e: DecodingError) -> String {
+        func place(_ path: [CodingKey]) -> String {
+            var s = ""
+            for key in path {
+                if let i = key.intValue { s += "[\(i)]" } else { s += (s.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return s.isEmpty ? "the top level" : s
+        }
+        switch e {
+        case .dataCorrupted(let c):
+            // JSONSerialization's own messages are long and multi-line; the first sentence is enough.
+            let why = c.underlyingError != nil && c.codingPath.isEmpty ? "it is not valid JSON" : c.debugDescription
+            return c.codingPath.isEmpty ? why : "\(place(c.codingPath)): \(why)"
+        case .keyNotFound(let key, let c):
+            return "\(place(c.codingPath + [key])) is missing"
+        case .typeMismatch(let type, let c), .valueNotFound(let type, let c):
+            return "\(place(c.codingPath)) should be \(describe(type))"
+        @unknown default:
+            return "\(e)"
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "text"
+        case is Int.Type, is Float.Type, is Double.Type: return "a number"
+        case is Bool.Type: return "true or false"
+        default: return String(describing: type).hasPrefix("Array") ? "a list" : "an object"
+        }
+    }
+
+    /// The cause of a failed file operation, in a few words ("no such file").
+    public static func reason(_ error: Error) -> String {
+        let e = error as NSError
+        if let u = e.userInfo[NSUnderlyingErrorKey] as? NSError, u.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(u.code))) }
+        switch CocoaError.Code(rawValue: e.code) {
+        case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file"
+        case .fileReadNoPermission: return "permission denied"
+        default: return e.localizedDescription
+        }
+    }
+}

@@ -1,0 +1,13 @@
+// The facade: the one module the CLI imports. It holds the jobs (analyse, film, references,
+// faces, embed) that wire the layers together, and re-exports the modules whose types those
+// jobs take and return. MediaIO and TensorLite stay behind it.
+@_exported import Analysis
+@_exported import Faces
+@_exported import Film
+@_exported import GlimtCore
+@_exported import Imaging
+@_exported import Library
+
+public enum Glimt {
+    public static let version = "0.1.0"
+}

@@ -1,0 +1,80 @@
+import Foundation
+import GlimtCore
+import Analysis
+import Faces
+
+/// A whole analysis: the videos (folders searched recursively), the references, every video
+/// analysed in order with bad files reported and skipped, then the picks per day.
+public struct AnalysisRun: Sendable {
+    public struct Failure: Codable, Sendable {
+        public var path: String
+        public var reason: String
+    }
+
+    public struct Result: Codable, Sendable {
+        public var picks: [DayPick]
+        /// Days with videos but no pick, and why.
+        public var skippedDays: [String: String]
+        public var videos: [VideoAnalysis]
+        public var failures: [Failure]
+        public var references: Int
+    }
+
+    /// File name endings taken as videos when a folder is given.
+    public static let videoExtensions: Set<String> = ["mp4", "mov", "m4v", "mkv", "webm", "avi", "3gp", "mts", "m2ts", "mpg", "mpeg", "wmv", "hevc"]
+
+    /// Files named directly are taken as they are; folders are searched for video file names, in
+    /// sorted order so every run sees the same sequence.
+    public static func expand(_ inputs: [String]) -> (files: [String], failures: [Failure]) {
+        var files: [String] = []
+        var failures: [Failure] = []
+        for input in inputs {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDir) else {
+                failures.append(Failure(path: input, reason: "no such file or folder"))
+                continue
+            }
+            guard isDir.boolValue else { files.append(input); continue }
+            let base = URL(fileURLWithPath: input)
+            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else {
+                failures.append(Failure(path: input, reason: "cannot list folder"))
+                continue
+            }
+            var found: [String] = []
+            for case let url as URL in walker where videoExtensions.contains(url.pathExtension.lowercased()) {
+                found.append(url.path)
+            }
+            files += found.sorted()
+        }
+        return (files, failures)
+    }
+
+    /// The whole job: loads the models and the references, then analyses `inputs`.
+    public static func run(inputs: [String], options: AnalysisOptions, references: References.Choice,
+                           progress: ((AnalysisProgress) -> Void)? = nil, report: ((Failure) -> Void)? = nil) throws -> Result {
+        let pipeline = try FacePipeline.shared()
+        let analyzer = VideoAnalyzer(options: options, references: try References.resolve(references, pipeline: pipeline), pipeline: pipeline)
+        return run(inputs: inputs, analyzer: analyzer, progress: progress, report: report)
+    }
+
+    /// Runs the analysis; `report` hears each failure as it happens (the run goes on).
+    public static func run(inputs: [String], analyzer: VideoAnalyzer, progress: ((AnalysisProgress) -> Void)? = nil,
+                           report: ((Failure) -> Void)? = nil) -> Result {
+        let (files, listFailures) = expand(inputs)
+        var failures = listFailures
+        listFailures.forEach { report?($0) }
+        var videos: [VideoAnalysis] = []
+        for (i, file) in files.enumerated() {
+            do {
+                videos.append(try analyzer.analyze(path: file, index: i, count: files.count, progress: progress))
+            } catch {
+                let reason = (error as? GlimtError)?.reason ?? "\(error)"
+                let f = Failure(path: file, reason: reason)
+                failures.append(f)
+                report?(f)
+            }
+        }
+        let (picks, skipped) = DayPick.pick(videos, hasReferences: analyzer.hasReferences)
+        return Result(picks: picks, skippedDays: skipped, videos: videos, failures: failures, references: analyzer.references.count)
+    }
+}

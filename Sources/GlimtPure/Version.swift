@@ -1,3 +1,0 @@
-public enum Glimt {
-    public static let version = "0.1.0"
-}

@@ -1,0 +1,83 @@
+import CFFmpeg
+import Foundation
+import GlimtCore
+import Imaging
+
+/// Reads a photo (JPEG, PNG, WebP, and HEIC where FFmpeg can) into an upright `RGBImage`.
+public enum ImageDecoder {
+    /// The largest picture decoded, in pixels: past this a file is refused, not allocated.
+    public static let maxPixels = MediaLimits.maxPixels
+
+    /// Decodes the first picture of `path`, turned upright by its EXIF orientation.
+    /// Throws a one-line `GlimtError` naming the file for anything that is not a whole photo.
+    public static func decode(path: String) throws -> RGBImage {
+        let input: MediaInput
+        do {
+            input = try MediaInput(path: path)
+        } catch {
+            // FFmpeg before 7.1 cannot demux HEIF at all; say so instead of "moov atom not found".
+            if let brand = HEIFBrand(contentsOf: path) { throw unsupportedHEIF(brand, path: path) }
+            throw error
+        }
+        let heif = input.demuxerName.hasPrefix("mov") ? HEIFBrand(contentsOf: path) : nil
+        let pictures = input.streams(of: AVMEDIA_TYPE_VIDEO)
+        guard let index = input.videoStreamIndex else {
+            let what = input.bestStream(AVMEDIA_TYPE_AUDIO) != nil ? "is a sound file" : "has no picture in it"
+            throw GlimtError("\(what), not a photo", path: path)
+        }
+        let stream = input.stream(index)
+        if heif == nil && !MediaFormats.isImage(input.demuxerName) {
+            throw GlimtError("is a video (\(input.codecName(of: index))), not a photo", path: path)
+        }
+        if let heif, pictures.count > 1 {
+            throw GlimtError("\(heif.rawValue) made of tiles is not supported yet (\(pictures.count) tiles)", path: path)
+        }
+        let parameters = stream.pointee.codecpar.pointee
+        try checkSize(width: Int(parameters.width), height: Int(parameters.height), path: path)
+
+        let reader = try StreamFrameReader(input: input, streamIndex: index, setup: .init(threads: 1, strict: true, maxPixels: maxPixels))
+        guard let frame = try reader.next() else {
+            throw GlimtError("truncated or corrupt: no picture could be decoded", path: path)
+        }
+        if frame.pointee.decode_error_flags != 0 || frame.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0 {
+            throw GlimtError("truncated or corrupt: the picture is damaged", path: path)
+        }
+        if parameters.codec_id == AV_CODEC_ID_MJPEG && !JPEGEndCheck.isComplete(path: path) {
+            throw GlimtError("truncated or corrupt: the JPEG data stops before its end marker", path: path)
+        }
+        let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
+        try checkSize(width: width, height: height, path: path)
+
+        let converter = PixelConverter(unlabelled: .photo)
+        let stored: RGBImage
+        do { stored = try converter.rgbImage(from: frame, width: width, height: height) }
+        catch let error as GlimtError { throw error.at(path) }
+        return orientation(of: frame, stream: stream).apply(to: stored)
+    }
+
+    /// EXIF orientation as FFmpeg exports it: a display matrix on the frame (mjpeg and FFmpeg's
+    /// HEIF), else the frame's "Orientation" tag, else a display matrix on the stream.
+    static func orientation(of frame: UnsafePointer<AVFrame>, stream: UnsafePointer<AVStream>) -> ImageOrientation {
+        if let side = av_frame_get_side_data(frame, AV_FRAME_DATA_DISPLAYMATRIX), side.pointee.size >= 9 * 4 {
+            return side.pointee.data.withMemoryRebound(to: Int32.self, capacity: 9) { ImageOrientation(displayMatrix: $0) }
+        }
+        if let tag = av_dict_get(frame.pointee.metadata, "Orientation", nil, 0)?.pointee.value,
+           let value = Int(String(cString: tag).trimmingCharacters(in: .whitespaces)),
+           let orientation = ImageOrientation(rawValue: value) {
+            return orientation
+        }
+        if let matrix = glimt_stream_display_matrix(stream) {
+            return ImageOrientation(displayMatrix: matrix)
+        }
+        return .upright
+    }
+
+    private static func checkSize(width: Int, height: Int, path: String) throws {
+        guard width > 0, height > 0 else { return }
+        if width * height > maxPixels { throw GlimtError(MediaLimits.tooLargeReason(width: width, height: height), path: path) }
+    }
+
+    private static func unsupportedHEIF(_ brand: HEIFBrand, path: String) -> GlimtError {
+        GlimtError("\(brand.rawValue) needs an FFmpeg with HEIF support (7.1 or later); this one is \(FFmpegVersion.text)", path: path)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import CFFmpeg
+import GlimtCore
+import Imaging
+
+/// Frames taken every so often from a video, scaled down and upright; made by
+/// `VideoReader.frames(every:longSide:from:options:)`.
+///
+/// Each sample is the first frame shown at or after a multiple of the interval (from `start`);
+/// every frame is decoded (the codec needs them) but only samples are converted.
+public final class SampledFrames {
+    private let reader: StreamFrameReader
+    private let timeline: StreamTimeline
+    private let orientation: ImageOrientation
+    private let converter: PixelConverter
+    private let interval: Double
+    private let start: Double
+    private let longSide: Int
+    private var nextTarget: Double
+    private var lastTime: Double?
+    private var lastEnd: Double?
+    private var finished = false
+    private let frameDuration: Double
+
+    /// Timestamps are rounded to the stream's clock; this much early still counts as on time.
+    static let tolerance = 0.0005
+
+    init(input: MediaInput, streamIndex: Int32, info: VideoInfo, every interval: Double, longSide: Int, from start: Double, options: VideoDecodeOptions) throws {
+        guard interval > 0, interval.isFinite else { throw GlimtError("sampling interval must be positive, not \(interval)", path: input.path) }
+        guard longSide > 0 else { throw GlimtError("long side must be positive, not \(longSide)", path: input.path) }
+        reader = try StreamFrameReader(input: input, streamIndex: streamIndex, setup: .init(threads: options.threads, maxPixels: MediaLimits.maxPixels, options: options))
+        timeline = StreamTimeline(input: input, streamIndex: streamIndex)
+        converter = PixelConverter(unlabelled: .video, accurateRounding: options.accurateRounding ?? false)
+        orientation = info.orientation
+        self.interval = interval
+        self.start = max(0, start)
+        self.longSide = longSide
+        nextTarget = self.start
+        frameDuration = info.frameRate > 0 ? 1 / info.frameRate : 1.0 / 30
+        if self.start > 0 { _ = reader.seek(toKeyframeBefore: timeline.timestamp(seconds: self.start)) }
+    }
+
+    /// The next sample, or nil after the last. Throws if the file turns out truncated or
+    /// corrupt, after the samples before the damage have been returned.
+    public func next() throws -> SampledFrame? {
+        if finished { return nil }
+        let started = DispatchTime.now().uptimeNanoseconds
+        var converting: UInt64 = 0
+        defer {
+            decodeSeconds += Double(DispatchTime.now().uptimeNanoseconds - started - converting) / 1e9
+            convertSeconds += Double(converting) / 1e9
+        }
+        while let frame = try reader.next() {
+            let time = timeline.seconds(of: frame) ?? (lastTime.map { $0 + frameDuration } ?? 0)
+            lastTime = time
+            lastEnd = timeline.end(of: frame, at: time)
+            guard time + Self.tolerance >= nextTarget else { continue }
+            let passed = ((time + Self.tolerance - start) / interval).rounded(.down)
+            nextTarget = start + (passed + 1) * interval
+            let size = timeline.scaledSize(width: Int(frame.pointee.width), height: Int(frame.pointee.height), longSide: longSide)
+            do {
+                let c0 = DispatchTime.now().uptimeNanoseconds
+                let stored = try converter.rgbImage(from: frame, width: size.width, height: size.height)
+                let upright = orientation.apply(to: stored)
+                converting = DispatchTime.now().uptimeNanoseconds - c0
+                return SampledFrame(time: time, image: upright)
+            } catch let error as GlimtError {
+                throw error.at(reader.input.path)
+            }
+        }
+        finished = true
+        if start == 0 || lastEnd != nil, let error = timeline.truncation(lastEnd: lastEnd, wanted: .infinity, path: reader.input.path) {
+            throw error
+        }
+        return nil
+    }
+
+    /// All remaining samples.
+    public func collect() throws -> [SampledFrame] {
+        var frames: [SampledFrame] = []
+        while let frame = try next() { frames.append(frame) }
+        return frames
+    }
+
+    /// Seconds spent decoding (every frame, sampled or not) and converting samples (scaling,
+    /// colour conversion, turning upright), for the per-stage timings.
+    public private(set) var decodeSeconds = 0.0
+    public private(set) var convertSeconds = 0.0
+
+    /// Frames decoded so far, sampled or not (for measuring).
+    public var framesDecoded: Int { reader.framesDecoded }
+}

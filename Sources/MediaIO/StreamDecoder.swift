@@ -1,0 +1,46 @@
+import CFFmpeg
+import GlimtCore
+
+/// An opened FFmpeg decoder for one stream.
+final class StreamDecoder {
+    struct Setup {
+        var threads = 0
+        /// Stills: any damage is an error. Video: damaged frames are skipped.
+        var strict = false
+        var maxPixels = 0
+        var options = VideoDecodeOptions()
+    }
+
+    let context: UnsafeMutablePointer<AVCodecContext>
+
+    init(stream: UnsafeMutablePointer<AVStream>, setup: Setup, path: String) throws {
+        let parameters = stream.pointee.codecpar!
+        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
+            let name = avcodec_get_name(parameters.pointee.codec_id).map { String(cString: $0) } ?? "unknown"
+            throw GlimtError("this FFmpeg has no decoder for \(name)", path: path)
+        }
+        guard let context = avcodec_alloc_context3(codec) else { throw GlimtError("out of memory", path: path) }
+        self.context = context
+        var status = avcodec_parameters_to_context(context, parameters)
+        if status >= 0 {
+            context.pointee.pkt_timebase = stream.pointee.time_base
+            context.pointee.thread_count = Int32(setup.threads)
+            context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+            if setup.maxPixels > 0 { context.pointee.max_pixels = Int64(setup.maxPixels) }
+            if setup.strict { context.pointee.err_recognition = AV_EF_CRCCHECK | AV_EF_BITSTREAM | AV_EF_BUFFER | AV_EF_EXPLODE }
+            if setup.options.skipLoopFilter { context.pointee.skip_loop_filter = AVDISCARD_ALL }
+            if setup.options.fastDecoding { context.pointee.flags2 |= AV_CODEC_FLAG2_FAST }
+            if setup.options.skipNonReferenceFrames { context.pointee.skip_frame = AVDISCARD_NONREF }
+            status = avcodec_open2(context, codec, nil)
+        }
+        // Every property is set by now, so a throw still runs deinit, which frees the context.
+        if status < 0 {
+            throw GlimtError("cannot start the \(String(cString: codec.pointee.name)) decoder: \(ffmpegReason(status))", path: path)
+        }
+    }
+
+    deinit {
+        var context: UnsafeMutablePointer<AVCodecContext>? = context
+        avcodec_free_context(&context)
+    }
+}

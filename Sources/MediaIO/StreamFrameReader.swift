@@ -1,0 +1,103 @@
+import CFFmpeg
+import GlimtCore
+
+/// The decoded frames of one stream of an opened file, in presentation order.
+///
+/// Damaged packets in a video are skipped (the decoder conceals what it can); a demuxer that
+/// stops on an error rather than at the end means the file is truncated or corrupt, and that
+/// is thrown once the frames decoded before it have been handed out.
+final class StreamFrameReader {
+    let input: MediaInput
+    let streamIndex: Int32
+    let decoder: StreamDecoder
+    private let strict: Bool
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var draining = false
+    private var finished = false
+    private var demuxFailure: String?
+    private var rejectedPackets = 0
+    private var failedFrames = 0
+    private(set) var framesDecoded = 0
+
+    init(input: MediaInput, streamIndex: Int32, setup: StreamDecoder.Setup) throws {
+        self.input = input
+        self.streamIndex = streamIndex
+        strict = setup.strict
+        decoder = try StreamDecoder(stream: input.stream(streamIndex), setup: setup, path: input.path)
+        packet = av_packet_alloc()
+        frame = av_frame_alloc()
+        guard packet != nil, frame != nil else { throw GlimtError("out of memory", path: input.path) }
+    }
+
+    deinit {
+        av_packet_free(&packet)
+        av_frame_free(&frame)
+    }
+
+    var stream: UnsafeMutablePointer<AVStream> { input.stream(streamIndex) }
+
+    /// Seeks to the keyframe at or before `timestamp` (in the stream's time base) and forgets
+    /// what the decoder holds. Returns false when the file cannot seek.
+    func seek(toKeyframeBefore timestamp: Int64) -> Bool {
+        let status = av_seek_frame(input.context, streamIndex, timestamp, AVSEEK_FLAG_BACKWARD)
+        guard status >= 0 else { return false }
+        avcodec_flush_buffers(decoder.context)
+        draining = false
+        finished = false
+        demuxFailure = nil
+        FFmpegLog.clear()
+        return true
+    }
+
+    /// The next frame, owned by the reader and valid until the next call; nil at the end.
+    func next() throws -> UnsafeMutablePointer<AVFrame>? {
+        guard let frame, let packet else { return nil }
+        while !finished {
+            let received = avcodec_receive_frame(decoder.context, frame)
+            if received >= 0 {
+                framesDecoded += 1
+                return frame
+            }
+            if received == glimt_averror_eof() {
+                finished = true
+                break
+            }
+            if received != glimt_averror_eagain() {
+                // A failed frame is consumed by the error; the next call goes on past it.
+                failedFrames += 1
+                if strict || failedFrames > 1000 { throw damage(received) }
+                continue
+            }
+            if draining {
+                finished = true
+                break
+            }
+            // The decoder wants more data.
+            let read = av_read_frame(input.context, packet)
+            if read < 0 {
+                if read != glimt_averror_eof() {
+                    demuxFailure = ffmpegReason(read)
+                }
+                draining = true
+                _ = avcodec_send_packet(decoder.context, nil)
+                continue
+            }
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == streamIndex else { continue }
+            let sent = avcodec_send_packet(decoder.context, packet)
+            if sent < 0 && sent != glimt_averror_eagain() {
+                rejectedPackets += 1
+                if strict || (framesDecoded == 0 && rejectedPackets > 50) { throw damage(sent) }
+            }
+        }
+        if let demuxFailure {
+            throw GlimtError("truncated or corrupt: \(demuxFailure)", path: input.path)
+        }
+        return nil
+    }
+
+    private func damage(_ status: Int32) -> GlimtError {
+        GlimtError(ffmpegFailure(status, "truncated or corrupt"), path: input.path)
+    }
+}

@@ -2,7 +2,9 @@
 # The test suite, as the README gives it: set-up (FFmpeg's -dev packages) then every test.
 # Tests run against a release (whole-module optimised) build: the analysis tests embed thousands
 # of faces, and a debug engine would make them crawl. -enable-testing lets tests see internals.
+# The import check makes an import that Package.swift does not declare a build error: the
+# house's arrows (see the README) are the build's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
-swift test -c release -Xswiftc -enable-testing "$@"
+swift test -c release -Xswiftc -enable-testing --explicit-target-dependency-import-check error "$@"

@@ -21,7 +21,12 @@ extension BakedModel {
         BakedModelCache.lock.lock()
         defer { BakedModelCache.lock.unlock() }
         if let m = BakedModelCache.models[ObjectIdentifier(self)] as? Self { return m }
-        let m = try Self(weightsAt: BakedWeights.url(named: bakedName))
+        let url: URL
+        switch BakedWeights.locate(bakedName) {
+        case .success(let found): url = found
+        case .failure(let missing): throw GlimtError(missing.description)
+        }
+        let m = try Self(weightsAt: url)
         BakedModelCache.models[ObjectIdentifier(self)] = m
         return m
     }

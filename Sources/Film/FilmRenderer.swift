@@ -75,6 +75,12 @@ public struct FilmRenderer {
         guard s.start >= 0, s.start < info.duration else {
             throw GlimtError(String(format: "the pick starts at %.2f s, past the video's end (%.2f s)", s.start, info.duration), path: s.video)
         }
+        // Picks may come from a hand-edited file: a crop must lie in the picture it crops.
+        let W = Float(info.displayWidth), H = Float(info.displayHeight)
+        guard s.crop.isFinite, s.crop.x >= 0, s.crop.y >= 0, s.crop.maxX <= W + 1, s.crop.maxY <= H + 1 else {
+            throw GlimtError(String(format: "the crop %.0f,%.0f %.0fx%.0f lies outside the video's %dx%d picture", s.crop.x, s.crop.y,
+                                    s.crop.width, s.crop.height, info.displayWidth, info.displayHeight), path: s.video)
+        }
         let crop = FilmSegment.refit(s.crop, aspect: options.aspect, frameWidth: info.displayWidth, frameHeight: info.displayHeight)
         let toneMap = info.colour.hdrTransfer.map { ToneMap(transfer: $0) }
         let caption = options.caption == .date ? Caption.text(forDay: s.day) : nil

@@ -39,9 +39,8 @@ public enum JSONFile {
         }
         switch e {
         case .dataCorrupted(let c):
-            // JSONSerialization's own messages are long and multi-line; the first sentence is enough.
-            let why = c.underlyingError != nil && c.codingPath.isEmpty ? "it is not valid JSON" : c.debugDescription
-            return c.codingPath.isEmpty ? why : "\(place(c.codingPath)): \(why)"
+            // At the top level this is the parser's own complaint, long and sometimes multi-line.
+            return c.codingPath.isEmpty ? "it is not valid JSON" : "\(place(c.codingPath)): \(c.debugDescription)"
         case .keyNotFound(let key, let c):
             return "\(place(c.codingPath + [key])) is missing"
         case .typeMismatch(let type, let c), .valueNotFound(let type, let c):

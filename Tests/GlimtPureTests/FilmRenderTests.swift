@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import GlimtCore
 @testable import Imaging
 @testable import MediaIO
 @testable import Analysis
@@ -124,6 +125,24 @@ final class FilmRenderTests: XCTestCase {
         XCTAssertThrowsError(try FilmRenderer(options: FilmOptions()).render([missing], to: out))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "no film and no temporary file left")
         XCTAssertThrowsError(try FilmRenderer(options: { var o = FilmOptions(); o.width = 181; return o }()))
+    }
+
+    /// A crop from a hand-edited picks file that lies outside the video's picture is refused,
+    /// naming the video and its size, instead of being quietly moved.
+    func testACropOutsideThePictureIsRefused() throws {
+        let folder = try temporaryDirectory(self)
+        let clip = Fixtures.url("analysis/two_people.mp4").path
+        let info = try VideoReader(path: clip).info
+        let outside = FilmSegment(day: "2024-05-01", video: clip, start: 0,
+                                  crop: Box(x: Float(info.displayWidth) - 50, y: 0, width: 200, height: 200))
+        var options = FilmOptions()
+        (options.width, options.height, options.audio) = (180, 320, false)
+        let out = folder.appendingPathComponent("film.mp4").path
+        XCTAssertThrowsError(try FilmRenderer(options: options).render([outside], to: out)) { error in
+            XCTAssertEqual((error as? GlimtError)?.path, clip)
+            XCTAssertTrue("\(error)".contains("lies outside the video's \(info.displayWidth)x\(info.displayHeight) picture"), "\(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
     }
 
     func testAudioFadesAtTheCuts() {

@@ -6,7 +6,7 @@ import XCTest
 /// A wrong or damaged weight file must fail loudly with the reason, never give a silently
 /// wrong embedding.
 final class WeightFileTests: XCTestCase {
-    private func sfaceBytes() throws -> Data { try Data(contentsOf: BakedWeights.url(named: "sface")) }
+    private func sfaceBytes() throws -> Data { try Data(contentsOf: BakedWeights.locate("sface").get()) }
 
     private func expectError(_ data: Data, contains text: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try SFace(weights: WeightFile(data: data)), file: file, line: line) { error in
@@ -15,10 +15,10 @@ final class WeightFileTests: XCTestCase {
     }
 
     func testBakedFilesCarryTheirSourceDigests() throws {
-        let sface = try WeightFile(contentsOf: BakedWeights.url(named: "sface"))
+        let sface = try WeightFile(contentsOf: BakedWeights.locate("sface").get())
         XCTAssertEqual(sface.sourceDigest, "fb143eea07838aa532d1c95df5f69899974ea0140e1fba05e94204be13ed74ee")
         XCTAssertEqual(sface.modelName, "sface-2021dec")
-        let yunet = try WeightFile(contentsOf: BakedWeights.url(named: "yunet"))
+        let yunet = try WeightFile(contentsOf: BakedWeights.locate("yunet").get())
         XCTAssertEqual(yunet.sourceDigest, "49f000ec501fef24739071fc7e68267d32209045b6822c0c72dce1da25726f10")
     }
 
@@ -43,7 +43,7 @@ final class WeightFileTests: XCTestCase {
     }
 
     func testDetectorWeightsAreNotAcceptedAsRecognizerWeights() throws {
-        let yunet = try Data(contentsOf: BakedWeights.url(named: "yunet"))
+        let yunet = try Data(contentsOf: BakedWeights.locate("yunet").get())
         expectError(yunet, contains: "not SFace")
     }
 

@@ -1,0 +1,34 @@
+import Foundation
+import XCTest
+
+/// Every help text, checked whole against the committed files in `Golden/` (as
+/// swift-argument-parser does): a changed option, default or wording shows up as a diff to
+/// review. After an intended change, `GLIMT_UPDATE_GOLDEN=1 tools/test.sh --filter HelpTests`
+/// rewrites them.
+final class HelpTests: CLITestCase {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let commands = ["film", "analyze", "faces", "reference", "embed"]
+
+    func testEveryHelpTextMatchesItsGoldenFile() throws {
+        var texts = ["help": try glimt("--help")]
+        for command in Self.commands { texts["help-\(command)"] = try glimt("help", command) }
+        let update = ProcessInfo.processInfo.environment["GLIMT_UPDATE_GOLDEN"] == "1"
+        for (name, run) in texts.sorted(by: { $0.key < $1.key }) {
+            XCTAssertEqual(run.status, 0, "\(name): \(run.err)")
+            let file = Self.golden.appendingPathComponent("\(name).txt")
+            if update {
+                try FileManager.default.createDirectory(at: Self.golden, withIntermediateDirectories: true)
+                try run.out.write(to: file, atomically: true, encoding: .utf8)
+                continue
+            }
+            let want = try String(contentsOf: file, encoding: .utf8)
+            XCTAssertEqual(run.out, want, "\(name) differs from \(file.path)")
+        }
+    }
+
+    func testCommandHelpAndHelpCommandAgree() throws {
+        for command in Self.commands {
+            XCTAssertEqual(try glimt(command, "--help").out, try glimt("help", command).out, "'\(command) --help' and 'help \(command)'")
+        }
+    }
+}

@@ -71,12 +71,16 @@ enum AnalysisArguments {
         return photos.isEmpty ? .stored(library: LibraryLocation.resolve(args.value("--library"))) : .photos(photos)
     }
 
+    static func describe(_ p: AnalysisProgress) -> String {
+        String(format: "analysing %d/%d ", p.videoIndex + 1, p.videoCount) + "\(URL(fileURLWithPath: p.path).lastPathComponent) "
+            + String(format: "%.1f/%.1f s", p.time, p.duration)
+    }
+
     /// Runs the analysis with a progress line on stderr and one line per bad file.
     static func run(_ inputs: [String], _ args: Arguments, command: String, options: AnalysisOptions) throws -> AnalysisRun.Result {
         let progress = ProgressLine()
         let result = try AnalysisRun.run(inputs: inputs, options: options, references: try references(args), progress: { p in
-            progress.update(String(format: "analysing %d/%d ", p.videoIndex + 1, p.videoCount) + "\(URL(fileURLWithPath: p.path).lastPathComponent) "
-                            + String(format: "%.1f/%.1f s", p.time, p.duration))
+            progress.update(describe(p))
         }, report: { f in
             progress.clear()
             Console.err("glimt-pure \(command): \(f.path): \(f.reason)")

@@ -49,7 +49,10 @@ struct FilmCommand: Command {
             guard parts.count == 2, let w = parts[0], let h = parts[1] else { throw UsageError("--size must be WIDTHxHEIGHT, not '\(size)'") }
             (film.width, film.height) = (w, h)
         }
-        film.fps = try args.int("--fps", default: 30, range: Int.min...Int.max)
+        if let fps = args.value("--fps") {
+            guard let value = Int(fps) else { throw UsageError("--fps must be a whole number, not '\(fps)'") }
+            film.fps = value
+        }
         film.seconds = try args.double("--seconds", default: 1, range: 0.1...60)
         film.audio = !args.flag("--mute")
         film.quality = try args.int("--quality", default: 20, range: 1...51)
@@ -67,36 +70,31 @@ struct FilmCommand: Command {
             throw GlimtError(e.reason, path: "--out \(path)")
         }
 
-        var picks: [DayPick]
-        var failed = false
-        var skipped: [String: String] = [:]
+        let source: FilmJob.Source
         if let picksFile = args.value("--picks") {
             guard args.positionals.isEmpty else { throw UsageError("--picks renders saved picks; give no videos with it") }
-            picks = try FilmPlan.loadPicks(picksFile)
+            source = .picks(picksFile)
         } else {
             try args.requirePositionals("at least one VIDEO or FOLDER (or --picks FILE)")
-            let options = job.analysisOptions(try AnalysisArguments.analysisOptions(args, sampleRate: "--sample-rate"))
-            let result = try AnalysisArguments.run(args.positionals, args, command: name, options: options)
-            picks = result.picks
-            skipped = result.skippedDays
-            failed = !result.failures.isEmpty
+            source = .videos(args.positionals, try AnalysisArguments.analysisOptions(args, sampleRate: "--sample-rate"),
+                             try AnalysisArguments.references(args))
         }
-        let segments = job.segments(picks)
-        guard !segments.isEmpty else {
-            Console.err("glimt-pure film: no day has a pick\(skipped.isEmpty ? "" : " (" + skipped.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ") + ")"); no film written")
-            return 1
-        }
-        let line = ProgressLine()
-        try job.render(segments) { p in
+        let analysing = ProgressLine(), rendering = ProgressLine()
+        let outcome = try job.run(source, analysisProgress: { analysing.update(AnalysisArguments.describe($0)) }, report: { f in
+            analysing.clear()
+            Console.err("glimt-pure \(name): \(f.path): \(f.reason)")
+        }, renderProgress: { p in
+            analysing.clear()
             var s = String(format: "rendering day %d/%d ", p.segment + 1, p.segments) + p.day + String(format: "  %3.0f%%", p.fraction * 100)
             if let left = p.secondsLeft { s += String(format: "  ETA %.0f s", left) }
-            line.update(s)
-        }
-        line.clear()
+            rendering.update(s)
+        })
+        rendering.clear()
+        let segments = outcome.segments
         Console.out("wrote \(job.output): \(segments.count) day\(segments.count == 1 ? "" : "s"), \(film.width)x\(film.height) at \(film.fps) fps, "
                     + String(format: "%.1f s", Double(segments.count * film.framesPerClip) / Double(film.fps)))
         for s in segments { Console.out("  \(s.day)  \(s.video)  at \(String(format: "%.2f", s.start)) s") }
-        for (day, why) in skipped.sorted(by: { $0.key < $1.key }) { Console.out("  \(day)  skipped: \(why)") }
-        return failed ? 1 : 0
+        for (day, why) in outcome.skippedDays.sorted(by: { $0.key < $1.key }) { Console.out("  \(day)  skipped: \(why)") }
+        return outcome.failures.isEmpty ? 0 : 1
     }
 }

@@ -3,6 +3,30 @@ import XCTest
 
 /// `glimt-pure analyze` and `glimt-pure film`: saved picks re-rendered, killed renders.
 final class FilmCommandTests: CLITestCase {
+    /// What the film needs is checked before any analysis starts: one line, the right exit
+    /// status, nothing analysed (a whole folder of video is given, and no progress appears).
+    func testFilmSettingsAreCheckedBeforeTheAnalysis() throws {
+        let videos = fixture("analysis")
+        let cases: [([String], Int32, String)] = [
+            (["--size", "8192x8192"], 64, "film size 8192x8192 is larger than H.264 allows"),
+            (["--size", "181x320"], 64, "film size must be even numbers from 16 to 8192"),
+            (["--fps", "0"], 64, "film frame rate must be from 1 to 120, not 0"),
+            (["--from", "2024-02-30"], 64, "'2024-02-30' is not a calendar day"),
+            (["--from", "2024-13-45"], 64, "'2024-13-45' is not a calendar day"),
+            (["--from", "2024-05-02", "--to", "2024-05-01"], 64, "--from 2024-05-02 is after --to 2024-05-01"),
+            (["--out", library.appendingPathComponent("no/such/folder/film.mp4").path], 1, "--out \(library.appendingPathComponent("no/such/folder/film.mp4").path): the folder for the film does not exist"),
+            (["--out", library.path], 1, "is a folder; --out needs a file name"),
+        ]
+        for (options, status, message) in cases {
+            let started = Date()
+            let run = try glimt(["film", videos, "--no-refs"] + options)
+            XCTAssertEqual(run.status, status, "\(options): \(run.err)")
+            XCTAssertEqual(run.err.split(separator: "\n").count, 1, "\(options): \(run.err)")
+            XCTAssertTrue(run.err.contains(message), "\(options): \(run.err)")
+            XCTAssertLessThan(Date().timeIntervalSince(started), 5, "\(options) refused before analysing")
+        }
+    }
+
     /// analyze --json, edit a pick, render it with --picks: the re-render without re-analysis.
     func testAnalyzeThenRenderEditedPicks() throws {
         let clip = fixture("analysis/two_people.mp4")

@@ -78,7 +78,7 @@ final class UserFileTests: CLITestCase {
         let file = library.appendingPathComponent("picks.json")
         let cases: [(String, String, Any?)] = [
             ("start", "picks[0] (", -3.0),
-            ("day", "picks[0] (2024-02-30): '2024-02-30' is not a day written YYYY-MM-DD", "2024-02-30"),
+            ("day", "picks[0] (2024-02-30): '2024-02-30' is not a calendar day (write YYYY-MM-DD)", "2024-02-30"),
             ("crop", "is not a rectangle inside a picture", ["x": 0, "y": 0, "width": 0, "height": 100]),
             ("video", "picks[0].video is missing", nil),
             ("score", "picks[0].score should be a number", "high"),

@@ -16,7 +16,7 @@ public struct FilmJob {
     public init(film: FilmOptions, output: String, fromDay: String?, toDay: String?) throws {
         if let problem = FilmFormat.problem(width: film.width, height: film.height, fps: film.fps) { throw GlimtError(problem) }
         for day in [fromDay, toDay].compactMap({ $0 }) where CalendarDay.parse(day) == nil {
-            throw GlimtError("'\(day)' is not a day written YYYY-MM-DD")
+            throw GlimtError("'\(day)' is not a calendar day (write YYYY-MM-DD)")
         }
         if let fromDay, let toDay, fromDay > toDay { throw GlimtError("--from \(fromDay) is after --to \(toDay)") }
         try Self.checkWritable(output)
@@ -37,8 +37,50 @@ public struct FilmJob {
         guard access(folder, W_OK | X_OK) == 0 else { throw GlimtError("cannot write into its folder (\(FileStatus.reason(errno)))", path: output) }
     }
 
+    /// Where the days come from.
+    public enum Source {
+        /// Analyse these videos and folders.
+        case videos([String], AnalysisOptions, References.Choice)
+        /// The picks of a saved `analyze --json` result.
+        case picks(String)
+    }
+
+    public struct Outcome {
+        /// The clips rendered, in day order.
+        public var segments: [FilmSegment]
+        /// Days with videos but no pick, and why.
+        public var skippedDays: [String: String]
+        /// Files that could not be analysed (the film was made from the others).
+        public var failures: [AnalysisRun.Failure]
+    }
+
+    /// The whole job: picks (analysed or loaded), the clips in range, the render. Throws when no
+    /// day has a pick, saying why for each day.
+    public func run(_ source: Source, analysisProgress: ((AnalysisProgress) -> Void)? = nil,
+                    report: ((AnalysisRun.Failure) -> Void)? = nil, renderProgress: ((RenderProgress) -> Void)? = nil) throws -> Outcome {
+        var outcome = Outcome(segments: [], skippedDays: [:], failures: [])
+        let picks: [DayPick]
+        switch source {
+        case .picks(let file):
+            picks = try FilmPlan.loadPicks(file)
+        case .videos(let inputs, let options, let references):
+            let result = try AnalysisRun.run(inputs: inputs, options: analysisOptions(options), references: references,
+                                             progress: analysisProgress, report: report)
+            picks = result.picks
+            outcome.skippedDays = result.skippedDays
+            outcome.failures = result.failures
+        }
+        outcome.segments = segments(picks)
+        guard !outcome.segments.isEmpty else {
+            let why = outcome.skippedDays.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
+            throw GlimtError("no day has a pick\(why.isEmpty ? "" : " (\(why))"); no film written")
+        }
+        try render(outcome.segments, progress: renderProgress)
+        return outcome
+    }
+
     /// Analysis settings framed for this film: crops of its shape, clips of its length.
-    public func analysisOptions(_ base: AnalysisOptions) -> AnalysisOptions {
+    func analysisOptions(_ base: AnalysisOptions) -> AnalysisOptions {
         var options = base
         options.windowLength = film.seconds
         options.aspect = film.aspect
@@ -46,11 +88,11 @@ public struct FilmJob {
     }
 
     /// The film's clips from `picks`, within the day range.
-    public func segments(_ picks: [DayPick]) -> [FilmSegment] {
+    func segments(_ picks: [DayPick]) -> [FilmSegment] {
         FilmPlan.segments(from: picks, fromDay: fromDay, toDay: toDay)
     }
 
-    public func render(_ segments: [FilmSegment], progress: ((RenderProgress) -> Void)? = nil) throws {
+    func render(_ segments: [FilmSegment], progress: ((RenderProgress) -> Void)? = nil) throws {
         try FilmRenderer(options: film).render(segments, to: output, progress: progress)
     }
 }

@@ -1,5 +1,8 @@
-/// The one error type the library throws: a file (when there is one) and a one-line reason,
-/// printed by the CLI as `path: reason`.
+/// The error everything a user can cause ends in: a file (when there is one) and a one-line
+/// reason, printed by the CLI as `path: reason`, exit 1. The family has two more members: the
+/// CLI's usage mistakes (exit 64) and `AmbiguousFaceError` in the facade (a photo with several
+/// faces and no face named, exit 2). Lower-level errors (decoding, a missing weight file) are
+/// turned into this one where they happen.
 public struct GlimtError: Error, CustomStringConvertible, Equatable, Sendable {
     public var path: String?
     public var reason: String

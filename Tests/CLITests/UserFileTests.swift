@@ -35,36 +35,21 @@ final class UserFileTests: CLITestCase {
     }
 
     func testOtherBrokenReferenceListsAreOneLineErrors() throws {
-        let cases: [(String, (inout [String: Any]) -> Void)] = [
-            ("references[0].embedding should be a list", { json in
-                var refs = json["references"] as! [[String: Any]]
-                refs[0]["embedding"] = "lots of numbers"
-                json["references"] = refs
-            }),
-            ("references[0].landmarks is missing", { json in
-                var refs = json["references"] as! [[String: Any]]
-                refs[0]["landmarks"] = nil
-                json["references"] = refs
-            }),
-            ("references[0]: it needs 5 finite landmarks, has 1", { json in
-                var refs = json["references"] as! [[String: Any]]
-                refs[0]["landmarks"] = [["x": 1, "y": 2]]
-                json["references"] = refs
-            }),
-            ("references[0]: its thumbnail '../../etc/passwd' is not a file name in the references folder", { json in
-                var refs = json["references"] as! [[String: Any]]
-                refs[0]["thumbnail"] = "../../etc/passwd"
-                json["references"] = refs
-            }),
-            ("the embedding is all zeros", { json in
-                var refs = json["references"] as! [[String: Any]]
-                refs[0]["embedding"] = [Int](repeating: 0, count: 128)
-                json["references"] = refs
-            }),
+        // What a hand edit does to the first reference, and what glimt must say of it.
+        let cases: [(reason: String, key: String, value: Any?)] = [
+            ("references[0].embedding should be a list", "embedding", "lots of numbers"),
+            ("references[0].landmarks is missing", "landmarks", nil),
+            ("references[0]: it needs 5 finite landmarks, has 1", "landmarks", [["x": 1, "y": 2]]),
+            ("references[0]: its thumbnail '../../etc/passwd' is not a file name in the references folder", "thumbnail", "../../etc/passwd"),
+            ("the embedding is all zeros", "embedding", [Int](repeating: 0, count: 128)),
         ]
-        for (reason, edit) in cases {
+        for (reason, key, value) in cases {
             try? FileManager.default.removeItem(at: library.appendingPathComponent("glimt"))
-            try editedReferenceList(edit)
+            try editedReferenceList { json in
+                var refs = json["references"] as! [[String: Any]]
+                refs[0][key] = value
+                json["references"] = refs
+            }
             assertOneLineError(try glimt("faces", "--match", fixture("yunet/obama.png")), naming: referenceList, saying: reason)
         }
         try "{ not json".write(to: referenceList, atomically: true, encoding: .utf8)

@@ -9,9 +9,10 @@ final class EmbedCommandTests: CLITestCase {
         let json = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as! [String: Any]
         let got = (json["embedding"] as! [NSNumber]).map(\.doubleValue)
         XCTAssertEqual(got.count, 128)
-        let golden = (try JSONSerialization.jsonObject(with: Data(contentsOf: Self.fixtures.appendingPathComponent("sface/golden.json"))) as! [[String: Any]])
-            .first { $0["file"] as? String == "obama.png" }!
-        let want = (golden["embedding"] as! [NSNumber]).map(\.doubleValue)
+        // Decoded, so a change to the fixture's schema fails this test rather than the test process.
+        struct GoldenEntry: Decodable { let file: String; let embedding: [Double] }
+        let entries = try JSONDecoder().decode([GoldenEntry].self, from: Data(contentsOf: Self.fixtures.appendingPathComponent("sface/golden.json")))
+        let want = try XCTUnwrap(entries.first { $0.file == "obama.png" }, "sface/golden.json has no obama.png").embedding
         let dot = zip(got, want).reduce(0) { $0 + $1.0 * $1.1 }
         let norm = want.reduce(0) { $0 + $1 * $1 }.squareRoot()
         XCTAssertGreaterThan(dot / norm, 0.9999)

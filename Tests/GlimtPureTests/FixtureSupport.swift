@@ -9,8 +9,15 @@ enum Fixtures {
 
     static func url(_ path: String) -> URL { root.appendingPathComponent(path) }
 
-    static func json(_ path: String) throws -> Any {
-        try JSONSerialization.jsonObject(with: Data(contentsOf: url(path)))
+    /// A JSON fixture as `type` (see GoldenFixtures.swift). A fixture that does not fit throws,
+    /// failing only the test that reads it, with the file and key path in the message.
+    static func decode<T: Decodable>(_ type: T.Type, _ path: String) throws -> T {
+        let data = try Data(contentsOf: url(path))
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw FixtureError(file: path, error: error)
+        }
     }
 
     static func image(_ path: String) throws -> RGBImage {
@@ -23,18 +30,33 @@ enum Fixtures {
     }
 }
 
-extension Array where Element == Any {
-    var floats: [Float] { map { Float(($0 as! NSNumber).doubleValue) } }
-}
+/// A JSON fixture that does not match its schema, said in one line: which file, where in it, what.
+struct FixtureError: Error, CustomStringConvertible {
+    let file: String
+    let error: DecodingError
 
-func point(_ a: Any) -> Point {
-    let v = (a as! [Any]).floats
-    return Point(v[0], v[1])
-}
+    var description: String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            "\(file): no key '\(key.stringValue)' at \(Self.path(context.codingPath))"
+        case .valueNotFound(let type, let context):
+            "\(file): null at \(Self.path(context.codingPath)), expected \(type)"
+        case .typeMismatch(let type, let context):
+            "\(file): \(Self.path(context.codingPath)) is not \(type) (\(context.debugDescription))"
+        case .dataCorrupted(let context):
+            "\(file): \(Self.path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            "\(file): \(error)"
+        }
+    }
 
-func box(_ a: Any) -> Box {
-    let v = (a as! [Any]).floats
-    return Box(x: v[0], y: v[1], width: v[2], height: v[3])
+    /// `photos[2].faces[0].box`, or `top level`.
+    static func path(_ keys: [any CodingKey]) -> String {
+        guard !keys.isEmpty else { return "top level" }
+        return keys.enumerated().map { i, key in
+            if let index = key.intValue { "[\(index)]" } else { i == 0 ? key.stringValue : ".\(key.stringValue)" }
+        }.joined()
+    }
 }
 
 /// A temporary directory removed at the end of the test.

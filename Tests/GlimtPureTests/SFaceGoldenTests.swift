@@ -8,13 +8,13 @@ import XCTest
 final class SFaceGoldenTests: XCTestCase {
     func testEmbeddingsMatchOnnxRuntime() throws {
         let model = try SFace.shared()
-        let entries = try Fixtures.json("sface/golden.json") as! [[String: Any]]
+        let entries = try Fixtures.decode([SFaceGoldenEntry].self, "sface/golden.json")
         XCTAssertGreaterThanOrEqual(entries.count, 10)
         var worst: Float = 1
         for e in entries {
-            let name = e["name"] as! String
-            let crop = try Fixtures.image("sface/\(e["file"] as! String)")
-            let want = (e["embedding"] as! [Any]).floats
+            let name = e.name
+            let crop = try Fixtures.image("sface/\(e.file)")
+            let want = e.embedding.values
             let got = model.forward(crop)
             let cos = Fixtures.cosine(got, want)
             worst = min(worst, cos)
@@ -31,8 +31,8 @@ final class SFaceGoldenTests: XCTestCase {
     /// Like llm.c's check against a reference dump: every PReLU output, sampled, so a mismatch
     /// names the first layer that goes wrong rather than only the final embedding.
     func testEveryLayerMatchesOnnxRuntime() throws {
-        let probe = try Fixtures.json("sface/layers.json") as! [String: Any]
-        let crop = try Fixtures.image("sface/\(probe["crop"] as! String)")
+        let probe = try Fixtures.decode(SFaceLayerProbe.self, "sface/layers.json")
+        let crop = try Fixtures.image("sface/\(probe.crop)")
         var captured: [String: [Float]] = [:]
         var shapes: [String: (Int, Int, Int)] = [:]
         _ = try SFace.shared().forward(crop) { name, t in
@@ -40,21 +40,18 @@ final class SFaceGoldenTests: XCTestCase {
             shapes[name] = (t.channels, t.height, t.width)
         }
         var checked = 0
-        for layer in probe["layers"] as! [[String: Any]] {
-            let name = layer["name"] as! String
+        for layer in probe.layers {
+            let name = layer.name
             guard let values = captured[name], let (c, h, w) = shapes[name] else { continue }
-            let shape = (layer["shape"] as! [Int])
-            XCTAssertEqual([c, h, w], Array(shape[1...]), "\(name): shape")
-            let positions = layer["positions"] as! [[Int]]
-            let want = (layer["values"] as! [Any]).floats
+            XCTAssertEqual([c, h, w], Array(layer.shape.dropFirst()), "\(name): shape")
             var maxErr: Float = 0
-            for (pos, v) in zip(positions, want) {
-                let got = values[(pos[1] * w + pos[2]) * c + pos[0]]
+            for (pos, v) in zip(layer.positions, layer.values.values) {
+                let got = values[(pos.y * w + pos.x) * c + pos.c]
                 maxErr = max(maxErr, abs(got - v))
             }
             XCTAssertLessThan(maxErr, 1e-3, "\(name): max abs error \(maxErr)")
             let mean = values.reduce(0.0) { $0 + Double($1) } / Double(values.count)
-            XCTAssertEqual(mean, (layer["mean"] as! NSNumber).doubleValue, accuracy: 1e-3, "\(name): mean")
+            XCTAssertEqual(mean, layer.mean, accuracy: 1e-3, "\(name): mean")
             checked += 1
         }
         XCTAssertEqual(checked, 27, "every conv's PReLU output should be probed")

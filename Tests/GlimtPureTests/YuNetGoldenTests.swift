@@ -8,22 +8,20 @@ import XCTest
 /// FaceDetectorYN (faces), on the fixtures of tools/export_weights.py.
 final class YuNetGoldenTests: XCTestCase {
     func testRawHeadOutputsMatchOnnxRuntime() throws {
-        let index = try Fixtures.json("yunet/raw.json") as! [String: Any]
-        let cases = index["cases"] as! [[String: Any]]
+        let cases = try Fixtures.decode(YuNetRawOutputs.self, "yunet/raw.json").cases
         XCTAssertGreaterThanOrEqual(cases.count, 6)
         let net = try YuNet.shared()
         var worst: Float = 0
         for c in cases {
-            let name = c["name"] as! String
-            var image = try Fixtures.image("yunet/\(c["input_png"] as! String)")
-            if let crop = c["crop"] as? [Int] { image = Crop.crop(image, x: crop[0], y: crop[1], width: crop[2], height: crop[3]) }
-            let size = c["size"] as! [Int]
-            XCTAssertEqual([image.width, image.height], size, name)
+            let name = c.name
+            var image = try Fixtures.image("yunet/\(c.inputPNG)")
+            if let crop = c.crop { image = Crop.crop(image, x: crop.x, y: crop.y, width: crop.width, height: crop.height) }
+            XCTAssertEqual([image.width, image.height], c.size, name)
             let levels = net.run(FaceDetector.padToMultipleOf32(image))
-            let outputs = c["outputs"] as! [String: [String: Any]]
             for level in levels {
                 for (kind, got) in [("cls", level.cls), ("obj", level.obj), ("bbox", level.bbox), ("kps", level.kps)] {
-                    let want = try Fixtures.floats("yunet/\(outputs["\(kind)_\(level.stride)"]!["file"] as! String)")
+                    let output = try XCTUnwrap(c.outputs["\(kind)_\(level.stride)"], "yunet/raw.json: \(name) has no output \(kind)_\(level.stride)")
+                    let want = try Fixtures.floats("yunet/\(output.file)")
                     XCTAssertEqual(got.count, want.count, "\(name) \(kind)_\(level.stride)")
                     let err = zip(got, want).map { abs($0 - $1) }.max() ?? 0
                     worst = max(worst, err)
@@ -35,15 +33,15 @@ final class YuNetGoldenTests: XCTestCase {
     }
 
     func testFacesMatchOpenCVFaceDetectorYN() throws {
-        let index = try Fixtures.json("yunet/faces.json") as! [String: Any]
+        let index = try Fixtures.decode(YuNetFaces.self, "yunet/faces.json")
         var detector = try FaceDetector.shared()
         detector.detectionSize = nil
-        detector.scoreThreshold = Float((index["score_threshold"] as! NSNumber).doubleValue)
+        detector.scoreThreshold = Float(index.scoreThreshold)
         var minIoU: Float = 1, maxLandmark: Float = 0, maxScore: Float = 0, total = 0
-        for photo in index["photos"] as! [[String: Any]] {
-            let file = photo["file"] as! String
-            let want = (photo["faces"] as! [[String: Any]]).map {
-                DetectedFace(box: box($0["box"]!), landmarks: ($0["landmarks"] as! [Any]).map(point), score: Float(($0["score"] as! NSNumber).doubleValue))
+        for photo in index.photos {
+            let file = photo.file
+            let want = photo.faces.map {
+                DetectedFace(box: $0.box.box, landmarks: $0.landmarks.map(\.point), score: Float($0.score))
             }
             let got = detector.detect(try Fixtures.image("yunet/\(file)"))
             XCTAssertEqual(got.count, want.count, "\(file): face count")
@@ -77,14 +75,14 @@ final class YuNetGoldenTests: XCTestCase {
 /// FaceRecognizerSF (alignCrop + feature).
 final class AlignmentGoldenTests: XCTestCase {
     func testAlignedCropsMatchOpenCVAlignCrop() throws {
-        let index = try Fixtures.json("yunet/align.json") as! [String: Any]
+        let index = try Fixtures.decode(YuNetAlignment.self, "yunet/align.json")
         var worst = 0.0, crops = 0
-        for photo in index["photos"] as! [[String: Any]] {
-            let image = try Fixtures.image("yunet/\(photo["file"] as! String)")
-            for face in photo["faces"] as! [[String: Any]] {
-                guard let cropFile = face["crop"] as? String else { continue }
+        for photo in index.photos {
+            let image = try Fixtures.image("yunet/\(photo.file)")
+            for face in photo.faces {
+                guard let cropFile = face.crop else { continue }
                 let want = try Fixtures.image("yunet/\(cropFile)")
-                let got = FaceAlignment.align(image, landmarks: (face["landmarks"] as! [Any]).map(point))
+                let got = FaceAlignment.align(image, landmarks: face.landmarks.map(\.point))
                 let mad = zip(got.pixels, want.pixels).reduce(0.0) { $0 + abs(Double($1.0) - Double($1.1)) } / Double(want.pixels.count)
                 worst = max(worst, mad)
                 XCTAssertLessThanOrEqual(mad, 2, "\(cropFile): mean absolute difference \(mad) levels")
@@ -96,21 +94,21 @@ final class AlignmentGoldenTests: XCTestCase {
     }
 
     func testWholePipelineMatchesOpenCV() throws {
-        let index = try Fixtures.json("yunet/align.json") as! [String: Any]
+        let index = try Fixtures.decode(YuNetAlignment.self, "yunet/align.json")
         var pipeline = try FacePipeline.shared()
         pipeline.detector.detectionSize = nil
         var worst: Float = 1, faces = 0
-        for photo in index["photos"] as! [[String: Any]] {
-            let file = photo["file"] as! String
+        for photo in index.photos {
+            let file = photo.file
             let ours = pipeline.faces(in: try Fixtures.image("yunet/\(file)"), embed: true)
-            for face in photo["faces"] as! [[String: Any]] {
-                let b = box(face["box"]!)
+            for face in photo.faces {
+                let b = face.box.box
                 guard let mine = ours.max(by: { $0.face.box.intersectionOverUnion(b) < $1.face.box.intersectionOverUnion(b) }),
                       mine.face.box.intersectionOverUnion(b) > 0.9 else {
                     XCTFail("\(file): OpenCV's face at \(b) not found")
                     continue
                 }
-                let cos = Fixtures.cosine(mine.embedding!.values, (face["embedding"] as! [Any]).floats)
+                let cos = Fixtures.cosine(mine.embedding!.values, face.embedding.values)
                 worst = min(worst, cos)
                 XCTAssertGreaterThanOrEqual(cos, 0.998, "\(file): cosine \(cos)")
                 faces += 1

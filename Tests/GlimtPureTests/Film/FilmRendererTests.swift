@@ -8,7 +8,7 @@ import XCTest
 
 /// The film, decoded back through FFmpeg: length, order, size, streams, formats, no black first
 /// frames, and an HDR clip tone-mapped to a sane SDR brightness.
-final class FilmRenderTests: XCTestCase {
+final class FilmRendererTests: XCTestCase {
     /// A clip of one flat colour (a marker that says which day a segment came from).
     private func markerClip(_ folder: URL, _ name: String, width: Int, height: Int, fps: Int, seconds: Double, colour: RGB, audio: Bool) throws -> String {
         let path = folder.appendingPathComponent(name).path

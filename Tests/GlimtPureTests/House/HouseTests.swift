@@ -4,7 +4,7 @@ import XCTest
 /// The house's rules, read from the sources themselves, so a wrong arrow fails even a plain
 /// `swift build` user's `swift test` (tools/test.sh also builds with SwiftPM's import check).
 final class HouseTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `name -> dependencies` of every target in Package.swift.
     static func declaredTargets() throws -> [String: Set<String>] {

@@ -1,5 +1,6 @@
 import Foundation
-import Imaging
+@testable import Imaging
+@testable import GlimtPure
 
 // The schemas of the golden JSON fixtures (Fixtures/PROVENANCE.md and yunet/README.md describe
 // them), as far as the tests read them. Decoded with `Fixtures.decode`, so a fixture whose schema

@@ -8,7 +8,7 @@ import XCTest
 
 /// What a user relies on when choosing references: upright detection of phone photos, never
 /// guessing among several faces, and at most five references.
-final class ReferenceTests: XCTestCase {
+final class ReferencesTests: XCTestCase {
     func testPhotoWithExifRotationIsDetectedUpright() throws {
         let upright = try Fixtures.image("yunet/obama.png")
         let pipeline = try FacePipeline.shared()

@@ -1,8 +1,8 @@
 import Foundation
 import TensorLite
 
-/// Times each TensorLite kernel alone at the shapes SFace runs it on, as GFLOPS, to see which
-/// kernel is far from the machine's peak.
+/// Times each TensorLite kernel alone at the shapes SFace runs it on (and the stem at YuNet's too),
+/// as GFLOPS, to see which kernel is far from the machine's peak.
 enum KernelBench {
     static func run(repeats: Int) {
         var seed: UInt32 = 12345
@@ -28,12 +28,18 @@ enum KernelBench {
             let ms = Timing.medianMilliseconds(repeats) { conv.run(x, into: y) }
             report("depthwise \(size)x\(size)x\(c) s\(s)", ms, 18 * oh * ow * c)
         }
-        do {
-            let conv = Conv3x3(weights: rand(32 * 27), bias: rand(32), inChannels: 3, outChannels: 32, stride: 1, activation: .prelu(rand(32)))
-            let x = Tensor(height: 112, width: 112, channels: 3, values: rand(112 * 112 * 3))
-            let y = Tensor(height: 112, width: 112, channels: 32)
-            let ms = Timing.medianMilliseconds(repeats) { conv.run(x, into: y) }
-            report("conv3x3 112x112 3->32", ms, 2 * 27 * 32 * 112 * 112)
+        // The stems as the networks run them, from 8-bit pixels: SFace's face, YuNet's picture.
+        let sface = Conv3x3(weights: rand(32 * 27), bias: rand(32), inChannels: 3, outChannels: 32, stride: 1, activation: .prelu(rand(32)))
+        let yunet = Conv3x3(weights: rand(16 * 27), bias: rand(16), inChannels: 3, outChannels: 16, stride: 2, activation: .relu)
+        for (conv, size, order, offset, scale) in [(sface, 112, [0, 1, 2], Float(-127.5), Float(1) / 128), (yunet, 640, [2, 1, 0], 0, 1)] {
+            let bytes = rand(size * size * 3).map { UInt8(($0 + 1) * 127.5) }
+            let (oh, ow) = conv.outputShape(height: size, width: size)
+            let y = Tensor(height: oh, width: ow, channels: conv.outChannels)
+            let ms = bytes.withUnsafeBufferPointer { px in
+                let image = ByteImage(data: px.baseAddress!, width: size, height: size, order: order, offset: offset, scale: scale)
+                return Timing.medianMilliseconds(repeats) { conv.run(image, into: y) }
+            }
+            report("conv3x3 \(size)x\(size) 3->\(conv.outChannels) s\(conv.stride)", ms, conv.flops * oh * ow)
         }
         do {
             let fc = FullyConnected(weights: rand(128 * 50176), bias: rand(128), inFeatures: 50176, outFeatures: 128)

@@ -6,8 +6,12 @@ USAGE: glimt-bench <benchmark> [options]
 BENCHMARKS:
   embed     SFace ms per face: ours vs onnxruntime and OpenCV DNN (same inputs, one thread)
   detect    YuNet ms per image at 320x320 and 640x640: ours vs onnxruntime and OpenCV DNN
-  kernels   each TensorLite kernel alone at SFace's shapes, in GFLOPS
+  kernels   each TensorLite kernel alone at SFace's shapes (the stem at YuNet's too), in GFLOPS
   analyze   VIDEO... [--ref PHOTO]: ms per analysed frame by stage, for each decoder shortcut
+  decode    [VIDEO...]: ms per sampled frame, for each decoder shortcut (best of 5 runs)
+  encode    [VIDEO]: film encoding at 1080x1920, ms per frame and Mb/s for each x264 preset
+
+  decode and encode default to shared/videos/poetry_jam_2009.mp4 beside the repository.
 
 OPTIONS:
   --repeats N   timed runs (median is reported; default 20)
@@ -22,6 +26,7 @@ func option(_ name: String, _ d: Int) -> Int {
     guard let i = args.firstIndex(of: name), i + 1 < args.count, let v = Int(args[i + 1]) else { return d }
     return v
 }
+let sampleVideo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/videos/poetry_jam_2009.mp4").standardized.path
 do {
     switch args.first {
     case "embed":
@@ -35,6 +40,10 @@ do {
     case "analyze":
         let ref = args.firstIndex(of: "--ref").map { args[$0 + 1] }
         try AnalyzeBench.run(args.dropFirst().filter { !$0.hasPrefix("--") && $0 != ref }, reference: ref)
+    case "decode":
+        let videos = args.dropFirst().filter { !$0.hasPrefix("--") }
+        try DecodeBench.run(videos.isEmpty ? [sampleVideo] : videos)
+    case "encode": try EncodeBench.run(video: args.dropFirst().first { !$0.hasPrefix("--") } ?? sampleVideo)
     default: print(usage)
     }
 } catch {

@@ -1,13 +1,11 @@
-/// Dense 3x3 convolution, padding 1, stride 1 or 2: the first layer of both networks, where the
-/// input has only 3 channels. A few output rows at a time are unfolded into patches of
-/// 9 * inChannels values (im2col), which then go through the pointwise GEMM: with so few input
-/// channels a direct loop would spend its time on bounds checks rather than FMAs.
+/// Dense 3x3 convolution, padding 1, stride 1 or 2, straight from 8-bit pixels: the first layer
+/// of both networks. With only 3 input channels an unfolding (im2col) GEMM would spend its time
+/// copying patches, so the kernel multiplies straight from converted input rows.
 public struct Conv3x3: Sendable {
     public let inChannels: Int
     public let outChannels: Int
     public let stride: Int
-    let gemm: PointwiseConv
-    /// Weights for the direct path on 8-bit pictures: `[tap][inChannel][paddedOut]`.
+    /// `[tap][inChannel][paddedOut]`, the order of a patch's values within the converted rows.
     let direct: AlignedFloats
     let paddedOut: Int
     let epilogue: Epilogue
@@ -19,41 +17,26 @@ public struct Conv3x3: Sendable {
         self.inChannels = inChannels
         self.outChannels = outChannels
         self.stride = stride
-        // Patch order is (tap, inChannel), matching the unfolding below.
-        let k = 9 * inChannels
-        var reordered = [Float](repeating: 0, count: outChannels * k)
+        paddedOut = roundUp(outChannels, to: laneCount)
+        direct = AlignedFloats(count: 9 * inChannels * paddedOut)
         for n in 0..<outChannels {
             for ci in 0..<inChannels {
-                for t in 0..<9 { reordered[n * k + t * inChannels + ci] = weights[(n * inChannels + ci) * 9 + t] }
+                for t in 0..<9 { direct.data[(t * inChannels + ci) * paddedOut + n] = weights[(n * inChannels + ci) * 9 + t] }
             }
-        }
-        gemm = PointwiseConv(weights: reordered, bias: bias, inChannels: k, outChannels: outChannels, activation: activation)
-        paddedOut = roundUp(outChannels, to: laneCount)
-        direct = AlignedFloats(count: k * paddedOut)
-        for n in 0..<outChannels {
-            for j in 0..<k { direct.data[j * paddedOut + n] = reordered[n * k + j] }
         }
         epilogue = Epilogue(bias: bias, activation: activation, channels: outChannels)
     }
 
-    public var flops: Int { gemm.flops }
+    /// Per output pixel.
+    public var flops: Int { 2 * 9 * inChannels * outChannels }
 
     public func outputShape(height: Int, width: Int) -> (height: Int, width: Int) {
         ((height - 1) / stride + 1, (width - 1) / stride + 1)
     }
 
-    public func run(_ input: Tensor, into output: Tensor) {
-        precondition(input.channels == inChannels, "Conv3x3: channel mismatch")
-        let cin = inChannels, inS = input.pixelStride
-        run(height: input.height, width: input.width, into: output) { y, x, dst in
-            let src = input.data + (y * input.width + x) * inS
-            for c in 0..<cin { dst[c] = src[c] }
-        }
-    }
-
-    /// Straight from 8-bit pixels (the first layer of a network). Three input rows at a time are
-    /// converted to floats with a zero column on each side; a patch's nine values for one kernel
-    /// row are then contiguous, so 4-pixel tiles multiply straight from the rows (no unfolding).
+    /// Three input rows at a time are converted to floats with a zero column on each side; a
+    /// patch's nine values for one kernel row are then contiguous, so 4-pixel tiles multiply
+    /// straight from the rows.
     public func run(_ image: ByteImage, into output: Tensor) {
         precondition(image.channels == inChannels, "Conv3x3: \(image.channels) image channels, expected \(inChannels)")
         let (oh, ow) = outputShape(height: image.paddedHeight, width: image.paddedWidth)
@@ -136,44 +119,6 @@ public struct Conv3x3: Sendable {
             if two { storeVec(e.apply(b, channel: n0 + 16), o + 16) }
         }
         store(0, a0, b0); store(1, a1, b1); store(2, a2, b2); store(3, a3, b3)
-    }
-
-    /// Unfolds a few output rows at a time into patches (`load` fills one input pixel's channels)
-    /// and multiplies them through the GEMM; positions outside the map are zero.
-    @inline(__always)
-    private func run(height H: Int, width W: Int, into output: Tensor, load: (Int, Int, UnsafeMutablePointer<Float>) -> Void) {
-        let (oh, ow) = outputShape(height: H, width: W)
-        precondition(output.channels == outChannels, "Conv3x3: channel mismatch")
-        precondition(output.height == oh && output.width == ow, "Conv3x3: output must be \(oh)x\(ow)")
-        let cin = inChannels
-        let k = 9 * cin
-        let rowsPerChunk = max(1, 256 / ow)
-        let patches = AlignedFloats(count: rowsPerChunk * ow * k)
-        var oy0 = 0
-        while oy0 < oh {
-            let rows = min(rowsPerChunk, oh - oy0)
-            for r in 0..<rows {
-                let oy = oy0 + r
-                for ox in 0..<ow {
-                    let patch = patches.data + (r * ow + ox) * k
-                    for dy in 0..<3 {
-                        let y = oy * stride - 1 + dy
-                        for dx in 0..<3 {
-                            let x = ox * stride - 1 + dx
-                            let dst = patch + (dy * 3 + dx) * cin
-                            if y < 0 || y >= H || x < 0 || x >= W {
-                                for c in 0..<cin { dst[c] = 0 }
-                            } else {
-                                load(y, x, dst)
-                            }
-                        }
-                    }
-                }
-            }
-            gemm.runPixels(input: patches.data, inputStride: k, output: output.data + oy0 * ow * output.pixelStride,
-                           outputStride: output.pixelStride, pixels: rows * ow)
-            oy0 += rows
-        }
     }
 
     /// Plain scalar reference on unpadded channels-last values.

@@ -9,19 +9,6 @@ enum MediaFixtures {
         Bundle.module.resourceURL!.appendingPathComponent("Fixtures/media/\(name)").path
     }
 
-    /// The video the opt-in media benchmarks measure: GLIMT_MEDIA_BENCH_VIDEO, else
-    /// shared/videos/poetry_jam_2009.mp4 beside the repository. Skips unless GLIMT_MEDIA_BENCH=1
-    /// (timings need a quiet machine, so they never run as part of the suite).
-    static func benchmarkVideo(file: String = #filePath) throws -> String {
-        let environment = ProcessInfo.processInfo.environment
-        try XCTSkipUnless(environment["GLIMT_MEDIA_BENCH"] == "1", "set GLIMT_MEDIA_BENCH=1 to measure")
-        let repository = URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = environment["GLIMT_MEDIA_BENCH_VIDEO"]
-            ?? repository.deletingLastPathComponent().appendingPathComponent("shared/videos/poetry_jam_2009.mp4").path
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "no video at \(path)")
-        return path
-    }
-
     /// A fresh folder under the system temporary folder, removed by the test's teardown.
     static func temporaryFolder(_ test: XCTestCase) -> String {
         let folder = FileManager.default.temporaryDirectory

@@ -46,26 +46,73 @@ final class KernelTests: XCTestCase {
         print("depthwise: max abs error \(worst)")
     }
 
+    /// The stem as both networks run it, from 8-bit pixels: odd sizes, virtual padding, channel
+    /// orders, 1, 3 or 4 channels in 1, 3 or 4 bytes per pixel, normalisations, both strides, and
+    /// output channels that fill one, two or a mix of 16-lane vectors.
     func testConv3x3MatchesReference() {
         var rng = SplitMix64(seed: 3)
-        var worst: Float = 0
-        let shapes = [(1, 1, 1, 1), (5, 7, 3, 32), (8, 8, 3, 16), (9, 6, 2, 20), (4, 5, 5, 70), (11, 3, 1, 1), (6, 6, 17, 64)]
-        for (h, w, cin, cout) in shapes {
+        var worst = (bytes: Float(0), normalised: Float(0))
+        let sizes = [(1, 1), (1, 2), (2, 1), (3, 5), (5, 3), (2, 17), (17, 7), (6, 10), (8, 16), (33, 33)]
+        // Bottom and right padding: none, a few odd pixels, up to a multiple of 32.
+        let paddings: [(Int, Int) -> (Int, Int)] = [{ ($0, $1) }, { ($0 + 1, $1 + 3) }, { (roundUp($0, to: 32), roundUp($1, to: 32)) }]
+        let formats: [(bytesPerPixel: Int, order: [Int])] = [(3, [0, 1, 2]), (3, [2, 1, 0]), (4, [2, 1, 0]), (4, [1, 2, 3]), (1, [0]), (4, [3, 2, 1, 0])]
+        // As fed to YuNet (bytes), to SFace (about ±1), and an uncentred scale.
+        let normalisations: [(offset: Float, scale: Float)] = [(0, 1), (-127.5, 1 / 128), (-40, 0.02)]
+        for (h, w) in sizes {
             for stride in [1, 2] {
-                let x = rng.floats(h * w * cin)
-                let wts = rng.floats(cout * cin * 9)
-                let bias = rng.floats(cout)
-                let act = rng.activation(channels: cout)
-                let conv = Conv3x3(weights: wts, bias: bias, inChannels: cin, outChannels: cout, stride: stride, activation: act)
-                let (oh, ow) = conv.outputShape(height: h, width: w)
-                let out = Tensor(height: oh, width: ow, channels: cout)
-                conv.run(Tensor(height: h, width: w, channels: cin, values: x), into: out)
-                let want = Conv3x3.reference(input: x, height: h, width: w, inChannels: cin, weights: wts, bias: bias, outChannels: cout, stride: stride, activation: act)
-                worst = max(worst, assertClose(out.values(), want, "conv3x3 \(h)x\(w) \(cin)->\(cout) s\(stride)"))
-                assertPaddingZero(out)
+                for pad in paddings {
+                    for format in formats {
+                        let (ph, pw) = pad(h, w)
+                        let cout = [16, 32, 20, 48, 70, 1].randomElement(using: &rng)!
+                        let norm = normalisations.randomElement(using: &rng)!
+                        let err = checkConv3x3(height: h, width: w, paddedHeight: ph, paddedWidth: pw, format: format, normalisation: norm,
+                                               outChannels: cout, stride: stride, activation: rng.activation(channels: cout),
+                                               withBias: Bool.random(using: &rng), rng: &rng)
+                        if norm.scale == 1 { worst.bytes = max(worst.bytes, err) } else { worst.normalised = max(worst.normalised, err) }
+                    }
+                }
             }
         }
-        print("conv3x3: max abs error \(worst)")
+        print("conv3x3: max abs error \(worst.bytes) on byte inputs, \(worst.normalised) on normalised inputs")
+    }
+
+    /// The stems of the product: SFace's 112x112 face to 32 channels, and YuNet's BGR picture,
+    /// padded to a multiple of 32, to 16 channels at stride 2.
+    func testConv3x3MatchesReferenceOnStems() {
+        var rng = SplitMix64(seed: 8)
+        checkConv3x3(height: 112, width: 112, paddedHeight: 112, paddedWidth: 112, format: (3, [0, 1, 2]), normalisation: (-127.5, 1 / 128),
+                     outChannels: 32, stride: 1, activation: .prelu(rng.floats(32, scale: 0.5)), withBias: true, rng: &rng)
+        checkConv3x3(height: 201, width: 298, paddedHeight: 224, paddedWidth: 320, format: (3, [2, 1, 0]), normalisation: (0, 1),
+                     outChannels: 16, stride: 2, activation: .relu, withBias: true, rng: &rng)
+    }
+
+    /// Runs `Conv3x3.run(ByteImage)` on random bytes against the reference on the picture converted
+    /// by hand, and returns the max abs error. The output starts as NaN, as a reused tensor holds
+    /// stale values: every value, padding lanes included, must be written.
+    @discardableResult
+    private func checkConv3x3(height h: Int, width w: Int, paddedHeight ph: Int, paddedWidth pw: Int, format: (bytesPerPixel: Int, order: [Int]),
+                              normalisation: (offset: Float, scale: Float), outChannels cout: Int, stride: Int, activation: Activation,
+                              withBias: Bool, rng: inout SplitMix64, file: StaticString = #filePath, line: UInt = #line) -> Float {
+        let cin = format.order.count
+        let bytes = (0..<(h * w * format.bytesPerPixel)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let wts = rng.floats(cout * cin * 9)
+        let bias = withBias ? rng.floats(cout) : nil
+        let conv = Conv3x3(weights: wts, bias: bias, inChannels: cin, outChannels: cout, stride: stride, activation: activation)
+        let (oh, ow) = conv.outputShape(height: ph, width: pw)
+        let out = Tensor(height: oh, width: ow, channels: cout)
+        out.data.update(repeating: .nan, count: out.pixelCount * out.pixelStride)
+        let input = bytes.withUnsafeBufferPointer { px in
+            let image = ByteImage(data: px.baseAddress!, width: w, height: h, bytesPerPixel: format.bytesPerPixel, order: format.order,
+                                  offset: normalisation.offset, scale: normalisation.scale, paddedWidth: pw, paddedHeight: ph)
+            conv.run(image, into: out)
+            return image.referenceValues()
+        }
+        let want = Conv3x3.reference(input: input, height: ph, width: pw, inChannels: cin, weights: wts, bias: bias,
+                                     outChannels: cout, stride: stride, activation: activation)
+        let what = "conv3x3 \(h)x\(w) padded \(ph)x\(pw), \(format.bytesPerPixel) bytes \(format.order), \(normalisation), \(cin)->\(cout) s\(stride) \(activation == .none ? "" : activation == .relu ? "relu" : "prelu")"
+        assertPaddingZero(out, file: file, line: line)
+        // Tighter than the default: a few dozen products per output leave little rounding.
+        return assertClose(out.values(), want, tolerance: 1e-5, what, file: file, line: line)
     }
 
     func testFullyConnectedMatchesReference() {

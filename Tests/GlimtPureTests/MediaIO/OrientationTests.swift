@@ -2,7 +2,7 @@ import XCTest
 @testable import Imaging
 @testable import MediaIO
 
-final class MediaOrientationTests: XCTestCase {
+final class OrientationTests: XCTestCase {
     /// Where each stored quadrant (R G / B W) shows after turning, per the EXIF definitions.
     static let expectedQuadrants: [ImageOrientation: String] = [
         .upright: "RGBW", .mirrored: "GRWB", .rotated180: "WBGR", .flipped: "BWRG",

@@ -5,7 +5,7 @@ import XCTest
 @testable import MediaIO
 
 /// AudioReader on the clips in Fixtures/media (see PROVENANCE.md there for how each was made).
-final class MediaAudioReaderTests: XCTestCase {
+final class AudioReaderTests: XCTestCase {
     func testPortraitClipMiddleSecond() throws {
         let reader = try XCTUnwrap(try AudioReader(path: MediaFixtures.path("h264_portrait.mp4")))
         XCTAssertEqual(reader.codecName, "aac")
@@ -121,7 +121,7 @@ final class MediaAudioReaderTests: XCTestCase {
     func testDamagedFilesDoNotCrash() throws {
         let folder = MediaFixtures.temporaryFolder(self)
         let film = folder + "/film.mp4"
-        try MediaFilmWriterTests.writeFilm(film)
+        try FilmWriterTests.writeFilm(film)
         let bytes = MediaFixtures.bytes(film)
         let cut = MediaFixtures.write(Array(bytes[..<(bytes.count * 6 / 10)]), folder, "cut.mp4")
         var scrambled = bytes

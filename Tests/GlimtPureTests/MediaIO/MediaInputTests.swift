@@ -3,7 +3,7 @@ import XCTest
 @testable import MediaIO
 
 /// Every photo and video is opened through MediaInput: local files only, nothing a file names.
-final class MediaSafeOpenTests: XCTestCase {
+final class MediaInputTests: XCTestCase {
     private func playlist(pointingAt target: String) -> [UInt8] {
         Array("#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:10\n#EXTINF:10.0,\n\(target)\n#EXT-X-ENDLIST\n".utf8)
     }

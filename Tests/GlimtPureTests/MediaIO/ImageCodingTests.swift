@@ -4,7 +4,7 @@ import XCTest
 @testable import MediaIO
 
 /// ImageEncoder and ImageDecoder on real files: round trips, EXIF orientation, bad input.
-final class MediaImageTests: XCTestCase {
+final class ImageCodingTests: XCTestCase {
     // MARK: Encoding and decoding
 
     func testPNGRoundTripIsExact() throws {
@@ -94,7 +94,7 @@ final class MediaImageTests: XCTestCase {
                 let path = MediaFixtures.write(bytes, folder, "o\(value)\(littleEndian ? "le" : "be").jpg")
                 let upright = try ImageDecoder.decode(path: path)
                 XCTAssertEqual(upright, orientation.apply(to: stored), "orientation \(value), little-endian \(littleEndian)")
-                XCTAssertEqual(MediaFixtures.quadrantLetters(upright), MediaOrientationTests.expectedQuadrants[orientation])
+                XCTAssertEqual(MediaFixtures.quadrantLetters(upright), OrientationTests.expectedQuadrants[orientation])
                 XCTAssertEqual(upright.width, value >= 5 ? 48 : 64)
             }
         }

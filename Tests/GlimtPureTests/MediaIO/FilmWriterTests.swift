@@ -5,7 +5,7 @@ import XCTest
 @testable import MediaIO
 
 /// FilmWriter, checked by reading its films back through our own readers and libavformat.
-final class MediaFilmWriterTests: XCTestCase {
+final class FilmWriterTests: XCTestCase {
     /// Solid colours, each held for 10 frames; kept off the extremes so limited-range YUV
     /// has room on both sides.
     static let colours: [(r: UInt8, g: UInt8, b: UInt8)] = [

@@ -4,7 +4,7 @@ import XCTest
 @testable import MediaIO
 
 /// VideoReader on the clips in Fixtures/media (see PROVENANCE.md there for how each was made).
-final class MediaVideoReaderTests: XCTestCase {
+final class VideoReaderTests: XCTestCase {
     // MARK: Description
 
     func testPortraitPhoneStyleClipDescription() throws {

@@ -47,7 +47,7 @@ public struct PointwiseConv: Sendable {
         runPixels(input: input.data, inputStride: input.pixelStride, output: output.data, outputStride: output.pixelStride, pixels: input.pixelCount)
     }
 
-    /// Raw form for callers that hold pixel rows elsewhere (e.g. fused layers).
+    /// The GEMM over `pixels` pixels laid `inputStride` and `outputStride` floats apart.
     func runPixels(input: UnsafePointer<Float>, inputStride: Int, output: UnsafeMutablePointer<Float>, outputStride: Int, pixels: Int) {
         let K = inChannels
         var w = UnsafePointer(packed.data)

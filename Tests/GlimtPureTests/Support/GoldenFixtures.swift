@@ -58,10 +58,7 @@ struct YuNetRawOutputs: Decodable {
 
 /// `yunet/faces.json`: OpenCV FaceDetectorYN's faces on each photo.
 struct YuNetFaces: Decodable {
-    struct Photo: Decodable {
-        let file: String
-        let faces: [Face]
-    }
+    typealias Photo = FixturePhoto<Face>
 
     struct Face: Decodable {
         let box: FixtureBox
@@ -80,10 +77,7 @@ struct YuNetFaces: Decodable {
 
 /// `yunet/align.json`: OpenCV's alignCrop and feature() for every face of some photos.
 struct YuNetAlignment: Decodable {
-    struct Photo: Decodable {
-        let file: String
-        let faces: [Face]
-    }
+    typealias Photo = FixturePhoto<Face>
 
     struct Face: Decodable {
         let box: FixtureBox
@@ -156,4 +150,10 @@ private func decodeArray<T: Decodable>(_ decoder: any Decoder, count: Int, _ lay
         throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected \(layout), found \(v.count) values")
     }
     return v
+}
+
+/// A photo of a fixture and what the reference found on each of its faces.
+struct FixturePhoto<Face: Decodable>: Decodable {
+    let file: String
+    let faces: [Face]
 }

@@ -15,7 +15,7 @@ let computeFlags: [SwiftSetting] = [.unsafeFlags(["-O", "-enforce-exclusivity=un
 // The house: each module lists the only modules it may import. Arrows point down:
 //
 //   glimt-pure (CLI) -> GlimtPure (facade: the jobs) -> Film, Library, Analysis, Faces, MediaIO
-//   Film -> MediaIO -> CFFmpeg;  Library -> Faces -> TensorLite, SFaceWeights
+//   Film -> MediaIO -> CFFmpeg;  Library -> CSQLite, Analysis, Faces -> TensorLite, SFaceWeights
 //   everything -> Imaging, GlimtCore
 //
 // Builds with `--explicit-target-dependency-import-check error` (tools/test.sh, .ci/run) fail on
@@ -33,6 +33,7 @@ let package = Package(
             pkgConfig: "libavformat libavcodec libswscale libavutil libswresample",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev", "libswresample-dev"])]
         ),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "GlimtCore"),
         .target(name: "TensorLite", swiftSettings: computeFlags),
         .target(name: "SFaceWeights", resources: [.copy("Resources")]),
@@ -41,7 +42,7 @@ let package = Package(
         .target(name: "Faces", dependencies: ["TensorLite", "SFaceWeights", "GlimtCore", "Imaging"], swiftSettings: computeFlags),
         .target(name: "Analysis", dependencies: ["GlimtCore", "Imaging"], swiftSettings: computeFlags),
         .target(name: "Film", dependencies: ["GlimtCore", "Imaging", "MediaIO"]),
-        .target(name: "Library", dependencies: ["GlimtCore", "Imaging", "Faces"]),
+        .target(name: "Library", dependencies: ["CSQLite", "GlimtCore", "Imaging", "Faces", "Analysis"]),
         .target(name: "GlimtPure", dependencies: ["GlimtCore", "Imaging", "MediaIO", "Faces", "Analysis", "Film", "Library"]),
         .executableTarget(name: "glimt-pure", dependencies: ["GlimtPure"]),
         .executableTarget(name: "glimt-bench", dependencies: ["GlimtPure", "Faces", "TensorLite", "Imaging", "MediaIO"],

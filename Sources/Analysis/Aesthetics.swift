@@ -28,6 +28,15 @@ public struct Aesthetics: Codable, Equatable, Sendable {
     /// Why the frame is a utility frame, or nil for an ordinary picture.
     public var rejected: String?
 
+    public init(value: Float, exposure: Float, contrast: Float, colourfulness: Float, cleanliness: Float, rejected: String?) {
+        self.value = value
+        self.exposure = exposure
+        self.contrast = contrast
+        self.colourfulness = colourfulness
+        self.cleanliness = cleanliness
+        self.rejected = rejected
+    }
+
     /// Long side of the copy the statistics are taken on; noise is measured on the frame itself.
     static let statisticsSide = 256
 

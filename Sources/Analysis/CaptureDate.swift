@@ -38,7 +38,7 @@ public struct CaptureDate: Codable, Equatable, Sendable {
         return nil
     }
 
-    init(day: String, time: String?, instant: Date?, source: Source) {
+    public init(day: String, time: String?, instant: Date?, source: Source) {
         self.day = day
         self.time = time
         self.instant = instant

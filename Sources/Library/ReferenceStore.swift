@@ -90,23 +90,12 @@ public final class ReferenceStore {
 
     /// Read, change and write the list under the library's lock.
     private func change<T>(_ body: (inout Index) throws -> T) throws -> T {
-        try makeLibrary()
+        try LibraryFolder.make(library)
         return try FileLock.withLock(lockPath) {
             var index = try load()
             let result = try body(&index)
             try save(index)
             return result
-        }
-    }
-
-    private func makeLibrary() throws {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: library.path, isDirectory: &isDir) {
-            guard isDir.boolValue else { throw GlimtError("the library must be a folder, and this is a file", path: library.path) }
-            return
-        }
-        do { try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true) } catch {
-            throw GlimtError("cannot create the library folder (\(JSONFile.reason(error)))", path: library.path)
         }
     }
 

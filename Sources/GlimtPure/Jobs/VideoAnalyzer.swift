@@ -37,18 +37,20 @@ public struct AnalysisProgress: Sendable {
     public var duration: Double
 }
 
-/// Reads videos, scores every sampled frame and concludes per video (see `VideoAnalysis`) and per
-/// day (see `DayPick`).
-public final class VideoAnalyzer {
+/// Reads videos, measures every sampled frame (faces with their embeddings, looks, sharpness)
+/// and judges them (see `Judgement`) per video and per day (see `DayPick`).
+public final class VideoAnalyzer: @unchecked Sendable {
     public let options: AnalysisOptions
     public let references: [Reference]
+    /// Embed every face, references or not: the library keeps embeddings so that a change of
+    /// references needs no decoding.
+    public let embedAllFaces: Bool
     private var pipeline: FacePipeline
-    private let embeddings: [Embedding]
 
-    public init(options: AnalysisOptions, references: [Reference], pipeline: FacePipeline) {
+    public init(options: AnalysisOptions, references: [Reference], pipeline: FacePipeline, embedAllFaces: Bool = false) {
         self.options = options
         self.references = references
-        self.embeddings = references.map(\.embedding)
+        self.embedAllFaces = embedAllFaces
         self.pipeline = pipeline
         // Analysis frames are already scaled to `analysisSide`: the detector takes them as they are.
         self.pipeline.detector.detectionSize = nil
@@ -59,16 +61,25 @@ public final class VideoAnalyzer {
     /// Analyses one video. Throws a one-line `GlimtError` naming the file when it cannot be read;
     /// a file damaged part-way is analysed up to the damage.
     public func analyze(path: String, index: Int = 0, count: Int = 1, progress: ((AnalysisProgress) -> Void)? = nil) throws -> VideoAnalysis {
+        var times = VideoAnalysis.StageTimes()
+        let video = try observe(path: path, contentKey: "", index: index, count: count, times: &times, progress: progress)
+        var analysis = Judgement(references: references.map(\.embedding), options: options).analysis(of: video)
+        analysis.times = times
+        return analysis
+    }
+
+    /// Decodes and measures one video: what the library stores. `contentKey` is passed through.
+    public func observe(path: String, contentKey: String, index: Int = 0, count: Int = 1, times: inout VideoAnalysis.StageTimes,
+                        progress: ((AnalysisProgress) -> Void)? = nil) throws -> StoredVideo {
         let reader = try VideoReader(path: path)
         let info = reader.info
-        let modified = try? FileStatus(path).modified
+        let status = try FileStatus(path)
         let tags = info.tags.merging(info.streamTags) { container, _ in container }
-        guard let capture = CaptureDate.resolve(tags: tags, path: path, modified: modified, timeZone: options.timeZone) else {
+        guard let capture = CaptureDate.resolve(tags: tags, path: path, modified: status.modified, timeZone: options.timeZone) else {
             throw GlimtError("no capture date (no metadata, no dated file name, no modification time)", path: path)
         }
         let scale = Float(max(info.displayWidth, info.displayHeight)) / Float(min(options.analysisSide, max(info.displayWidth, info.displayHeight)))
-        var times = VideoAnalysis.StageTimes()
-        var frames: [FrameAnalysis] = []
+        var frames: [StoredFrame] = []
         let samples = try reader.frames(every: 1 / options.sampleRate, longSide: options.analysisSide, options: options.decode)
         var damage: GlimtError?
         do {
@@ -82,7 +93,7 @@ public final class VideoAnalyzer {
                     break
                 }
                 guard let sample else { break }
-                frames.append(analyzeFrame(sample, scale: scale, times: &times))
+                frames.append(measure(sample, scale: scale, times: &times))
                 progress?(AnalysisProgress(videoIndex: index, videoCount: count, path: path, time: sample.time, duration: info.duration))
             }
         }
@@ -90,13 +101,12 @@ public final class VideoAnalyzer {
         times.convert = samples.convertSeconds
         if let damage, frames.isEmpty { throw damage }
         let duration = damage == nil ? info.duration : min(info.duration, (frames.last?.time ?? 0) + 1 / options.sampleRate)
-        return VideoAnalysis.conclude(path: path, duration: duration, width: info.displayWidth, height: info.displayHeight, rotation: info.rotation,
-                                      codec: info.codecName, hdr: info.colour.isHDR, capture: capture, frames: frames,
-                                      hasReferences: hasReferences, thresholds: options.thresholds, windowLength: options.windowLength,
-                                      aspect: options.aspect, times: times)
+        return StoredVideo(contentKey: contentKey, path: path, size: status.size, modified: status.modified.timeIntervalSince1970, capture: capture,
+                           duration: duration, width: info.displayWidth, height: info.displayHeight, rotation: info.rotation,
+                           codec: info.codecName, hdr: info.colour.isHDR, frames: frames)
     }
 
-    private func analyzeFrame(_ sample: SampledFrame, scale: Float, times: inout VideoAnalysis.StageTimes) -> FrameAnalysis {
+    private func measure(_ sample: SampledFrame, scale: Float, times: inout VideoAnalysis.StageTimes) -> StoredFrame {
         let image = sample.image
         var t = DispatchTime.now().uptimeNanoseconds
         func lap() -> Double {
@@ -106,18 +116,15 @@ public final class VideoAnalyzer {
         }
         let detected = pipeline.detector.detect(image)
         times.detect += lap()
-        let faces = pipeline.records(for: detected, in: image, embed: !embeddings.isEmpty).map { r in
+        let faces = pipeline.records(for: detected, in: image, embed: embedAllFaces || hasReferences).map { r in
             // Analysis frames are scaled down; boxes are kept in the video's own upright pixels.
-            FaceInFrame(box: r.face.box.scaled(by: scale), score: r.face.score, quality: r.quality.value,
-                        cosine: r.embedding.flatMap { $0.bestCosine(embeddings) })
+            StoredFace(box: r.face.box.scaled(by: scale), score: r.face.score, quality: r.quality.value, embedding: r.embedding)
         }
         times.alignEmbed += lap()
         let sharpness = Float(Sharpness.score(image))
         let aesthetics = Aesthetics.measure(image, sharpness: Double(sharpness))
-        let frame = FrameAnalysis.evaluate(time: sample.time, faces: faces, aesthetics: aesthetics, sharpness: sharpness,
-                                           hasReferences: !embeddings.isEmpty, thresholds: options.thresholds)
         times.score += lap()
         times.frames += 1
-        return frame
+        return StoredFrame(time: sample.time, aesthetics: aesthetics, sharpness: sharpness, faces: faces)
     }
 }

@@ -1,0 +1,163 @@
+import CSQLite
+import Foundation
+import GlimtCore
+
+/// A small, safe face on SQLite: one connection, prepared statements with bound values (never
+/// text pasted into SQL), transactions, and every failure as a `GlimtError` naming the file.
+/// Not for sharing between threads: the store serialises access to it.
+final class Database {
+    let path: String
+    private var handle: OpaquePointer?
+
+    /// Opens (creating) the database. WAL lets readers go on while one process writes; the busy
+    /// timeout makes a second writer wait instead of failing; foreign keys keep frames and faces
+    /// tied to their video; FULL sync makes a committed video survive a power cut.
+    init(path: String, busyTimeoutMilliseconds: Int32 = 30_000) throws {
+        self.path = path
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK, handle != nil else {
+            let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close(handle)
+            handle = nil
+            throw GlimtError("cannot open the library database (\(reason))", path: path)
+        }
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        try execute("PRAGMA foreign_keys = ON")
+        try execute("PRAGMA journal_mode = WAL")
+        try execute("PRAGMA synchronous = FULL")
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        defer { sqlite3_free(message) }
+        guard status == SQLITE_OK else { throw failure(status, message.map { String(cString: $0) }) }
+    }
+
+    /// Runs `body` in one transaction: all of it is stored, or none of it. BEGIN IMMEDIATE takes
+    /// the write lock up front, so two writers queue instead of deadlocking.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    func prepare(_ sql: String) throws -> Statement {
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw failure(status, nil) }
+        return Statement(statement, database: self)
+    }
+
+    /// Runs one statement with `values` bound in order.
+    func run(_ sql: String, _ values: [Value] = []) throws {
+        let s = try prepare(sql)
+        try s.bind(values)
+        while try s.step() {}
+    }
+
+    /// Every row of a query, each read by `row`.
+    func rows<T>(_ sql: String, _ values: [Value] = [], _ row: (Statement) throws -> T) throws -> [T] {
+        let s = try prepare(sql)
+        try s.bind(values)
+        var out: [T] = []
+        while try s.step() { out.append(try row(s)) }
+        return out
+    }
+
+    var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    func failure(_ status: Int32, _ message: String?) -> GlimtError {
+        let text = message ?? String(cString: sqlite3_errmsg(handle))
+        switch status & 0xff {
+        case SQLITE_FULL: return GlimtError("the disk is full; the library is unchanged since its last complete step", path: path)
+        case SQLITE_CORRUPT, SQLITE_NOTADB: return GlimtError("the library database is damaged or not a database (\(text)); move it away to start afresh", path: path)
+        case SQLITE_BUSY, SQLITE_LOCKED: return GlimtError("the library is busy with another glimt-pure for too long (\(text))", path: path)
+        case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN: return GlimtError("cannot write the library database (\(text))", path: path)
+        default: return GlimtError("library database error: \(text)", path: path)
+        }
+    }
+
+    /// A value to bind or read.
+    enum Value {
+        case int(Int64)
+        case real(Double)
+        case text(String)
+        case blob([UInt8])
+        case null
+
+        static func of(_ v: Int) -> Value { .int(Int64(v)) }
+        static func of(_ v: Double) -> Value { .real(v) }
+        static func of(_ v: Float) -> Value { .real(Double(v)) }
+        static func of(_ v: String) -> Value { .text(v) }
+        static func of(_ v: String?) -> Value { v.map(Value.text) ?? .null }
+        static func of(_ v: Double?) -> Value { v.map(Value.real) ?? .null }
+        static func of(_ v: Float?) -> Value { v.map { .real(Double($0)) } ?? .null }
+        static func of(_ v: Bool) -> Value { .int(v ? 1 : 0) }
+    }
+
+    final class Statement {
+        private let statement: OpaquePointer
+        private unowned let database: Database
+
+        init(_ statement: OpaquePointer, database: Database) {
+            self.statement = statement
+            self.database = database
+        }
+
+        deinit { sqlite3_finalize(statement) }
+
+        func bind(_ values: [Value]) throws {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+            for (i, value) in values.enumerated() {
+                let n = Int32(i + 1)
+                let status: Int32
+                switch value {
+                case .int(let v): status = sqlite3_bind_int64(statement, n, v)
+                case .real(let v): status = sqlite3_bind_double(statement, n, v)
+                case .text(let v): status = sqlite3_bind_text(statement, n, v, -1, glimt_sqlite_transient())
+                case .blob(let v): status = v.withUnsafeBytes { sqlite3_bind_blob(statement, n, $0.baseAddress, Int32($0.count), glimt_sqlite_transient()) }
+                case .null: status = sqlite3_bind_null(statement, n)
+                }
+                guard status == SQLITE_OK else { throw database.failure(status, nil) }
+            }
+        }
+
+        /// True while there is a row to read.
+        func step() throws -> Bool {
+            let status = sqlite3_step(statement)
+            switch status {
+            case SQLITE_ROW: return true
+            case SQLITE_DONE: return false
+            default: throw database.failure(status, nil)
+            }
+        }
+
+        func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+        func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+        func float(_ column: Int32) -> Float { Float(sqlite3_column_double(statement, column)) }
+        func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+        func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
+        func optionalFloat(_ column: Int32) -> Float? { isNull(column) ? nil : float(column) }
+        func text(_ column: Int32) -> String {
+            guard let p = sqlite3_column_text(statement, column) else { return "" }
+            return String(cString: p)
+        }
+        func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+        func blob(_ column: Int32) -> [UInt8] {
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard count > 0, let p = sqlite3_column_blob(statement, column) else { return [] }
+            return [UInt8](UnsafeRawBufferPointer(start: p, count: count))
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import Analysis
+import Faces
+import Foundation
+import GlimtCore
+import Imaging
+
+/// The library's database (`<library>/library.sqlite`): every analysed video with its frames
+/// and faces, and the person's choices (pinned seconds, excluded days and videos). SQLite in WAL
+/// mode: a scan commits one video at a time, so a kill loses at most the video in progress,
+/// and other commands read while a scan writes.
+public final class LibraryStore: @unchecked Sendable {
+    public let folder: URL
+    public var databasePath: String { folder.appendingPathComponent("library.sqlite").path }
+    private let db: Database
+    private let lock = NSLock()
+
+    /// Opens the library in `folder` (created when missing), bringing an older store up to date.
+    public init(library folder: URL) throws {
+        self.folder = folder
+        try LibraryFolder.make(folder)
+        db = try Database(path: folder.appendingPathComponent("library.sqlite").path)
+        try Schema.migrate(db)
+    }
+
+    private func locked<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    // MARK: Videos
+
+    /// Where a stored video is and how it looked when analysed.
+    public struct Identity: Equatable, Sendable {
+        public var contentKey: String
+        public var path: String
+        public var size: Int64
+        public var modified: Double
+        public var analysisVersion: Int
+    }
+
+    public func identity(path: String) throws -> Identity? {
+        try locked { try db.rows("SELECT content_key, path, size, modified, analysis_version FROM videos WHERE path = ?", [.of(path)], Self.identity).first }
+    }
+
+    public func identity(contentKey: String) throws -> Identity? {
+        try locked { try db.rows("SELECT content_key, path, size, modified, analysis_version FROM videos WHERE content_key = ?", [.of(contentKey)], Self.identity).first }
+    }
+
+    private static func identity(_ s: Database.Statement) -> Identity {
+        Identity(contentKey: s.text(0), path: s.text(1), size: Int64(s.int(2)), modified: s.double(3), analysisVersion: s.int(4))
+    }
+
+    /// A stored video found under another name (moved, renamed): nothing to analyse again.
+    public func moved(contentKey: String, to path: String, size: Int64, modified: Double) throws {
+        try locked {
+            try db.transaction {
+                // Whatever was stored under the new name before is replaced by what is there now.
+                try db.run("DELETE FROM videos WHERE path = ? AND content_key <> ?", [.of(path), .of(contentKey)])
+                try db.run("UPDATE videos SET path = ?, size = ?, modified = ? WHERE content_key = ?", [.of(path), .int(size), .of(modified), .of(contentKey)])
+            }
+        }
+    }
+
+    /// Stores one analysed video in one transaction, replacing any earlier result for its path
+    /// (an edited file) or its content (the same file analysed again).
+    public func save(_ v: StoredVideo) throws {
+        try locked {
+            try db.transaction {
+                try db.run("DELETE FROM videos WHERE path = ? OR content_key = ?", [.of(v.path), .of(v.contentKey)])
+                try db.run("""
+                    INSERT INTO videos (content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration,
+                                        width, height, rotation, codec, hdr, analysis_version)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, [.of(v.contentKey), .of(v.path), .int(v.size), .of(v.modified), .of(v.capture.day), .of(v.capture.time),
+                          .of(v.capture.instant?.timeIntervalSince1970), .of(v.capture.source.rawValue), .of(v.duration), .of(v.width),
+                          .of(v.height), .of(v.rotation), .of(v.codec), .of(v.hdr), .of(v.analysisVersion)])
+                let id = db.lastInsertedRow
+                let frame = try db.prepare("""
+                    INSERT INTO frames (video_id, idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+                let face = try db.prepare("INSERT INTO faces (video_id, frame_idx, idx, x, y, width, height, score, quality, embedding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                for (i, f) in v.frames.enumerated() {
+                    let a = f.aesthetics
+                    try frame.bind([.int(id), .of(i), .of(f.time), .of(f.sharpness), .of(a.value), .of(a.exposure), .of(a.contrast),
+                                    .of(a.colourfulness), .of(a.cleanliness), .of(a.rejected)])
+                    while try frame.step() {}
+                    for (j, x) in f.faces.enumerated() {
+                        try face.bind([.int(id), .of(i), .of(j), .of(x.box.x), .of(x.box.y), .of(x.box.width), .of(x.box.height), .of(x.score),
+                                       .of(x.quality), x.embedding.map { .blob(HalfFloats.encode($0.values)) } ?? .null])
+                        while try face.step() {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// Drops a video (a file that is gone for good is not; only `forget` removes it).
+    public func forget(contentKey: String) throws {
+        try locked { try db.run("DELETE FROM videos WHERE content_key = ?", [.of(contentKey)]) }
+    }
+
+    /// The days that have videos, in order, within [from, to] (either may be nil).
+    public func days(from: String? = nil, to: String? = nil) throws -> [String] {
+        try locked { try db.rows("SELECT DISTINCT day FROM videos WHERE day >= ? AND day <= ? ORDER BY day", [.of(from ?? "0000"), .of(to ?? "9999")]) { $0.text(0) } }
+    }
+
+    /// Every stored video of one day, with its frames and faces (one day at a time keeps memory
+    /// bounded however large the library).
+    public func videos(onDay day: String) throws -> [StoredVideo] {
+        try locked {
+            var videos = try db.rows("""
+                SELECT id, content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration, width, height,
+                       rotation, codec, hdr, analysis_version FROM videos WHERE day = ? ORDER BY path
+                """, [.of(day)]) { s -> (Int, StoredVideo) in
+                let capture = CaptureDate(day: s.text(5), time: s.optionalText(6), instant: s.optionalDouble(7).map { Date(timeIntervalSince1970: $0) },
+                                          source: CaptureDate.Source(rawValue: s.text(8)) ?? .modificationTime)
+                return (s.int(0), StoredVideo(contentKey: s.text(1), path: s.text(2), size: Int64(s.int(3)), modified: s.double(4), capture: capture,
+                                              duration: s.double(9), width: s.int(10), height: s.int(11), rotation: s.int(12), codec: s.text(13),
+                                              hdr: s.int(14) != 0, analysisVersion: s.int(15), frames: []))
+            }
+            for i in videos.indices {
+                let id = videos[i].0
+                var frames = try db.rows("""
+                    SELECT time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected FROM frames WHERE video_id = ? ORDER BY idx
+                    """, [.of(id)]) { s in
+                    StoredFrame(time: s.double(0), aesthetics: Aesthetics(value: s.float(2), exposure: s.float(3), contrast: s.float(4), colourfulness: s.float(5),
+                                                                       cleanliness: s.float(6), rejected: s.optionalText(7)),
+                                sharpness: s.float(1), faces: [])
+                }
+                let faces = try db.rows("SELECT frame_idx, x, y, width, height, score, quality, embedding FROM faces WHERE video_id = ? ORDER BY frame_idx, idx", [.of(id)]) { s in
+                    (s.int(0), StoredFace(box: Box(x: s.float(1), y: s.float(2), width: s.float(3), height: s.float(4)), score: s.float(5), quality: s.float(6),
+                                          embedding: s.isNull(7) ? nil : try? Embedding(validating: HalfFloats.decode(s.blob(7)))))
+                }
+                for (f, face) in faces where frames.indices.contains(f) { frames[f].faces.append(face) }
+                videos[i].1.frames = frames
+            }
+            return videos.map(\.1)
+        }
+    }
+
+    /// How many videos, frames and faces are stored.
+    public func counts() throws -> (videos: Int, frames: Int, faces: Int) {
+        try locked {
+            let n = { (table: String) in try self.db.rows("SELECT count(*) FROM \(table)") { $0.int(0) }.first ?? 0 }
+            return (try n("videos"), try n("frames"), try n("faces"))
+        }
+    }
+
+    // MARK: The person's choices
+
+    public struct Choices: Sendable {
+        /// Day -> (content key of the video, start in seconds).
+        public var pins: [String: (contentKey: String, start: Double)] = [:]
+        public var excludedDays: Set<String> = []
+        /// Content keys of excluded videos.
+        public var excludedVideos: Set<String> = []
+    }
+
+    public func choices() throws -> Choices {
+        try locked {
+            var c = Choices()
+            for (day, key, start) in try db.rows("SELECT day, content_key, start FROM pins", [], { ($0.text(0), $0.text(1), $0.double(2)) }) {
+                c.pins[day] = (key, start)
+            }
+            c.excludedDays = Set(try db.rows("SELECT day FROM excluded_days") { $0.text(0) })
+            c.excludedVideos = Set(try db.rows("SELECT content_key FROM excluded_videos") { $0.text(0) })
+            return c
+        }
+    }
+
+    public func pin(day: String, contentKey: String, start: Double) throws {
+        try locked { try db.run("INSERT OR REPLACE INTO pins (day, content_key, start) VALUES (?, ?, ?)", [.of(day), .of(contentKey), .of(start)]) }
+    }
+
+    public func unpin(day: String) throws {
+        try locked { try db.run("DELETE FROM pins WHERE day = ?", [.of(day)]) }
+    }
+
+    public func setDay(_ day: String, excluded: Bool) throws {
+        try locked {
+            try db.run(excluded ? "INSERT OR IGNORE INTO excluded_days (day) VALUES (?)" : "DELETE FROM excluded_days WHERE day = ?", [.of(day)])
+        }
+    }
+
+    public func setVideo(contentKey: String, path: String, excluded: Bool) throws {
+        try locked {
+            if excluded {
+                try db.run("INSERT OR REPLACE INTO excluded_videos (content_key, path) VALUES (?, ?)", [.of(contentKey), .of(path)])
+            } else {
+                try db.run("DELETE FROM excluded_videos WHERE content_key = ?", [.of(contentKey)])
+            }
+        }
+    }
+}
+
+/// The library folder: created on first use, refused clearly when the name is taken by a file.
+public enum LibraryFolder {
+    public static func make(_ folder: URL) throws {
+        if let status = try? FileStatus(folder.path) {
+            guard status.kind == .folder else { throw GlimtError("the library must be a folder, and this is not one", path: folder.path) }
+            return
+        }
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw GlimtError("cannot create the library folder (\(JSONFile.reason(error)))", path: folder.path)
+        }
+    }
+}

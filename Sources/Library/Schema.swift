@@ -1,0 +1,83 @@
+import Foundation
+import GlimtCore
+
+/// The library database's schema, one migration per version (SQLite's `user_version` says which
+/// the file has). A store from an older glimt is brought up to date in one transaction; one
+/// from a newer glimt, or a database that is not a glimt library, is refused, never misread.
+enum Schema {
+    /// Each entry takes the store from version `index` to `index + 1`.
+    static let migrations: [String] = [
+        // 1: videos, their sampled frames and every face with its embedding.
+        """
+        CREATE TABLE videos (
+            id INTEGER PRIMARY KEY,
+            content_key TEXT NOT NULL UNIQUE,
+            path TEXT NOT NULL UNIQUE,
+            size INTEGER NOT NULL,
+            modified REAL NOT NULL,
+            day TEXT NOT NULL,
+            capture_time TEXT,
+            capture_instant REAL,
+            date_source TEXT NOT NULL,
+            duration REAL NOT NULL,
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            rotation INTEGER NOT NULL,
+            codec TEXT NOT NULL,
+            hdr INTEGER NOT NULL,
+            analysis_version INTEGER NOT NULL
+        );
+        CREATE INDEX videos_by_day ON videos (day);
+        CREATE TABLE frames (
+            video_id INTEGER NOT NULL REFERENCES videos (id) ON DELETE CASCADE,
+            idx INTEGER NOT NULL,
+            time REAL NOT NULL,
+            sharpness REAL NOT NULL,
+            looks REAL NOT NULL,
+            exposure REAL NOT NULL,
+            contrast REAL NOT NULL,
+            colourfulness REAL NOT NULL,
+            cleanliness REAL NOT NULL,
+            rejected TEXT,
+            PRIMARY KEY (video_id, idx)
+        ) WITHOUT ROWID;
+        CREATE TABLE faces (
+            video_id INTEGER NOT NULL,
+            frame_idx INTEGER NOT NULL,
+            idx INTEGER NOT NULL,
+            x REAL NOT NULL, y REAL NOT NULL, width REAL NOT NULL, height REAL NOT NULL,
+            score REAL NOT NULL,
+            quality REAL NOT NULL,
+            embedding BLOB,
+            PRIMARY KEY (video_id, frame_idx, idx),
+            FOREIGN KEY (video_id, frame_idx) REFERENCES frames (video_id, idx) ON DELETE CASCADE
+        ) WITHOUT ROWID;
+        """,
+        // 2: the person's choices, kept by day and by content (they survive moves and rescans).
+        """
+        CREATE TABLE pins (day TEXT PRIMARY KEY, content_key TEXT NOT NULL, start REAL NOT NULL);
+        CREATE TABLE excluded_days (day TEXT PRIMARY KEY);
+        CREATE TABLE excluded_videos (content_key TEXT PRIMARY KEY, path TEXT NOT NULL);
+        """,
+    ]
+
+    static var version: Int { migrations.count }
+
+    static func migrate(_ db: Database) throws {
+        try db.transaction {
+            let found = try db.rows("PRAGMA user_version") { $0.int(0) }.first ?? 0
+            if found == version { return }
+            guard found < version else {
+                throw GlimtError("this library was written by a newer glimt-pure (store version \(found); this one reads up to \(version)); use that version or a new --library", path: db.path)
+            }
+            if found == 0 {
+                let tables = try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(0) }
+                guard tables.isEmpty else {
+                    throw GlimtError("not a glimt library database (it holds other tables: \(tables.prefix(3).joined(separator: ", ")))", path: db.path)
+                }
+            }
+            for step in found..<version { try db.execute(migrations[step]) }
+            try db.execute("PRAGMA user_version = \(version)")
+        }
+    }
+}

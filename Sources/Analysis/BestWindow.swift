@@ -32,4 +32,15 @@ public enum BestWindow {
         }
         return best
     }
+
+    /// The window starting at `start` (a second a person chose): the frames inside it and their
+    /// mean score. Nil when no frame falls inside.
+    public static func at(start: Double, times: [Double], scores: [Float], length: Double = 1.0) -> Window? {
+        precondition(times.count == scores.count, "one score per frame")
+        let slack = 1e-3
+        let inside = times.indices.filter { times[$0] >= start - slack && times[$0] < start + length - slack }
+        guard let first = inside.first, let last = inside.last else { return nil }
+        let mean = scores[first...last].reduce(0, +) / Float(last - first + 1)
+        return Window(start: start, length: length, meanScore: mean, frames: first..<(last + 1))
+    }
 }

@@ -142,3 +142,16 @@ public enum CalendarDay {
         return d <= days ? s : nil
     }
 }
+
+extension CalendarDay {
+    /// The day after `day` (`YYYY-MM-DD`).
+    public static func next(_ day: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let p = day.split(separator: "-").compactMap { Int($0) }
+        guard p.count == 3, let date = calendar.date(from: DateComponents(year: p[0], month: p[1], day: p[2])),
+              let after = calendar.date(byAdding: .day, value: 1, to: date) else { return day }
+        let c = calendar.dateComponents([.year, .month, .day], from: after)
+        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+    }
+}

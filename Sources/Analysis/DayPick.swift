@@ -18,28 +18,46 @@ public struct DayPick: Codable, Equatable, Sendable {
     /// Videos of that day that were analysed.
     public var candidates: Int
 
+    /// What to do with a day whose videos do not show the person of the references.
+    public enum WithoutPerson: String, Codable, Sendable, CaseIterable {
+        /// No pick: the film skips the day (the default).
+        case skip
+        /// The best-looking second anyway, marked as without the person.
+        case include
+    }
+
     /// Per day, the video whose best window scores highest. With references, only videos that
-    /// contain the child compete: a day without them gets no pick (it is listed as skipped).
-    public static func pick(_ videos: [VideoAnalysis], hasReferences: Bool) -> (picks: [DayPick], skipped: [String: String]) {
+    /// contain the child compete; a day without them is skipped (with the reason), or with
+    /// `withoutPerson: .include` gets its best second anyway (its `identity` says so).
+    public static func pick(_ videos: [VideoAnalysis], hasReferences: Bool, withoutPerson: WithoutPerson = .skip) -> (picks: [DayPick], skipped: [String: String]) {
         let byDay = Dictionary(grouping: videos, by: \.capture.day)
         var picks: [DayPick] = []
         var skipped: [String: String] = [:]
         for day in byDay.keys.sorted() {
             let all = byDay[day]!
-            let eligible = all.filter { $0.window != nil && (!hasReferences || $0.identity?.containsChild == true) }
+            var eligible = all.filter { $0.window != nil && (!hasReferences || $0.identity?.containsChild == true) }
+            if eligible.isEmpty && withoutPerson == .include { eligible = all.filter { $0.window != nil } }
             // Ties go to the earlier capture, then the path: the same input always gives the same film.
             guard let best = eligible.max(by: { a, b in
                 if a.window!.meanScore != b.window!.meanScore { return a.window!.meanScore < b.window!.meanScore }
                 return (a.capture.time ?? "", a.path) > (b.capture.time ?? "", b.path)
-            }), let window = best.window, let crop = best.crop, let parts = best.windowParts else {
+            }), let pick = DayPick(day: day, best, candidates: all.count) else {
                 skipped[day] = all.contains { $0.window != nil } ? "the person of the references is in none of its \(all.count) video\(all.count == 1 ? "" : "s")"
                     : "no video of it is long enough"
                 continue
             }
-            picks.append(DayPick(day: day, video: best.path, start: window.start, length: window.length, score: window.meanScore, parts: parts,
-                                 identity: best.identity, crop: crop.box, zoom: crop.zoom, captureTime: best.capture.time,
-                                 dateSource: best.capture.source, candidates: all.count))
+            picks.append(pick)
         }
         return (picks, skipped)
+    }
+}
+
+extension DayPick {
+    /// The pick of `video`'s window; nil when it has none.
+    public init?(day: String, _ video: VideoAnalysis, candidates: Int) {
+        guard let window = video.window, let crop = video.crop, let parts = video.windowParts else { return nil }
+        self.init(day: day, video: video.path, start: window.start, length: window.length, score: window.meanScore, parts: parts,
+                  identity: video.identity, crop: crop.box, zoom: crop.zoom, captureTime: video.capture.time,
+                  dateSource: video.capture.source, candidates: candidates)
     }
 }

@@ -60,17 +60,31 @@ public struct VideoAnalysis: Codable, Sendable {
             }
         }
         let window = BestWindow.best(times: frames.map(\.time), scores: frames.map(\.score.total), duration: duration, length: windowLength)
-        var crop: Framing.Crop?
-        if let window {
-            let subjects: [Framing.Subject] = frames[window.frames].compactMap { f in
-                guard let s = f.subject else { return nil }
-                let face = f.faces[s]
-                return Framing.Subject(center: face.box.center, faceHeight: face.box.height, weight: face.quality)
-            }
-            crop = Framing.crop(subjects: subjects, frameWidth: width, frameHeight: height, aspect: aspect)
+        var v = VideoAnalysis(path: path, duration: duration, width: width, height: height, rotation: rotation, codec: codec, hdr: hdr,
+                              capture: capture, frames: frames, identity: evidence, window: window, crop: nil, times: times)
+        v.crop = window.map { v.framing($0, aspect: aspect) }
+        return v
+    }
+
+    /// The same video with its second chosen by a person: the window at `start`, framed as any
+    /// other. Nil when `start` is not inside the video or no frame falls in the window.
+    public func pinned(at start: Double, length: Double, aspect: Float) -> VideoAnalysis? {
+        guard start >= 0, start < duration, let window = BestWindow.at(start: start, times: frames.map(\.time),
+                                                                       scores: frames.map(\.score.total), length: length) else { return nil }
+        var v = self
+        v.window = window
+        v.crop = framing(window, aspect: aspect)
+        return v
+    }
+
+    /// The crop for a window: the biggest cluster of its frames' subjects.
+    func framing(_ window: BestWindow.Window, aspect: Float) -> Framing.Crop {
+        let subjects: [Framing.Subject] = frames[window.frames].compactMap { f in
+            guard let s = f.subject else { return nil }
+            let face = f.faces[s]
+            return Framing.Subject(center: face.box.center, faceHeight: face.box.height, weight: face.quality)
         }
-        return VideoAnalysis(path: path, duration: duration, width: width, height: height, rotation: rotation, codec: codec, hdr: hdr,
-                             capture: capture, frames: frames, identity: evidence, window: window, crop: crop, times: times)
+        return Framing.crop(subjects: subjects, frameWidth: width, frameHeight: height, aspect: aspect)
     }
 
     /// Mean score parts over the window's frames.

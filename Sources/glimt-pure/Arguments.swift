@@ -1,19 +1,8 @@
-/// A small command-line parser: `--name value`, `--name=value`, boolean flags, repeatable
-/// options, positionals, and `--` to end options. Errors say which option and which command.
-struct OptionSpec {
-    let name: String
-    let takesValue: Bool
-    let repeatable: Bool
+import GlimtPure
 
-    static func flag(_ name: String) -> OptionSpec { OptionSpec(name: name, takesValue: false, repeatable: false) }
-    static func value(_ name: String, repeatable: Bool = false) -> OptionSpec { OptionSpec(name: name, takesValue: true, repeatable: repeatable) }
-}
-
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ message: String) { description = message }
-}
-
+/// A small command-line parser: `--name value`, `--name=value`, boolean flags, short spellings
+/// (`-q`, `-v`, `-y`), repeatable options, positionals, and `--` to end options. Errors say
+/// which option and which command.
 struct Arguments {
     private(set) var positionals: [String] = []
     private var values: [String: [String]] = [:]
@@ -22,7 +11,11 @@ struct Arguments {
 
     init(_ tokens: [String], command: String, options: [OptionSpec]) throws {
         self.command = command
-        let specs = Dictionary(uniqueKeysWithValues: options.map { ($0.name, $0) })
+        var specs: [String: OptionSpec] = [:]
+        for spec in options {
+            specs[spec.name] = spec
+            if let short = spec.short { specs[short] = spec }
+        }
         var i = 0
         var onlyPositionals = false
         while i < tokens.count {
@@ -33,16 +26,17 @@ struct Arguments {
                 continue
             }
             if token == "--" { onlyPositionals = true; continue }
-            var name = token
+            var written = token
             var inline: String?
             if let eq = token.firstIndex(of: "=") {
-                name = String(token[..<eq])
+                written = String(token[..<eq])
                 inline = String(token[token.index(after: eq)...])
             }
-            guard let spec = specs[name] else {
-                throw UsageError("unknown option \(name) for '\(command)' (see: glimt-pure help \(command))")
+            guard let spec = specs[written] else {
+                throw UsageError("unknown option \(written) for '\(command)' (see: glimt-pure help \(command))")
             }
-            if spec.takesValue {
+            let name = spec.name
+            if spec.value != nil {
                 let value: String
                 if let inline { value = inline } else {
                     guard i < tokens.count else { throw UsageError("option \(name) needs a value") }
@@ -74,8 +68,29 @@ struct Arguments {
         return v
     }
 
+    /// One of `choices` (an enum's raw values).
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, default d: T) throws -> T where T.RawValue == String {
+        guard let s = value(name) else { return d }
+        guard let v = T(rawValue: s) else {
+            throw UsageError("\(name) must be \(T.allCases.map(\.rawValue).joined(separator: " or ")), not '\(s)'")
+        }
+        return v
+    }
+
+    /// A day `YYYY-MM-DD` that the calendar has.
+    func day(_ name: String) throws -> String? {
+        guard let s = value(name) else { return nil }
+        guard let day = CalendarDay.parse(s) else { throw UsageError("\(name): '\(s)' is not a calendar day (write YYYY-MM-DD)") }
+        return day
+    }
+
     func requirePositionals(_ what: String, min: Int = 1, max: Int = Int.max) throws {
         if positionals.count < min { throw UsageError("'\(command)' needs \(what) (see: glimt-pure help \(command))") }
         if positionals.count > max { throw UsageError("'\(command)' takes \(max == 1 ? "one" : "at most \(max)") \(what), got \(positionals.count)") }
     }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
 }

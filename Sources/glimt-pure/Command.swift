@@ -1,24 +1,81 @@
 import Foundation
 
-/// One subcommand: its help text and its run function. Commands only parse and print; the work
-/// happens in GlimtPure.
+/// One subcommand: what it says of itself (from which help, man page and completions are
+/// made) and its run function. Commands only parse and print; the work happens in GlimtPure.
 protocol Command {
     static var name: String { get }
     static var summary: String { get }
-    /// The full help text shown by `glimt-pure help <name>` and `<name> --help`.
-    static var help: String { get }
+    /// Usage lines, each after `glimt-pure `.
+    static var usage: [String] { get }
+    /// Paragraphs of explanation, blank-line separated.
+    static var about: String { get }
     static var options: [OptionSpec] { get }
+    /// What positional arguments complete to.
+    static var positionals: OptionSpec.Completion { get }
     static func run(_ args: Arguments) throws -> Int32
+}
+
+extension Command {
+    static var positionals: OptionSpec.Completion { .file }
+    /// Every option, the common ones included, as the parser takes them.
+    static var allOptions: [OptionSpec] { options + CommonOptions.all }
+    static var help: String { HelpText.command(self) }
+}
+
+/// Taken by every command.
+enum CommonOptions {
+    static let quiet = OptionSpec.flag("--quiet", short: "-q", "No progress lines or notes (results and errors still print)")
+    static let verbose = OptionSpec.flag("--verbose", short: "-v", "Say more about each step")
+    static let helpOption = OptionSpec.flag("--help", short: "-h", "Show this help")
+    static let all = [quiet, verbose, helpOption]
+    static let overwrite = OptionSpec.flag("--overwrite", short: "-y", "Replace an existing output file (otherwise it is refused)")
+    static let library = OptionSpec.value("--library", "DIR", completion: .folder,
+                                          "Library folder (default: $XDG_DATA_HOME/glimt or ~/.local/share/glimt)")
+    static let from = OptionSpec.value("--from", "DAY", "First day (YYYY-MM-DD)")
+    static let to = OptionSpec.value("--to", "DAY", "Last day (YYYY-MM-DD, included)")
+    static let json = OptionSpec.flag("--json", "Print JSON")
+}
+
+/// The exit statuses every command uses, as help, the man page and the README give them.
+enum ExitStatus {
+    static let done: Int32 = 0, failed: Int32 = 1, usage: Int32 = 64, interrupted: Int32 = 130
+    static let text = "0 done; 1 failed, or done with some files skipped (each named on stderr); 64 a usage mistake; 130 interrupted (Ctrl-C)"
 }
 
 /// Standard output and error, unbuffered enough for progress lines.
 enum Console {
+    /// `-q`: no progress lines and no notes; results and errors still print.
+    nonisolated(unsafe) static var quiet = false
+    /// `-v`: notes on each step.
+    nonisolated(unsafe) static var verbose = false
+
+    /// A note on stderr, shown with `-v` only.
+    static func note(_ s: String) {
+        if verbose && !quiet { err(s) }
+    }
+
+    /// Standard output; a failed write (a full disk, a closed pipe) is an error, never a trap.
     static func out(_ s: String) {
-        FileHandle.standardOutput.write((s + "\n").data(using: .utf8)!)
+        write(STDOUT_FILENO, s + "\n")
     }
 
     static func err(_ s: String) {
-        FileHandle.standardError.write((s + "\n").data(using: .utf8)!)
+        write(STDERR_FILENO, s + "\n")
+    }
+
+    nonisolated(unsafe) static var outputFailed: Int32 = 0
+
+    private static func write(_ fd: Int32, _ s: String) {
+        var bytes = Array(s.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if fd == STDOUT_FILENO && outputFailed == 0 { outputFailed = errno }
+                return
+            }
+            bytes = bytes.dropFirst(n)
+        }
     }
 
     /// Pretty, key-sorted JSON of any Encodable value.

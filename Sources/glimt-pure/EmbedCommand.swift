@@ -4,9 +4,8 @@ import GlimtPure
 struct EmbedCommand: Command {
     static let name = "embed"
     static let summary = "Print the SFace embedding of an aligned 112x112 face image as JSON"
-    static let help = """
-    USAGE: glimt-pure embed IMAGE...
-
+    static let usage = ["embed IMAGE..."]
+    static let about = """
     Prints, as JSON, the 128-number SFace embedding of each IMAGE: a face already aligned to
     SFace's 112x112 template (eyes, nose tip and mouth corners at their standard places), as
     PNG, JPEG or WebP. The embedding is L2-normalised: the cosine of two embeddings is their dot
@@ -15,10 +14,6 @@ struct EmbedCommand: Command {
     For whole photos, use 'glimt-pure faces PHOTO --embed', which finds and aligns the faces first.
 
     A file that cannot be used gets a one-line error on stderr; the others are still printed.
-    Exit status: 0 when every image was embedded, 1 otherwise.
-
-    OPTIONS:
-      -h, --help   Show this help
     """
     static let options: [OptionSpec] = []
 

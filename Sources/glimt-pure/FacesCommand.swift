@@ -4,32 +4,25 @@ import GlimtPure
 struct FacesCommand: Command {
     static let name = "faces"
     static let summary = "List the faces in photos, numbered; optionally draw them on a contact sheet"
-    static let help = """
-    USAGE: glimt-pure faces PHOTO... [--json] [--sheet OUT.jpg] [--embed] [--match] [--detect-size N]
-
+    static let usage = ["faces PHOTO... [--json] [--sheet OUT.jpg] [--embed] [--match] [--detect-size N]"]
+    static let about = """
     Finds every face in each PHOTO (JPEG, PNG, WebP; HEIC where this FFmpeg can decode it) and
     prints one line per face: its number, box, the five landmarks (right eye, left eye, nose tip,
     right and left mouth corner: the person's right and left), the detector score and the face
     quality (0-1: confidence, size, sharpness and frontalness). Numbers start at 1, highest score
     first: they are what 'glimt-pure reference add PHOTO --face N' takes.
-
-    OPTIONS:
-      --json            Print JSON instead of a table
-      --sheet OUT.jpg   Write a contact sheet with each face outlined and numbered (JPEG or PNG by
-                        the extension; with several photos, the photo's name is added to OUT)
-      --embed           Add each face's 128-d SFace embedding (JSON only)
-      --match           Add each face's best cosine against the stored references (from the
-                        match threshold up it counts as the same person)
-      --match-threshold C
-                        Cosine from which a face is the person (default 0.45)
-      --detect-size N   Long side, in pixels, the detector looks at (default 640; more finds
-                        smaller faces in crowds, and costs more)
-      --library DIR     Library folder holding the references (default: $XDG_DATA_HOME/glimt or
-                        ~/.local/share/glimt)
-      -h, --help        Show this help
     """
-    static let options: [OptionSpec] = [.flag("--json"), .value("--sheet"), .flag("--embed"), .flag("--match"),
-                                        .value("--detect-size"), .value("--library"), .value("--match-threshold")]
+    static let options: [OptionSpec] = [
+        .flag("--json", "Print JSON instead of a table"),
+        .value("--sheet", "OUT.jpg", completion: .file,
+               "Write a contact sheet with each face outlined and numbered, matched faces in green (JPEG or PNG by the extension; with several photos, the photo's name is added to OUT)"),
+        CommonOptions.overwrite,
+        .flag("--embed", "Add each face's 128-d SFace embedding (JSON only)"),
+        .flag("--match", "Add each face's best cosine against the stored references (from the match threshold up it counts as the same person)"),
+        AnalysisArguments.identity[0],
+        .value("--detect-size", "N", "Long side, in pixels, the detector looks at (default 640; more finds smaller faces in crowds, and costs more)"),
+        CommonOptions.library,
+    ]
 
     struct FaceOut: Encodable {
         let number: Int

@@ -4,37 +4,37 @@ import GlimtPure
 struct FilmCommand: Command {
     static let name = "film"
     static let summary = "Make the film: one second per day, cut from the original videos"
-    static let help = """
-    USAGE: glimt-pure film VIDEO|FOLDER... [--ref PHOTO[:FACE]...] [--out FILE] [options]
-           glimt-pure film --picks FILE [--out FILE] [options]
+    static let usage = ["film [--from DAY] [--to DAY] --out FILE [options]",
+                        "film VIDEO|FOLDER... [--ref PHOTO[:FACE]...] --out FILE [options]",
+                        "film --picks FILE --out FILE [options]"]
+    static let about = """
+    Renders one second per day, in day order, into an MP4 (H.264 + AAC) that every player plays.
+    Clips are cut from the original videos, frame-accurately, turned upright, tone-mapped to SDR
+    when HDR, cropped around the person (or the most prominent face) and scaled. Days without a
+    pick are skipped and listed at the end. The film appears under its name only when complete,
+    and an existing file is only replaced with -y.
 
-    The main job in one command: analyses the videos (as 'glimt-pure analyze' does), picks the best
-    second of each day and renders them, in day order, into an MP4 (H.264 + AAC) that every player
-    plays. Clips are cut from the original videos, frame-accurately, turned upright, tone-mapped
-    to SDR when HDR, cropped around the person (or the most prominent face) and scaled. Days without
-    a pick are skipped and listed at the end. The film appears under its name only when complete.
-
-    With --picks, renders the picks of a saved 'glimt-pure analyze --json' result instead of
-    analysing: edit a pick's "start" or "crop" there and render again in seconds.
-
-    OPTIONS:
-      --out FILE             Output file (default: glimt-film.mp4)
-      --picks FILE           Render the picks saved by 'glimt-pure analyze --json'
-      --from DAY, --to DAY   Only days in this range (YYYY-MM-DD, both included)
-      --aspect A             portrait (default, 1080x1920), landscape (1920x1080) or square (1080x1080)
-      --size WxH             Output size (even numbers); sets the shape too
-      --fps N                Output frame rate (default 30); clips of other rates are resampled by
-                             their timestamps
-      --seconds S            Length of each day's clip (default 1.0)
-      --caption date|none    Burn in each day's date (default none)
-      --mute                 No sound (default: each clip's own sound, silence where it has none)
-      --quality Q            x264 CRF, 1-51, lower is better and bigger (default 20)
-    \(AnalysisArguments.help(sampleRate: "--sample-rate", aspect: false))
-      -h, --help             Show this help
+    With no videos, the days come from the library ('glimt-pure scan'), with its pins and
+    exclusions, and nothing is decoded but the clips. With videos, they are analysed for this
+    film only (as 'glimt-pure analyze' does). With --picks, the picks of a saved
+    'glimt-pure analyze --json' result are rendered: edit a pick's "start" or "crop" there and
+    render again in seconds.
     """
-    static let options: [OptionSpec] = [.value("--out"), .value("--picks"), .value("--from"), .value("--to"), .value("--size"),
-                                        .value("--fps"), .value("--seconds"), .value("--caption"), .flag("--mute"), .value("--quality")]
-        + AnalysisArguments.options(sampleRate: "--sample-rate")
+    static let options: [OptionSpec] = [
+        .value("--out", "FILE", completion: .file, "Output file, .mp4 or .m4v (default: glimt-film.mp4)"),
+        CommonOptions.overwrite,
+        .value("--picks", "FILE", completion: .file, "Render the picks saved by 'glimt-pure analyze --json'"),
+        CommonOptions.from, CommonOptions.to,
+        .value("--aspect", "A", completion: .choices(Aspect.allCases.map(\.rawValue)),
+               "portrait (default, 1080x1920), landscape (1920x1080) or square (1080x1080)"),
+        .value("--size", "WxH", "Output size (even numbers); sets the shape too"),
+        .value("--fps", "N", "Output frame rate (default 30); clips of other rates are resampled by their timestamps"),
+        .value("--seconds", "S", "Length of each day's clip (default 1.0)"),
+        .value("--caption", "date|none", completion: .choices(["date", "none"]), "Burn in each day's date (default none)"),
+        .flag("--mute", "No sound (default: each clip's own sound, silence where it has none)"),
+        .value("--quality", "Q", "x264 CRF, 1-51, lower is better and bigger (default 20)"),
+        AnalysisArguments.withoutChild,
+    ] + AnalysisArguments.references + AnalysisArguments.sampling + AnalysisArguments.identity
 
     static func run(_ args: Arguments) throws -> Int32 {
         var film = FilmOptions()
@@ -62,7 +62,8 @@ struct FilmCommand: Command {
         }
         let job: FilmJob
         do {
-            job = try FilmJob(film: film, output: args.value("--out") ?? "glimt-film.mp4", fromDay: args.value("--from"), toDay: args.value("--to"))
+            job = try FilmJob(film: film, output: args.value("--out") ?? "glimt-film.mp4", fromDay: try args.day("--from"), toDay: try args.day("--to"),
+                              overwrite: args.flag("--overwrite"))
         } catch let e as GlimtError {
             // A film that cannot be made is said before the analysis: a bad size, rate or day is a
             // usage mistake; an output folder that is missing or read-only a failure.
@@ -74,10 +75,12 @@ struct FilmCommand: Command {
         if let picksFile = args.value("--picks") {
             guard args.positionals.isEmpty else { throw UsageError("--picks renders saved picks; give no videos with it") }
             source = .picks(picksFile)
+        } else if args.positionals.isEmpty {
+            let options = job.analysisOptions(try AnalysisArguments.analysisOptions(args))
+            let references = try References.resolve(try AnalysisArguments.references(args))
+            source = .library(try LibraryDays(library: AnalysisArguments.library(args), options: options, references: references))
         } else {
-            try args.requirePositionals("at least one VIDEO or FOLDER (or --picks FILE)")
-            source = .videos(args.positionals, try AnalysisArguments.analysisOptions(args, sampleRate: "--sample-rate"),
-                             try AnalysisArguments.references(args))
+            source = .videos(args.positionals, try AnalysisArguments.analysisOptions(args), try AnalysisArguments.references(args))
         }
         let analysing = ProgressLine(), rendering = ProgressLine()
         let outcome = try job.run(source, analysisProgress: { analysing.update(AnalysisArguments.describe($0)) }, report: { f in

@@ -4,29 +4,26 @@ import GlimtPure
 struct ReferenceCommand: Command {
     static let name = "reference"
     static let summary = "Add, list or remove the reference photos of the person to look for"
-    static let help = """
-    USAGE: glimt-pure reference add PHOTO [--face N]
-           glimt-pure reference list [--json]
-           glimt-pure reference remove ID
-
+    static let usage = ["reference add PHOTO [--face N] [--force]", "reference list [--json]", "reference remove ID"]
+    static let about = """
     References are photos of the person the film is about (up to \(ReferenceStore.maxReferences)): a face in a video
     counts as them when it resembles any one reference closely enough. Several photos (a profile,
     last winter's face) help: children change fast.
 
     'add' finds the faces in PHOTO. With one face it is taken; with several, say which with
     --face N (numbers as 'glimt-pure faces PHOTO' prints them): glimt never guesses. Without
-    --face, the faces are listed and a numbered contact sheet is written to the library.
+    --face, the faces are listed and a numbered contact sheet is written to the library (exit 2).
     Each reference keeps the embedding of the aligned face as it is and mirrored, averaged,
-    and a 112x112 thumbnail.
-
-    OPTIONS:
-      --face N          Which face of PHOTO (1 = highest detector score)
-      --json            For 'list': print JSON
-      --detect-size N   Long side, in pixels, the detector looks at (default 640)
-      --library DIR     Library folder (default: $XDG_DATA_HOME/glimt or ~/.local/share/glimt)
-      -h, --help        Show this help
+    and a 112x112 thumbnail. The same face twice is refused; a face that resembles none of the
+    other references is probably someone else, and is taken only with --force.
     """
-    static let options: [OptionSpec] = [.value("--face"), .flag("--json"), .value("--library"), .value("--detect-size")]
+    static let options: [OptionSpec] = [
+        .value("--face", "N", "Which face of PHOTO (1 = highest detector score)"),
+        .flag("--force", "Add a face that resembles none of the other references"),
+        .flag("--json", "For 'list': print JSON"),
+        .value("--detect-size", "N", "Long side, in pixels, the detector looks at (default 640)"),
+        CommonOptions.library,
+    ]
 
     static func run(_ args: Arguments) throws -> Int32 {
         let library = LibraryLocation.resolve(args.value("--library"))

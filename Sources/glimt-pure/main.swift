@@ -1,7 +1,9 @@
 import Foundation
 import GlimtPure
 
-let commands: [Command.Type] = [FilmCommand.self, AnalyzeCommand.self, FacesCommand.self, ReferenceCommand.self, EmbedCommand.self]
+let commands: [Command.Type] = [FilmCommand.self, ScanCommand.self, DaysCommand.self, PickCommand.self, ExcludeCommand.self,
+                                IncludeCommand.self, AnalyzeCommand.self, FacesCommand.self, ReferenceCommand.self, EmbedCommand.self,
+                                CompletionsCommand.self, ManualCommand.self]
 
 let toolHelp = """
 glimt-pure \(Glimt.version): one second of every day, made into a film, from the videos you
@@ -17,6 +19,9 @@ OPTIONS:
   --version   Print the version
   -h, --help  Show this help
 
+Every command also takes -q (--quiet) and -v (--verbose).
+\(HelpText.wrap("EXIT STATUS: " + ExitStatus.text, indent: "").joined(separator: "\n"))
+
 See 'glimt-pure help <command>' for a command's options.
 """
 
@@ -24,44 +29,53 @@ func main() -> Int32 {
     var tokens = Array(CommandLine.arguments.dropFirst())
     guard let first = tokens.first else {
         Console.err(toolHelp)
-        return 64
+        return ExitStatus.usage
     }
     switch first {
     case "--version", "-V":
         Console.out("glimt-pure \(Glimt.version)")
-        return 0
+        return ExitStatus.done
     case "--help", "-h":
         Console.out(toolHelp)
-        return 0
+        return ExitStatus.done
     case "help":
-        guard tokens.count > 1 else { Console.out(toolHelp); return 0 }
+        guard tokens.count > 1 else { Console.out(toolHelp); return ExitStatus.done }
         guard let cmd = commands.first(where: { $0.name == tokens[1] }) else {
             Console.err("glimt-pure: no command '\(tokens[1])' (commands: \(commands.map { $0.name }.joined(separator: ", ")))")
-            return 64
+            return ExitStatus.usage
         }
         Console.out(cmd.help)
-        return 0
+        return ExitStatus.done
     default:
         break
     }
     guard let cmd = commands.first(where: { $0.name == first }) else {
         Console.err("glimt-pure: unknown command '\(first)' (see: glimt-pure --help)")
-        return 64
+        return ExitStatus.usage
     }
     tokens.removeFirst()
     if tokens.contains("--help") || tokens.contains("-h") {
         Console.out(cmd.help)
-        return 0
+        return ExitStatus.done
     }
+    let status: Int32
     do {
-        return try cmd.run(try Arguments(tokens, command: cmd.name, options: cmd.options))
+        let args = try Arguments(tokens, command: cmd.name, options: cmd.allOptions)
+        Console.quiet = args.flag("--quiet")
+        Console.verbose = args.flag("--verbose")
+        status = try cmd.run(args)
     } catch let e as UsageError {
         Console.err("glimt-pure \(cmd.name): \(e)")
-        return 64
+        return ExitStatus.usage
     } catch {
         Console.err("glimt-pure \(cmd.name): \(error)")
-        return 1
+        return ExitStatus.failed
     }
+    if Console.outputFailed != 0 {
+        Console.err("glimt-pure \(cmd.name): cannot write the output (\(String(cString: strerror(Console.outputFailed))))")
+        return ExitStatus.failed
+    }
+    return status
 }
 
 exit(main())

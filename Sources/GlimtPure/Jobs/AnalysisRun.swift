@@ -23,30 +23,10 @@ public struct AnalysisRun: Sendable {
     /// File name endings taken as videos when a folder is given.
     public static let videoExtensions: Set<String> = ["mp4", "mov", "m4v", "mkv", "webm", "avi", "3gp", "mts", "m2ts", "mpg", "mpeg", "wmv", "hevc"]
 
-    /// Files named directly are taken as they are; folders are searched for video file names, in
-    /// sorted order so every run sees the same sequence.
+    /// The videos `inputs` name: files as given, folders searched (see `FileWalker`).
     public static func expand(_ inputs: [String]) -> (files: [String], failures: [Failure]) {
-        var files: [String] = []
-        var failures: [Failure] = []
-        for input in inputs {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDir) else {
-                failures.append(Failure(path: input, reason: "no such file or folder"))
-                continue
-            }
-            guard isDir.boolValue else { files.append(input); continue }
-            let base = URL(fileURLWithPath: input)
-            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else {
-                failures.append(Failure(path: input, reason: "cannot list folder"))
-                continue
-            }
-            var found: [String] = []
-            for case let url as URL in walker where videoExtensions.contains(url.pathExtension.lowercased()) {
-                found.append(url.path)
-            }
-            files += found.sorted()
-        }
-        return (files, failures)
+        let (files, problems) = FileWalker.find(inputs) { videoExtensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
+        return (files, problems.map { Failure(path: $0.path, reason: $0.reason) })
     }
 
     /// The whole job: loads the models and the references, then analyses `inputs`.
@@ -74,7 +54,7 @@ public struct AnalysisRun: Sendable {
                 report?(f)
             }
         }
-        let (picks, skipped) = DayPick.pick(videos, hasReferences: analyzer.hasReferences)
+        let (picks, skipped) = DayPick.pick(videos, hasReferences: analyzer.hasReferences, withoutPerson: analyzer.options.withoutPerson)
         return Result(picks: picks, skippedDays: skipped, videos: videos, failures: failures, references: analyzer.references.count)
     }
 }

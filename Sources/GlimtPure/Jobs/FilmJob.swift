@@ -13,28 +13,17 @@ public struct FilmJob {
     public let toDay: String?
 
     /// Every error here names what is wrong before an hour of analysis, not after it.
-    public init(film: FilmOptions, output: String, fromDay: String?, toDay: String?) throws {
+    public init(film: FilmOptions, output: String, fromDay: String?, toDay: String?, overwrite: Bool = false) throws {
         if let problem = FilmFormat.problem(width: film.width, height: film.height, fps: film.fps) { throw GlimtError(problem) }
         for day in [fromDay, toDay].compactMap({ $0 }) where CalendarDay.parse(day) == nil {
             throw GlimtError("'\(day)' is not a calendar day (write YYYY-MM-DD)")
         }
         if let fromDay, let toDay, fromDay > toDay { throw GlimtError("--from \(fromDay) is after --to \(toDay)") }
-        try Self.checkWritable(output)
+        try OutputFile.check(output, extensions: ["mp4", "m4v"], what: "the film", overwrite: overwrite)
         self.film = film
         self.output = output
         self.fromDay = fromDay
         self.toDay = toDay
-    }
-
-    /// The output must be a new or replaceable file in a folder that exists and takes new files.
-    static func checkWritable(_ output: String) throws {
-        let url = URL(fileURLWithPath: output)
-        if let status = try? FileStatus(output), status.kind == .folder { throw GlimtError("is a folder; --out needs a file name", path: output) }
-        let folder = url.deletingLastPathComponent().path
-        guard let status = try? FileStatus(folder), status.kind == .folder else {
-            throw GlimtError("the folder for the film does not exist", path: output)
-        }
-        guard access(folder, W_OK | X_OK) == 0 else { throw GlimtError("cannot write into its folder (\(FileStatus.reason(errno)))", path: output) }
     }
 
     /// Where the days come from.
@@ -43,6 +32,8 @@ public struct FilmJob {
         case videos([String], AnalysisOptions, References.Choice)
         /// The picks of a saved `analyze --json` result.
         case picks(String)
+        /// The library's days, as `glimt-pure days` shows them (pins and exclusions honoured).
+        case library(LibraryDays)
     }
 
     public struct Outcome {
@@ -63,6 +54,14 @@ public struct FilmJob {
         switch source {
         case .picks(let file):
             picks = try FilmPlan.loadPicks(file)
+        case .library(let days):
+            var found: [DayPick] = []
+            try days.forEachDay(from: fromDay, to: toDay) { report in
+                if let pick = report.pick { found.append(pick) } else if report.status != .noVideo, let reason = report.reason {
+                    outcome.skippedDays[report.day] = reason
+                }
+            }
+            picks = found
         case .videos(let inputs, let options, let references):
             let result = try AnalysisRun.run(inputs: inputs, options: analysisOptions(options), references: references,
                                              progress: analysisProgress, report: report)
@@ -80,7 +79,7 @@ public struct FilmJob {
     }
 
     /// Analysis settings framed for this film: crops of its shape, clips of its length.
-    func analysisOptions(_ base: AnalysisOptions) -> AnalysisOptions {
+    public func analysisOptions(_ base: AnalysisOptions) -> AnalysisOptions {
         var options = base
         options.windowLength = film.seconds
         options.aspect = film.aspect

@@ -70,7 +70,12 @@ public enum References {
         case photos([String])
     }
 
-    public static func resolve(_ choice: Choice, pipeline: FacePipeline) throws -> [Reference] {
+    public static func resolve(_ choice: Choice) throws -> [Reference] {
+        if case .photos = choice { return try resolve(choice, pipeline: try FacePipeline.shared()) }
+        return try resolve(choice, pipeline: nil)
+    }
+
+    static func resolve(_ choice: Choice, pipeline: FacePipeline?) throws -> [Reference] {
         switch choice {
         case .none:
             return []
@@ -84,7 +89,7 @@ public enum References {
             return try specs.enumerated().map { i, spec in
                 let (path, face) = parse(spec)
                 do {
-                    return try make(photo: path, faceNumber: face, pipeline: pipeline, id: i + 1, sheetFolder: sheets).0
+                    return try make(photo: path, faceNumber: face, pipeline: pipeline ?? FacePipeline.shared(), id: i + 1, sheetFolder: sheets).0
                 } catch let e as AmbiguousFaceError {
                     throw GlimtError("has \(e.faces.count) faces; say which with \(e.photo):N (numbered on \(e.sheet))", path: e.photo)
                 }

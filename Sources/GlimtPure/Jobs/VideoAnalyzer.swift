@@ -19,6 +19,9 @@ public struct AnalysisOptions: Sendable {
     /// Width / height of the film the crops are framed for.
     public var aspect: Float = Aspect.portrait.ratio
     public var timeZone: TimeZone = .current
+    /// A day none of whose videos shows the person of the references: skipped, or its best
+    /// second anyway.
+    public var withoutPerson: DayPick.WithoutPerson = .skip
     /// Decoder shortcuts for analysis frames. Skipping the deblocking loop filter saved 5-15 % of
     /// decoding on 1080p H.264 and moved no pick (crops by under a pixel). Skipping
     /// non-reference frames saved more (20-25 % with B-frames) but is off: a person on screen for

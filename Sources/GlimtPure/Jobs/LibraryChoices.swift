@@ -1,0 +1,52 @@
+import Analysis
+import Foundation
+import GlimtCore
+import Library
+
+/// The person's say over the library: pin a second for a day, hand a day back to automatic
+/// choice, exclude or include a day or a video. Kept by day and by content, so every rescan and
+/// every move of the files keeps them.
+public struct LibraryChoices {
+    public let store: LibraryStore
+
+    public init(library: URL) throws { store = try LibraryStore(library: library) }
+
+    /// A scanned video: by its path in the library, or by its content when it has moved.
+    func video(_ file: String) throws -> LibraryStore.Identity {
+        if let known = try store.identity(path: URL(fileURLWithPath: file).standardizedFileURL.path) ?? store.identity(path: file) { return known }
+        if let status = try? FileStatus(file), status.kind == .file, let known = try store.identity(contentKey: try ContentKey.of(path: file)) {
+            return known
+        }
+        throw GlimtError("is not in the library (scan its folder first: glimt-pure scan FOLDER)", path: file)
+    }
+
+    /// Pins `file`'s second at `start` for `day`.
+    public func pin(day: String, file: String, start: Double) throws {
+        guard CalendarDay.parse(day) != nil else { throw GlimtError("'\(day)' is not a calendar day (write YYYY-MM-DD)") }
+        let known = try video(file)
+        guard let stored = try store.videos(onDay: day).first(where: { $0.contentKey == known.contentKey }) else {
+            throw GlimtError("is not a video of \(day) (see: glimt-pure days --from \(day) --to \(day))", path: file)
+        }
+        guard start.isFinite, start >= 0, start < stored.duration else {
+            throw GlimtError(String(format: "--at %.2f is not inside the video (0 to %.2f s)", start, stored.duration), path: file)
+        }
+        try store.pin(day: day, contentKey: known.contentKey, start: start)
+    }
+
+    public func automatic(day: String) throws {
+        guard CalendarDay.parse(day) != nil else { throw GlimtError("'\(day)' is not a calendar day (write YYYY-MM-DD)") }
+        try store.unpin(day: day)
+    }
+
+    /// `target` is a day (YYYY-MM-DD) or a video file. Returns what it was taken as.
+    @discardableResult
+    public func set(_ target: String, excluded: Bool) throws -> String {
+        if let day = CalendarDay.parse(target) {
+            try store.setDay(day, excluded: excluded)
+            return "day \(day)"
+        }
+        let known = try video(target)
+        try store.setVideo(contentKey: known.contentKey, path: known.path, excluded: excluded)
+        return known.path
+    }
+}

@@ -1,0 +1,205 @@
+import Analysis
+import Faces
+import Foundation
+import GlimtCore
+import Library
+import MediaIO
+
+/// `glimt-pure scan`: brings the library up to date with folders of video. Unchanged files
+/// (same path, size and time) cost a `stat`; moved or renamed ones are recognised by content and
+/// only renamed in the store; new and edited ones are decoded and measured, two at a time, and
+/// each is committed on its own, so a scan stopped at any moment loses at most the videos in
+/// progress and the next scan goes on from there.
+public final class LibraryScan {
+    public struct Progress: Sendable {
+        public var videosDone: Int
+        public var videosTotal: Int
+        /// The file being analysed most recently.
+        public var path: String
+        public var framesPerSecond: Double
+        /// Seconds left for the whole scan, from the video seconds still to decode.
+        public var secondsLeft: Double?
+    }
+
+    public struct Summary: Codable, Sendable {
+        public var found = 0
+        public var analysed = 0
+        public var unchanged = 0
+        public var moved = 0
+        public var outOfRange = 0
+        public var framesDecoded = 0
+        public var failures: [AnalysisRun.Failure] = []
+        public var seconds = 0.0
+    }
+
+    public let library: URL
+    public let options: AnalysisOptions
+    public let fromDay: String?
+    public let toDay: String?
+    /// Videos analysed at once (both cores busy); 1 for a one-thread run.
+    public let workers: Int
+
+    public init(library: URL, options: AnalysisOptions, fromDay: String? = nil, toDay: String? = nil, workers: Int = 2) {
+        self.library = library
+        self.options = options
+        self.fromDay = fromDay
+        self.toDay = toDay
+        self.workers = max(1, workers)
+    }
+
+    /// `waiting` hears once that another scan holds the library (this one then waits for it).
+    public func run(_ inputs: [String], progress: ((Progress) -> Void)? = nil, report: ((AnalysisRun.Failure) -> Void)? = nil,
+                    waiting: (() -> Void)? = nil) throws -> Summary {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let store = try LibraryStore(library: library)
+        return try FileLock.withLock(library.appendingPathComponent(".scan.lock").path, whileWaiting: waiting) {
+            var summary = Summary()
+            let (files, problems) = AnalysisRun.expand(inputs)
+            summary.found = files.count
+            for p in problems {
+                let f = AnalysisRun.Failure(path: p.path, reason: p.reason)
+                summary.failures.append(f)
+                report?(f)
+            }
+            var work: [(path: String, key: String, duration: Double)] = []
+            for path in files {
+                do {
+                    switch try plan(path, store: store) {
+                    case .unchanged: summary.unchanged += 1
+                    case .moved: summary.moved += 1
+                    case .outOfRange: summary.outOfRange += 1
+                    case .analyse(let key, let duration): work.append((path, key, duration))
+                    }
+                } catch {
+                    let f = AnalysisRun.Failure(path: path, reason: (error as? GlimtError)?.reason ?? "\(error)")
+                    summary.failures.append(f)
+                    report?(f)
+                }
+            }
+            try analyse(work, store: store, summary: &summary, progress: progress, report: report)
+            summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            return summary
+        }
+    }
+
+    private enum Plan {
+        case unchanged, moved, outOfRange
+        case analyse(key: String, duration: Double)
+    }
+
+    /// What a file needs, decided without decoding it.
+    private func plan(_ path: String, store: LibraryStore) throws -> Plan {
+        let status = try FileStatus(path)
+        if let why = status.notAFile { throw GlimtError(why, path: path) }
+        let modified = status.modified.timeIntervalSince1970
+        if let known = try store.identity(path: path), known.size == status.size, known.modified == modified,
+           known.analysisVersion == StoredVideo.analysisVersion {
+            return .unchanged
+        }
+        let key = try ContentKey.of(path: path)
+        if let known = try store.identity(contentKey: key), known.analysisVersion == StoredVideo.analysisVersion {
+            try store.moved(contentKey: key, to: path, size: status.size, modified: modified)
+            return .moved
+        }
+        // Opening the container is cheap: its length (for the ETA) and its day (for --from/--to).
+        let info = try VideoReader(path: path).info
+        if fromDay != nil || toDay != nil {
+            let tags = info.tags.merging(info.streamTags) { container, _ in container }
+            if let day = CaptureDate.resolve(tags: tags, path: path, modified: status.modified, timeZone: options.timeZone)?.day,
+               day < (fromDay ?? "0000") || day > (toDay ?? "9999") {
+                return .outOfRange
+            }
+        }
+        return .analyse(key: key, duration: info.duration)
+    }
+
+    private func analyse(_ work: [(path: String, key: String, duration: Double)], store: LibraryStore, summary: inout Summary,
+                         progress: ((Progress) -> Void)?, report: ((AnalysisRun.Failure) -> Void)?) throws {
+        guard !work.isEmpty else { return }
+        let analyzer = VideoAnalyzer(options: options, references: [], pipeline: try FacePipeline.shared(), embedAllFaces: true)
+        let state = ScanState(total: work.count, seconds: work.map(\.duration).reduce(0, +))
+        let lock = NSLock()
+        var next = 0
+        var fatal: Error?
+        var local = Summary()
+        DispatchQueue.concurrentPerform(iterations: min(workers, work.count)) { _ in
+            while true {
+                lock.lock()
+                guard fatal == nil, next < work.count else { lock.unlock(); return }
+                let item = work[next]
+                next += 1
+                lock.unlock()
+                var times = VideoAnalysis.StageTimes()
+                do {
+                    let video = try analyzer.observe(path: item.path, contentKey: item.key, times: &times) { p in
+                        if let shown = state.frame(path: item.path, time: p.time) { progress?(shown) }
+                    }
+                    try store.save(video)
+                    lock.lock()
+                    local.analysed += 1
+                    local.framesDecoded += times.frames
+                    lock.unlock()
+                } catch let e as GlimtError where e.path == item.path || e.path == nil {
+                    let f = AnalysisRun.Failure(path: item.path, reason: e.reason)
+                    lock.lock()
+                    local.failures.append(f)
+                    lock.unlock()
+                    report?(f)
+                } catch {
+                    // The store itself failed (disk full, damaged): stop, keeping what is committed.
+                    lock.lock()
+                    fatal = error
+                    lock.unlock()
+                }
+                if let shown = state.finished(path: item.path, duration: item.duration) { progress?(shown) }
+            }
+        }
+        if let fatal { throw fatal }
+        summary.analysed += local.analysed
+        summary.framesDecoded += local.framesDecoded
+        summary.failures += local.failures
+    }
+}
+
+/// Progress shared by the workers: videos done, frames per second, and an ETA from the video
+/// seconds still to decode.
+private final class ScanState: @unchecked Sendable {
+    private let lock = NSLock()
+    private let total: Int
+    private let seconds: Double
+    private var done = 0
+    private var secondsDone = 0.0
+    private var current: [String: Double] = [:]
+    private var frames = 0
+    private let started = DispatchTime.now().uptimeNanoseconds
+
+    init(total: Int, seconds: Double) {
+        self.total = total
+        self.seconds = seconds
+    }
+
+    func frame(path: String, time: Double) -> LibraryScan.Progress? {
+        lock.lock()
+        defer { lock.unlock() }
+        current[path] = time
+        frames += 1
+        return progress(path)
+    }
+
+    func finished(path: String, duration: Double) -> LibraryScan.Progress? {
+        lock.lock()
+        defer { lock.unlock() }
+        current[path] = nil
+        done += 1
+        secondsDone += duration
+        return progress(path)
+    }
+
+    private func progress(_ path: String) -> LibraryScan.Progress {
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let covered = secondsDone + current.values.reduce(0, +)
+        let left = covered > 0 && elapsed > 0.5 ? elapsed / covered * max(0, seconds - covered) : nil
+        return LibraryScan.Progress(videosDone: done, videosTotal: total, path: path,
+                                    framesPerSecond: elapsed > 0 ? Double(frames) / elapsed : 0, secondsLeft: left)
+    }
+}

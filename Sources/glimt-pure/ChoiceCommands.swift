@@ -1,0 +1,79 @@
+import Foundation
+import GlimtPure
+
+struct PickCommand: Command {
+    static let name = "pick"
+    static let summary = "Pin a day's second (a video and a time), or give the day back to automatic choice"
+    static let usage = ["pick DAY --video FILE --at SECONDS", "pick DAY --auto"]
+    static let about = """
+    Pins the second of DAY to FILE at SECONDS: every later 'glimt-pure days' and 'glimt-pure film'
+    use it, whatever the scores, and it survives every rescan and a move of the file. FILE must be
+    a scanned video of that day. --auto removes the pin.
+    """
+    static let options: [OptionSpec] = [
+        .value("--video", "FILE", completion: .file, "The video to take the second from"),
+        .value("--at", "SECONDS", "Where the second starts in it"),
+        .flag("--auto", "Back to automatic choice for the day"),
+        CommonOptions.library,
+    ]
+    static let positionals = OptionSpec.Completion.none
+
+    static func run(_ args: Arguments) throws -> Int32 {
+        try args.requirePositionals("one DAY", min: 1, max: 1)
+        guard let day = CalendarDay.parse(args.positionals[0]) else { throw UsageError("'\(args.positionals[0])' is not a calendar day (write YYYY-MM-DD)") }
+        let choices = try LibraryChoices(library: AnalysisArguments.library(args))
+        if args.flag("--auto") {
+            guard args.value("--video") == nil, args.value("--at") == nil else { throw UsageError("--auto takes no --video or --at") }
+            try choices.automatic(day: day)
+            Console.out("\(day): automatic choice")
+            return ExitStatus.done
+        }
+        guard let video = args.value("--video"), args.value("--at") != nil else { throw UsageError("pick needs --video FILE and --at SECONDS (or --auto)") }
+        let at = try args.double("--at", default: 0, range: 0...1e7)
+        try choices.pin(day: day, file: video, start: at)
+        Console.out("\(day): pinned \(video) at \(String(format: "%.2f", at)) s")
+        return ExitStatus.done
+    }
+}
+
+struct ExcludeCommand: Command {
+    static let name = "exclude"
+    static let summary = "Leave a day or a video out of every film"
+    static let usage = ["exclude DAY|FILE..."]
+    static let about = """
+    A DAY (YYYY-MM-DD) is left out of the film; a FILE (a scanned video) never competes for its
+    day's second. Kept by day and by content: rescans and moved files keep it. 'glimt-pure include'
+    undoes it.
+    """
+    static let options: [OptionSpec] = [CommonOptions.library]
+
+    static func run(_ args: Arguments) throws -> Int32 { try ChoiceRun.set(args, excluded: true) }
+}
+
+struct IncludeCommand: Command {
+    static let name = "include"
+    static let summary = "Bring back an excluded day or video"
+    static let usage = ["include DAY|FILE..."]
+    static let about = "Undoes 'glimt-pure exclude' for each DAY (YYYY-MM-DD) or FILE."
+    static let options: [OptionSpec] = [CommonOptions.library]
+
+    static func run(_ args: Arguments) throws -> Int32 { try ChoiceRun.set(args, excluded: false) }
+}
+
+enum ChoiceRun {
+    static func set(_ args: Arguments, excluded: Bool) throws -> Int32 {
+        try args.requirePositionals("a DAY or a FILE")
+        let choices = try LibraryChoices(library: AnalysisArguments.library(args))
+        var failed = false
+        for target in args.positionals {
+            do {
+                let what = try choices.set(target, excluded: excluded)
+                Console.out("\(excluded ? "excluded" : "included") \(what)")
+            } catch {
+                Console.err("glimt-pure \(excluded ? "exclude" : "include"): \(error)")
+                failed = true
+            }
+        }
+        return failed ? ExitStatus.failed : ExitStatus.done
+    }
+}

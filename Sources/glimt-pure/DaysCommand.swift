@@ -1,0 +1,76 @@
+import Foundation
+import GlimtPure
+
+struct DaysCommand: Command {
+    static let name = "days"
+    static let summary = "List the library's days: each day's pick, its other candidates, and the days without"
+    static let usage = ["days [--from DAY] [--to DAY] [--json] [options]"]
+    static let about = """
+    Every day from --from (default: the first day with a video) to --to (default: the last), with
+    its pick (video, second, score, whether the person was found, automatic or pinned), its other
+    videos, and the days without a video, without the person or excluded. Judged from the stored
+    frames with today's references: nothing is decoded. Days dated only by a file's modification
+    time are marked, since a copied file's time is the day of the copy.
+    """
+    static let options: [OptionSpec] = [CommonOptions.from, CommonOptions.to,
+                                        .flag("--json", "Print JSON, one day after another as they are judged"),
+                                        AnalysisArguments.withoutChild, .value("--seconds", "S", "Length of each day's clip (default 1.0)"),
+                                        AnalysisArguments.aspect] + AnalysisArguments.references + AnalysisArguments.identity
+    static let positionals = OptionSpec.Completion.none
+
+    static func run(_ args: Arguments) throws -> Int32 {
+        try args.requirePositionals("no arguments", min: 0, max: 0)
+        var options = try AnalysisArguments.analysisOptions(args)
+        options.windowLength = try args.double("--seconds", default: 1, range: 0.1...60)
+        let (from, to) = (try args.day("--from"), try args.day("--to"))
+        if let from, let to, from > to { throw UsageError("--from \(from) is after --to \(to)") }
+        let days = try LibraryDays(library: AnalysisArguments.library(args), options: options,
+                                   references: try References.resolve(try AnalysisArguments.references(args)))
+        let json = args.flag("--json")
+        if json { Console.out("[") }
+        var first = true
+        var count = 0
+        var mtimeDated: [String] = []
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        try days.forEachDay(from: from, to: to) { report in
+            count += 1
+            mtimeDated += report.datedByModificationTime
+            if json {
+                // One day per line: a year streams out as it is judged.
+                Console.out((first ? "  " : ", ") + String(decoding: try encoder.encode(report), as: UTF8.self))
+                first = false
+            } else {
+                printDay(report)
+            }
+        }
+        if json { Console.out("]") }
+        if count == 0 { Console.err("glimt-pure days: the library has no videos\(from != nil || to != nil ? " in that range" : "") (add some: glimt-pure scan FOLDER)") }
+        if !mtimeDated.isEmpty {
+            Console.err("glimt-pure days: warning: \(mtimeDated.count) video\(mtimeDated.count == 1 ? " is" : "s are") dated only by file modification time (a copy's time is the day of the copy): "
+                        + mtimeDated.prefix(5).joined(separator: ", ") + (mtimeDated.count > 5 ? ", ..." : ""))
+        }
+        return ExitStatus.done
+    }
+
+    static func printDay(_ r: DayReport) {
+        let mark = r.datedByModificationTime.isEmpty ? "" : "  (dated by file time!)"
+        switch r.status {
+        case .noVideo:
+            Console.out("\(r.day)  -  no video")
+            return
+        case .picked, .pinned, .withoutPerson:
+            guard let p = r.pick else { return }
+            let how = r.status == .pinned ? "pinned" : (r.status == .withoutPerson ? "picked, WITHOUT the child" : "picked")
+            let person = p.identity.map { $0.containsChild ? ", child found (best cosine \(String(format: "%.2f", $0.bestCosine)))" : ", child not found" } ?? ""
+            Console.out("\(r.day)  \(how): \(p.video) at \(String(format: "%.2f", p.start)) s, score \(String(format: "%.3f", p.score))\(person)\(mark)")
+        default:
+            Console.out("\(r.day)  \(r.status.rawValue): \(r.reason ?? "")\(mark)")
+        }
+        for c in r.candidates where !c.picked {
+            let at = c.start.map { String(format: "best at %.2f s, score %.3f", $0, c.score ?? 0) } ?? "too short"
+            let person = c.containsPerson.map { $0 ? ", child in it" : ", child not in it" } ?? ""
+            Console.out("    also: \(c.video)  \(at)\(person)\(c.excluded ? ", EXCLUDED" : "")")
+        }
+    }
+}

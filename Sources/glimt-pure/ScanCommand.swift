@@ -1,0 +1,69 @@
+import Foundation
+import GlimtPure
+
+struct ScanCommand: Command {
+    static let name = "scan"
+    static let summary = "Bring the library up to date with folders of video: analyse what is new or changed"
+    static let usage = ["scan FOLDER|VIDEO... [--from DAY] [--to DAY] [options]"]
+    static let about = """
+    Finds the videos in the folders (recursively; hidden folders skipped, links followed without
+    loops), and analyses those that are new or changed, keeping every sampled frame's scores and
+    every face's box and embedding in the library. A video already scanned costs a look at its
+    size and time; one moved or renamed is recognised by its content and not analysed again; an
+    edited one is analysed again. Each video is committed on its own: a scan stopped at any moment
+    (Ctrl-C, a crash, a power cut) loses at most the videos in progress, and the next scan goes on.
+    Two videos are analysed at once (--jobs). Another scan of the same library waits for this one.
+
+    References are not needed to scan: 'glimt-pure days' and 'glimt-pure film' judge the stored
+    frames with today's references, so adding one later needs no new scan.
+    """
+    static let options: [OptionSpec] = [
+        CommonOptions.from, CommonOptions.to,
+        .value("--jobs", "N", "Videos analysed at once (default 2; 1 for one at a time)"),
+        CommonOptions.json,
+        CommonOptions.library,
+    ] + AnalysisArguments.sampling
+    static let positionals = OptionSpec.Completion.folder
+
+    static func run(_ args: Arguments) throws -> Int32 {
+        try args.requirePositionals("at least one FOLDER or VIDEO")
+        var options = try AnalysisArguments.analysisOptions(args)
+        options.withoutPerson = .skip
+        let (from, to) = (try args.day("--from"), try args.day("--to"))
+        if let from, let to, from > to { throw UsageError("--from \(from) is after --to \(to)") }
+        let scan = LibraryScan(library: AnalysisArguments.library(args), options: options, fromDay: from, toDay: to,
+                               workers: try args.int("--jobs", default: 2, range: 1...64))
+        let line = ProgressLine()
+        let summary = try scan.run(args.positionals, progress: { p in
+            var s = "scanning \(p.videosDone)/\(p.videosTotal) videos  \(URL(fileURLWithPath: p.path).lastPathComponent)"
+                + String(format: "  %.1f frames/s", p.framesPerSecond)
+            if let left = p.secondsLeft { s += "  ETA " + Duration.text(left) }
+            line.update(s)
+        }, report: { f in
+            line.clear()
+            Console.err("glimt-pure scan: \(f.path): \(f.reason)")
+        }, waiting: {
+            Console.err("glimt-pure scan: another scan is working on this library; waiting for it to finish")
+        })
+        line.clear()
+        if args.flag("--json") {
+            try Console.json(summary)
+        } else {
+            Console.out("\(summary.found) video\(summary.found == 1 ? "" : "s") found: \(summary.analysed) analysed, \(summary.unchanged) unchanged, "
+                        + "\(summary.moved) moved, \(summary.outOfRange) outside the days asked, \(summary.failures.count) could not be read"
+                        + String(format: " (%.1f s)", summary.seconds))
+        }
+        if summary.found == 0 && summary.failures.isEmpty { throw GlimtError("no videos found in \(args.positionals.joined(separator: ", "))") }
+        return summary.failures.isEmpty ? ExitStatus.done : ExitStatus.failed
+    }
+}
+
+/// `1h02m`, `4m05s`, `12s`.
+enum Duration {
+    static func text(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        if s >= 3600 { return String(format: "%dh%02dm", s / 3600, s % 3600 / 60) }
+        if s >= 60 { return String(format: "%dm%02ds", s / 60, s % 60) }
+        return "\(s)s"
+    }
+}

@@ -148,6 +148,26 @@ public final class LibraryStore: @unchecked Sendable {
         }
     }
 
+    /// Everything stored about the videos, as canonical text (ordered by content, no row ids or
+    /// times of writing): two stores hold the same results exactly when their dumps are equal.
+    public func dump() throws -> String {
+        try locked {
+            var out: [String] = []
+            let videos = try db.rows("""
+                SELECT id, content_key, path, size, day, capture_time, date_source, duration, width, height, rotation, codec, hdr, analysis_version
+                FROM videos ORDER BY content_key
+                """) { s in (s.int(0), (1...13).map { s.text(Int32($0)) }.joined(separator: "|")) }
+            for (id, line) in videos {
+                out.append("video " + line)
+                out += try db.rows("SELECT idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected FROM frames WHERE video_id = ? ORDER BY idx",
+                                   [.int(Int64(id))]) { s in "  frame " + (0...8).map { s.text(Int32($0)) }.joined(separator: "|") }
+                out += try db.rows("SELECT frame_idx, idx, x, y, width, height, score, quality, hex(embedding) FROM faces WHERE video_id = ? ORDER BY frame_idx, idx",
+                                   [.int(Int64(id))]) { s in "  face " + (0...8).map { s.text(Int32($0)) }.joined(separator: "|") }
+            }
+            return out.joined(separator: "\n")
+        }
+    }
+
     // MARK: The person's choices
 
     public struct Choices: Sendable {

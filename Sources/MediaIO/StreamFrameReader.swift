@@ -57,6 +57,7 @@ final class StreamFrameReader {
             let received = avcodec_receive_frame(decoder.context, frame)
             if received >= 0 {
                 framesDecoded += 1
+                DecodeCounter.add(1)
                 return frame
             }
             if received == glimt_averror_eof() {

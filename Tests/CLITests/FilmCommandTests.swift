@@ -15,8 +15,10 @@ final class FilmCommandTests: CLITestCase {
             (["--from", "2024-13-45"], 64, "'2024-13-45' is not a calendar day"),
             (["--from", "2024-05-02", "--to", "2024-05-01"], 64, "--from 2024-05-02 is after --to 2024-05-01"),
             (["--out", library.appendingPathComponent("no/such/folder/film.mp4").path], 1, "--out \(library.appendingPathComponent("no/such/folder/film.mp4").path): the folder for the film does not exist"),
-            (["--out", library.path], 1, "is a folder; --out needs a file name"),
+            (["--out", library.appendingPathComponent("folder.mp4").path], 1, "is a folder; give a file name"),
+            (["--out", library.appendingPathComponent("film.mov").path], 1, "the film is written as .mp4 or .m4v, and this name ends in '.mov'"),
         ]
+        try FileManager.default.createDirectory(at: library.appendingPathComponent("folder.mp4"), withIntermediateDirectories: true)
         for (options, status, message) in cases {
             let started = Date()
             let run = try glimt(["film", videos, "--no-refs"] + options)
@@ -44,7 +46,12 @@ final class FilmCommandTests: CLITestCase {
         XCTAssertEqual(film.status, 0, film.err)
         XCTAssertTrue(film.out.contains("at 2.50 s"), film.out)
         XCTAssertTrue(FileManager.default.fileExists(atPath: out))
-        let bad = try glimt("film", "--picks", fixture("sface/golden.json"), "--out", out)
+        // An existing film is replaced only when asked (-y), as ffmpeg does.
+        let again = try glimt("film", "--picks", edited.path, "--out", out, "--size", "180x320", "--mute")
+        XCTAssertEqual(again.status, 1)
+        XCTAssertTrue(again.err.contains("already exists; add -y (--overwrite) to replace it"), again.err)
+        XCTAssertEqual(try glimt("film", "--picks", edited.path, "--out", out, "--size", "180x320", "--mute", "-y").status, 0)
+        let bad = try glimt("film", "--picks", fixture("sface/golden.json"), "--out", library.appendingPathComponent("bad.mp4").path)
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue(bad.err.contains("not an 'analyze --json' result"), bad.err)
     }

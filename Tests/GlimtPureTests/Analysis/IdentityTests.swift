@@ -1,8 +1,10 @@
 import Foundation
 import XCTest
+@testable import GlimtCore
 @testable import Imaging
 @testable import Faces
 @testable import Analysis
+@testable import Library
 
 /// The decision rules of "the second of the day", each with a case that fails if the rule is removed.
 final class IdentityTests: XCTestCase {

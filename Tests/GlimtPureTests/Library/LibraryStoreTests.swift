@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+@testable import Library
+
+/// The store's schema over time: an older store is brought up to date, a newer or a foreign one
+/// is refused with a clear reason, never misread.
+final class LibraryStoreTests: XCTestCase {
+    private func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("glimt-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    func testAVersionOneStoreIsMigratedWithItsVideosKept() throws {
+        let library = try folder()
+        do {
+            let db = try Database(path: library.appendingPathComponent("library.sqlite").path)
+            try db.execute(Schema.migrations[0])
+            try db.execute("PRAGMA user_version = 1")
+            try db.run("""
+                INSERT INTO videos (content_key, path, size, modified, day, date_source, duration, width, height, rotation, codec, hdr, analysis_version)
+                VALUES ('k1', '/v/a.mp4', 10, 1, '2024-05-01', 'file name', 2, 320, 240, 0, 'h264', 0, 1)
+                """)
+        }
+        let store = try LibraryStore(library: library)
+        XCTAssertEqual(try store.counts().videos, 1)
+        XCTAssertEqual(try store.identity(path: "/v/a.mp4")?.contentKey, "k1")
+        try store.pin(day: "2024-05-01", contentKey: "k1", start: 0.5)
+        XCTAssertEqual(try store.choices().pins["2024-05-01"]?.start, 0.5, "the tables of version 2 exist")
+        XCTAssertEqual(Schema.version, 2)
+    }
+
+    func testANewerOrForeignStoreIsRefused() throws {
+        let newer = try folder()
+        do {
+            let db = try Database(path: newer.appendingPathComponent("library.sqlite").path)
+            try db.execute("PRAGMA user_version = 99")
+        }
+        XCTAssertThrowsError(try LibraryStore(library: newer)) { error in
+            XCTAssertTrue("\(error)".contains("written by a newer glimt-pure (store version 99; this one reads up to 2)"), "\(error)")
+        }
+        let foreign = try folder()
+        do {
+            let db = try Database(path: foreign.appendingPathComponent("library.sqlite").path)
+            try db.execute("CREATE TABLE recipes (name TEXT)")
+        }
+        XCTAssertThrowsError(try LibraryStore(library: foreign)) { error in
+            XCTAssertTrue("\(error)".contains("not a glimt library database (it holds other tables: recipes)"), "\(error)")
+        }
+        let notADatabase = try folder()
+        try Data("hello, this is not sqlite at all............................................................".utf8)
+            .write(to: notADatabase.appendingPathComponent("library.sqlite"))
+        XCTAssertThrowsError(try LibraryStore(library: notADatabase)) { error in
+            XCTAssertTrue("\(error)".contains("damaged or not a database"), "\(error)")
+        }
+        let file = try folder().appendingPathComponent("plain-file")
+        try Data("x".utf8).write(to: file)
+        XCTAssertThrowsError(try LibraryStore(library: file)) { error in
+            XCTAssertTrue("\(error)".contains("the library must be a folder"), "\(error)")
+        }
+    }
+}

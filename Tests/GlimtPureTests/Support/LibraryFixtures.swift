@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+@testable import Imaging
+@testable import MediaIO
+
+/// Small generated clips for library tests: a face photo moving across a 320x240 picture, dated
+/// by its file name (`VID_YYYYMMDD_120000_N.mp4`). Each clip's pixels differ, so each has its own
+/// content key.
+enum LibraryFixtures {
+    struct Clip {
+        let day: String
+        let face: String   // fixture photo
+    }
+
+    /// Obama and Biden on 05-01, Biden alone on 05-02, Obama alone on 05-03.
+    static let days: [Clip] = [
+        Clip(day: "20240501", face: "yunet/obama.png"), Clip(day: "20240501", face: "yunet/biden.png"),
+        Clip(day: "20240502", face: "yunet/biden.png"), Clip(day: "20240503", face: "yunet/obama2.png"),
+    ]
+
+    @discardableResult
+    static func write(_ clips: [Clip] = days, to folder: String, seconds: Double = 1.5, fps: Int = 10) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var paths: [String] = []
+        for (n, clip) in clips.enumerated() {
+            let face = Resize.fitting(try Fixtures.image(clip.face), longSide: 150)
+            let path = folder + "/VID_\(clip.day)_120000_\(n).mp4"
+            let writer = try FilmWriter(path: path, width: 320, height: 240, fps: fps, audio: false)
+            for k in 0..<Int(seconds * Double(fps)) {
+                var frame = RGBImage(width: 320, height: 240, fill: (UInt8(40 + 20 * n), 90, 120))
+                let x = 20 + 6 * k + 3 * n, y = 30 + (k % 3)
+                for yy in 0..<face.height where y + yy < 240 {
+                    for xx in 0..<face.width where x + xx < 320 {
+                        let s = (yy * face.width + xx) * 3, d = ((y + yy) * 320 + x + xx) * 3
+                        frame.pixels[d] = face.pixels[s]; frame.pixels[d + 1] = face.pixels[s + 1]; frame.pixels[d + 2] = face.pixels[s + 2]
+                    }
+                }
+                try writer.append(frame)
+            }
+            try writer.finish()
+            paths.append(path)
+        }
+        return paths
+    }
+
+    /// The built `glimt-pure` binary, run as a user would.
+    static let binary = Bundle.main.bundleURL.appendingPathComponent("glimt-pure")
+
+    static func process(_ args: [String]) -> Process {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = args
+        p.standardOutput = Pipe()
+        p.standardError = Pipe()
+        return p
+    }
+
+    /// Runs `glimt-pure args...` to the end: status, stdout, stderr.
+    static func run(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
+        let p = process(args)
+        try p.run()
+        let out = (p.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
+        let err = (p.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+}

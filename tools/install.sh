@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs glimt-pure into PREFIX (default ~/.local): the binary as PREFIX/bin/glimt-pure and the
-# baked model weights in PREFIX/share/glimt-pure, where the installed binary looks for them.
+# Installs glimt-pure into PREFIX (default ~/.local): the binary as PREFIX/bin/glimt-pure, the
+# baked model weights in PREFIX/share/glimt-pure (where the installed binary looks for them), the
+# man page and bash, zsh and fish completions (made by the binary from its own command definitions).
 # Builds a release first; GLIMT_BUILD_DIR=DIR installs from an existing release build folder
 # instead (the folder `swift build -c release --show-bin-path` prints).
 set -euo pipefail
@@ -23,5 +24,11 @@ for w in sface yunet; do
   cp "$weights/$w.glw" "$prefix/share/glimt-pure/.$w.glw.new" && chmod 644 "$prefix/share/glimt-pure/.$w.glw.new"
   mv -f "$prefix/share/glimt-pure/.$w.glw.new" "$prefix/share/glimt-pure/$w.glw"
 done
-echo "installed $prefix/bin/glimt-pure (weights in $prefix/share/glimt-pure)"
+# The man page and completions come from the installed binary, so they match it.
+put() { mkdir -p "$(dirname "$2")"; "$prefix/bin/glimt-pure" $1 > "$2.new" && mv -f "$2.new" "$2"; }
+put manual "$prefix/share/man/man1/glimt-pure.1"
+put "completions bash" "$prefix/share/bash-completion/completions/glimt-pure"
+put "completions zsh" "$prefix/share/zsh/site-functions/_glimt-pure"
+put "completions fish" "$prefix/share/fish/vendor_completions.d/glimt-pure.fish"
+echo "installed $prefix/bin/glimt-pure (weights in $prefix/share/glimt-pure; man page and bash, zsh, fish completions)"
 case ":$PATH:" in *":$prefix/bin:"*) ;; *) echo "note: $prefix/bin is not on your PATH" >&2 ;; esac

@@ -11,8 +11,8 @@ class CLITestCase: XCTestCase {
     }
 
     static let binary: URL = Bundle.main.bundleURL.appendingPathComponent("glimt-pure")
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("GlimtPureTests/Fixtures")
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = repositoryRoot.appendingPathComponent("Tests/GlimtPureTests/Fixtures")
 
     var library: URL!
 

@@ -4,7 +4,6 @@ import XCTest
 /// `tools/install.sh`: the installed binary works once the build folder is gone, and says where
 /// it looked when its weights are missing.
 final class InstallTests: CLITestCase {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func testInstalledBinaryRunsWithoutTheBuildFolder() throws {
         // A copy of this build's products stands in for the build folder, so it can be removed.
@@ -15,7 +14,7 @@ final class InstallTests: CLITestCase {
             try FileManager.default.copyItem(at: products.appendingPathComponent(item), to: build.appendingPathComponent(item))
         }
         let install = Process()
-        install.executableURL = Self.repository.appendingPathComponent("tools/install.sh")
+        install.executableURL = Self.repositoryRoot.appendingPathComponent("tools/install.sh")
         install.arguments = [prefix.path]
         install.environment = ProcessInfo.processInfo.environment.merging(["GLIMT_BUILD_DIR": build.path]) { _, new in new }
         install.standardOutput = Pipe()
@@ -26,6 +25,11 @@ final class InstallTests: CLITestCase {
         try FileManager.default.removeItem(at: build)
 
         let installed = prefix.appendingPathComponent("bin/glimt-pure")
+        for file in ["share/man/man1/glimt-pure.1", "share/bash-completion/completions/glimt-pure", "share/zsh/site-functions/_glimt-pure",
+                     "share/fish/vendor_completions.d/glimt-pure.fish"] {
+            let text = try String(contentsOf: prefix.appendingPathComponent(file), encoding: .utf8)
+            XCTAssertTrue(text.contains("scan") && text.contains("library") && text.contains("overwrite"), "\(file) covers the commands and their options")
+        }
         let faces = try glimt(["faces", "--json", fixture("yunet/two_people.png")], binary: installed)
         XCTAssertEqual(faces.status, 0, faces.err)
         let photo = try JSONSerialization.jsonObject(with: Data(faces.out.utf8)) as! [String: Any]

@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+
+/// The library as a person uses it from the shell: scan, days, pick, exclude, film, with the
+/// sample's real clips.
+final class LibraryCommandTests: CLITestCase {
+    static let sample = repositoryRoot.appendingPathComponent("Sample")
+
+    func testScanDaysPickExcludeAndFilmFromTheLibrary() throws {
+        let videos = Self.sample.appendingPathComponent("videos").path
+        let reference = Self.sample.appendingPathComponent("reference.jpg").path
+        let scan = try glimt("scan", videos, "--timezone", "UTC")
+        XCTAssertEqual(scan.status, 0, scan.err)
+        XCTAssertTrue(scan.out.hasPrefix("9 videos found: 9 analysed, 0 unchanged"), scan.out)
+        XCTAssertTrue(try glimt("scan", videos, "--timezone", "UTC").out.hasPrefix("9 videos found: 0 analysed, 9 unchanged"))
+
+        let days = try glimt("days", "--ref", reference, "--json")
+        XCTAssertEqual(days.status, 0, days.err)
+        let reports = try JSONSerialization.jsonObject(with: Data(days.out.utf8)) as! [[String: Any]]
+        XCTAssertEqual(reports.map { $0["day"] as! String }, ["2024-05-03", "2024-05-04", "2024-05-05", "2024-05-06", "2024-05-07"])
+        XCTAssertEqual(reports.map { $0["status"] as! String }, ["picked", "picked", "no-person", "picked", "picked"])
+        XCTAssertEqual(reports.map { (($0["pick"] as? [String: Any])?["video"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } },
+                       ["podium.mp4", "waving_with_biden.mp4", nil, "press_room_portrait.mp4", "blue_room.mp4"])
+
+        // Pin 05-05 to the Hill address (the person is not in it) and leave 05-06 out.
+        let hill = Self.sample.appendingPathComponent("videos/weekly_address_hill.mp4").path
+        XCTAssertEqual(try glimt("pick", "2024-05-05", "--video", hill, "--at", "1.5").status, 0)
+        XCTAssertEqual(try glimt("exclude", "2024-05-06").status, 0)
+        let bad = try glimt("pick", "2024-05-05", "--video", hill, "--at", "999")
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.err.contains("--at 999.00 is not inside the video"), bad.err)
+        XCTAssertEqual(try glimt("exclude", "2024-02-30").status, 1, "not a day, and not a scanned file")
+
+        let out = library.appendingPathComponent("film.mp4").path
+        let film = try glimt("film", "--ref", reference, "--out", out, "--size", "180x320", "--mute", "-q")
+        XCTAssertEqual(film.status, 0, film.err)
+        XCTAssertTrue(film.out.contains("4 days"), film.out)
+        XCTAssertTrue(film.out.contains("2024-05-05  \(hill)  at 1.50 s"), film.out)
+        XCTAssertFalse(film.out.contains("2024-05-06  /"), "excluded day not in the film: \(film.out)")
+        XCTAssertEqual(film.err, "", "-q: nothing on stderr")
+
+        XCTAssertEqual(try glimt("pick", "2024-05-05", "--auto").status, 0)
+        XCTAssertEqual(try glimt("include", "2024-05-06").status, 0)
+        let back = try JSONSerialization.jsonObject(with: Data(try glimt("days", "--ref", reference, "--json").out.utf8)) as! [[String: Any]]
+        XCTAssertEqual(back.map { $0["status"] as! String }, ["picked", "picked", "no-person", "picked", "picked"])
+    }
+
+    func testAnEmptyFolderSaysNoVideosFound() throws {
+        let empty = library.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        for command in ["scan", "analyze"] {
+            let run = try glimt(command, empty.path)
+            XCTAssertEqual(run.status, 1, "\(command): \(run.err)")
+            XCTAssertTrue(run.err.contains("no videos found in \(empty.path)"), run.err)
+        }
+    }
+}

@@ -50,6 +50,7 @@ final class HouseTests: XCTestCase {
         let targets = try Self.declaredTargets()
         // Who may use FFmpeg, the models' engine, and the facade.
         XCTAssertEqual(targets.filter { $0.value.contains("CFFmpeg") }.keys.sorted(), ["MediaIO"])
+        XCTAssertEqual(targets.filter { $0.value.contains("CSQLite") }.keys.sorted(), ["Library"], "only the store speaks SQL")
         XCTAssertEqual(targets.filter { $0.value.contains("TensorLite") }.keys.sorted(), ["Faces", "glimt-bench"])
         XCTAssertEqual(targets["glimt-pure"], ["GlimtPure"], "the CLI imports only the facade")
         XCTAssertEqual(targets["TensorLite"], [], "kernels know nothing of faces")

@@ -10,6 +10,8 @@ BENCHMARKS:
   analyze   VIDEO... [--ref PHOTO]: ms per analysed frame by stage, for each decoder shortcut
   decode    [VIDEO...]: ms per sampled frame, for each decoder shortcut (best of 5 runs)
   encode    [VIDEO]: film encoding at 1080x1920, ms per frame and Mb/s for each x264 preset
+  library   [--clips N]: scan N generated clips (default 1000) with 1 and 2 workers (time per clip,
+            peak memory), then re-judge a year-sized store after a reference change
 
   decode and encode default to shared/videos/poetry_jam_2009.mp4 beside the repository.
 
@@ -44,6 +46,9 @@ do {
         let videos = args.dropFirst().filter { !$0.hasPrefix("--") }
         try DecodeBench.run(videos.isEmpty ? [sampleVideo] : videos)
     case "encode": try EncodeBench.run(video: args.dropFirst().first { !$0.hasPrefix("--") } ?? sampleVideo)
+    case "library":
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Tests/GlimtPureTests/Fixtures/yunet").standardized
+        try LibraryBench.run(clips: option("--clips", 1000), faces: ["obama.png", "biden.png", "obama2.png", "collins_nasa.png"].map { fixtures.appendingPathComponent($0).path })
     default: print(usage)
     }
 } catch {

@@ -28,13 +28,7 @@ enum LibraryFixtures {
             let writer = try FilmWriter(path: path, width: 320, height: 240, fps: fps, audio: false)
             for k in 0..<Int(seconds * Double(fps)) {
                 var frame = RGBImage(width: 320, height: 240, fill: (UInt8(40 + 20 * n), 90, 120))
-                let x = 20 + 6 * k + 3 * n, y = 30 + (k % 3)
-                for yy in 0..<face.height where y + yy < 240 {
-                    for xx in 0..<face.width where x + xx < 320 {
-                        let s = (yy * face.width + xx) * 3, d = ((y + yy) * 320 + x + xx) * 3
-                        frame.pixels[d] = face.pixels[s]; frame.pixels[d + 1] = face.pixels[s + 1]; frame.pixels[d + 2] = face.pixels[s + 2]
-                    }
-                }
+                frame.paste(face, x: 20 + 6 * k + 3 * n, y: 30 + k % 3)
                 try writer.append(frame)
             }
             try writer.finish()

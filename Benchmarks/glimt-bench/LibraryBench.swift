@@ -1,0 +1,99 @@
+import Foundation
+import GlimtPure
+import MediaIO
+
+/// `glimt-bench library`: the library at scale. (1) A folder of N small generated clips scanned
+/// by the real binary with one worker and with two: seconds per clip and peak resident memory of
+/// the scanning process. (2) A year-sized store (365 days x 3 videos x 80 frames x 3 faces,
+/// synthetic measurements) re-judged after a reference change: the time `days` and `film` need.
+enum LibraryBench {
+    static func run(clips: Int, faces: [String]) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("glimt-bench-library-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let videos = root.appendingPathComponent("videos")
+        try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
+        let started = Date()
+        let pictures = try faces.map { Resize.fitting(try ImageDecoder.decode(path: $0), longSide: 120) }
+        for n in 0..<clips {
+            let writer = try FilmWriter(path: videos.appendingPathComponent(String(format: "VID_2023%02d%02d_120000_%04d.mp4", 1 + n / 28 % 12, 1 + n % 28, n)).path,
+                                        width: 320, height: 240, fps: 10, audio: false, quality: FilmQuality(preset: "ultrafast"))
+            for k in 0..<15 {
+                var frame = RGBImage(width: 320, height: 240, fill: (UInt8(n % 200), UInt8(n / 200 % 200), 120))
+                frame.paste(pictures[n % pictures.count], x: 20 + 8 * k, y: 40 + n % 50)
+                try writer.append(frame)
+            }
+            try writer.finish()
+        }
+        print(String(format: "%d clips of 1.5 s at 320x240 made in %.1f s", clips, Date().timeIntervalSince(started)))
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("glimt-pure")
+        for workers in [1, 2] {
+            let library = root.appendingPathComponent("library-\(workers)")
+            let (seconds, peakMB, status) = try measure(binary, ["scan", videos.path, "--library", library.path, "--jobs", "\(workers)", "-q"])
+            print(String(format: "scan, %d worker%@: %.1f s, %.1f ms per clip, peak RSS %.0f MB (exit %d)", workers, workers == 1 ? "" : "s",
+                         seconds, seconds * 1000 / Double(clips), peakMB, status))
+        }
+        try rescoreYear(root.appendingPathComponent("year"))
+    }
+
+    /// Runs a child process to the end, its output discarded: wall seconds, its peak resident
+    /// memory, its exit status. posix_spawn + wait4, so the child's own rusage is read.
+    static func measure(_ binary: URL, _ args: [String]) throws -> (Double, Double, Int32) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let argv = ([binary.path] + args).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let started = Date()
+        guard posix_spawn(&pid, binary.path, &actions, nil, argv, environ) == 0 else { throw GlimtError("cannot start", path: binary.path) }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        return (Date().timeIntervalSince(started), Double(usage.ru_maxrss) / 1024, (status >> 8) & 0xff)
+    }
+
+    static func rescoreYear(_ library: URL) throws {
+        let store = try LibraryStore(library: library)
+        var seed: UInt64 = 42
+        func random() -> Float {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Float(seed >> 40) / Float(1 << 24)
+        }
+        let person = try Embedding(validating: (0..<128).map { _ in random() - 0.5 })
+        let started = Date()
+        var day = "2023-01-01"
+        var videos = 0
+        for _ in 0..<365 {
+            for v in 0..<3 {
+                let frames = (0..<80).map { f in
+                    StoredFrame(time: Double(f) / 8, aesthetics: Aesthetics(value: random(), exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil),
+                                sharpness: random(), faces: (0..<3).map { i in
+                        // One face in three is near the person, the others strangers.
+                        let noise = (0..<128).map { _ in random() - 0.5 }
+                        let values = i == 0 ? zip(person.values, noise).map { $0 + 0.08 * $1 } : noise
+                        return StoredFace(box: Box(x: Float(40 * i), y: 20, width: 60, height: 60), score: 0.9, quality: random(),
+                                          embedding: try? Embedding(validating: values))
+                    })
+                }
+                try store.save(StoredVideo(contentKey: "\(day)-\(v)", path: "/videos/\(day)-\(v).mp4", size: 1, modified: 0,
+                                           capture: CaptureDate(day: day, time: "12:00:00", instant: nil, source: .fileName), duration: 10,
+                                           width: 1920, height: 1080, rotation: 0, codec: "hevc", hdr: false, frames: frames))
+                videos += 1
+            }
+            day = CalendarDay.next(day)
+        }
+        let size = Int((try? FileStatus(store.databasePath).size) ?? 0)
+        print(String(format: "year-sized store: %d videos, %d frames, %d faces, %.0f MB, written in %.1f s", videos, videos * 80, videos * 240,
+                     Double(size) / 1e6, Date().timeIntervalSince(started)))
+        let reference = Reference(id: 1, photo: "p", face: 1, box: Box(x: 0, y: 0, width: 1, height: 1), landmarks: [], quality: 1,
+                                  embedding: person, thumbnail: "r.png", added: "")
+        for references in [[], [reference]] {
+            let t = Date()
+            var picked = 0
+            try LibraryDays(library: library, options: AnalysisOptions(), references: references).forEachDay { if $0.pick != nil { picked += 1 } }
+            print(String(format: "re-judging the year with %d reference%@: %.2f s (%d days picked), 0 frames decoded", references.count,
+                         references.count == 1 ? "" : "s", Date().timeIntervalSince(t), picked))
+        }
+    }
+}

@@ -98,6 +98,10 @@ struct FilmCommand: Command {
                     + String(format: "%.1f s", Double(segments.count * film.framesPerClip) / Double(film.fps)))
         for s in segments { Console.out("  \(s.day)  \(s.video)  at \(String(format: "%.2f", s.start)) s") }
         for (day, why) in outcome.skippedDays.sorted(by: { $0.key < $1.key }) { Console.out("  \(day)  skipped: \(why)") }
-        return outcome.failures.isEmpty ? 0 : 1
+        if !outcome.failures.isEmpty {
+            Console.err("glimt-pure film: the film was made without \(outcome.failures.count) file\(outcome.failures.count == 1 ? "" : "s") that could not be read (named above)")
+        }
+        // The film was written: that is success, whatever was skipped on the way.
+        return ExitStatus.done
     }
 }

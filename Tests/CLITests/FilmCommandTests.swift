@@ -29,6 +29,20 @@ final class FilmCommandTests: CLITestCase {
         }
     }
 
+    /// A film made without a file that could not be read is still a film: exit 0, the file named.
+    func testAFilmWrittenDespiteABadFileExitsZeroAndNamesIt() throws {
+        let folder = library.appendingPathComponent("videos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture("analysis/two_people.mp4"), toPath: folder.appendingPathComponent("good.mp4").path)
+        try "not a video".write(to: folder.appendingPathComponent("bad.mp4"), atomically: true, encoding: .utf8)
+        let out = library.appendingPathComponent("film.mp4").path
+        let run = try glimt("film", folder.path, "--no-refs", "--out", out, "--size", "180x320", "--mute", "-q")
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out))
+        XCTAssertTrue(run.err.contains("\(folder.appendingPathComponent("bad.mp4").path): not a photo or video"), run.err)
+        XCTAssertTrue(run.err.contains("the film was made without 1 file"), run.err)
+    }
+
     /// analyze --json, edit a pick, render it with --picks: the re-render without re-analysis.
     func testAnalyzeThenRenderEditedPicks() throws {
         let clip = fixture("analysis/two_people.mp4")

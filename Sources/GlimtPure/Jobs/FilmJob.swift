@@ -43,6 +43,9 @@ public struct FilmJob {
         public var skippedDays: [String: String]
         /// Files that could not be analysed (the film was made from the others).
         public var failures: [AnalysisRun.Failure]
+        /// Videos of the film dated only by their file's modification time (a copy's time is the
+        /// day of the copy): worth a warning.
+        public var datedByModificationTime: [String] = []
     }
 
     /// The whole job: picks (analysed or loaded), the clips in range, the render. Throws when no
@@ -57,7 +60,10 @@ public struct FilmJob {
         case .library(let days):
             var found: [DayPick] = []
             try days.forEachDay(from: fromDay, to: toDay) { report in
-                if let pick = report.pick { found.append(pick) } else if report.status != .noVideo, let reason = report.reason {
+                if let pick = report.pick {
+                    found.append(pick)
+                    if report.datedByModificationTime.contains(pick.video) { outcome.datedByModificationTime.append(pick.video) }
+                } else if report.status != .noVideo, let reason = report.reason {
                     outcome.skippedDays[report.day] = reason
                 }
             }
@@ -66,6 +72,7 @@ public struct FilmJob {
             let result = try AnalysisRun.run(inputs: inputs, options: analysisOptions(options), references: references,
                                              progress: analysisProgress, report: report)
             picks = result.picks
+            outcome.datedByModificationTime = result.picks.filter { $0.dateSource == .modificationTime }.map(\.video)
             outcome.skippedDays = result.skippedDays
             outcome.failures = result.failures
         }

@@ -43,6 +43,37 @@ final class FilmCommandTests: CLITestCase {
         XCTAssertTrue(run.err.contains("the film was made without 1 file"), run.err)
     }
 
+    /// The output can never be one of the inputs, even with -y, so a film run twice in the same
+    /// folder neither replaces a video nor reads its own first film back.
+    func testTheOutputIsNeverOneOfTheInputs() throws {
+        let folder = library.appendingPathComponent("videos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let video = folder.appendingPathComponent("podium.mp4")
+        try FileManager.default.copyItem(atPath: fixture("analysis/two_people.mp4"), toPath: video.path)
+        let before = try Data(contentsOf: video)
+        let run = try glimt("film", folder.path, "--no-refs", "--out", video.path, "-y")
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.err.contains("is one of the videos the film is made from"), run.err)
+        XCTAssertEqual(try Data(contentsOf: video), before, "the video is untouched")
+    }
+
+    /// A full disk under stdout is a one-line error and exit 1, never a trap.
+    func testAFullDiskUnderStandardOutputIsAnError() throws {
+        let full = Process()
+        full.executableURL = CLITestCase.binary
+        full.arguments = ["analyze", fixture("analysis/two_people.mp4"), "--no-refs", "--json", "-q"]
+        full.environment = ["XDG_DATA_HOME": library.path]
+        full.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        let err = Pipe()
+        full.standardError = err
+        try full.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        full.waitUntilExit()
+        XCTAssertEqual(full.terminationReason, .exit, "no crash")
+        XCTAssertEqual(full.terminationStatus, 1)
+        XCTAssertEqual(text, "glimt-pure analyze: cannot write the output (No space left on device)\n")
+    }
+
     /// analyze --json, edit a pick, render it with --picks: the re-render without re-analysis.
     func testAnalyzeThenRenderEditedPicks() throws {
         let clip = fixture("analysis/two_people.mp4")

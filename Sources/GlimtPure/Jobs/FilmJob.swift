@@ -69,6 +69,7 @@ public struct FilmJob {
             }
             picks = found
         case .videos(let inputs, let options, let references):
+            try checkNotAnInput(inputs)
             let result = try AnalysisRun.run(inputs: inputs, options: analysisOptions(options), references: references,
                                              progress: analysisProgress, report: report)
             picks = result.picks
@@ -83,6 +84,17 @@ public struct FilmJob {
         }
         try render(outcome.segments, progress: renderProgress)
         return outcome
+    }
+
+    /// The film must never replace a video it is made from (`film d --out d/a.mp4 -y`), nor be
+    /// read back as one: same device and inode, whatever the paths.
+    func checkNotAnInput(_ inputs: [String]) throws {
+        guard let out = try? FileStatus(output) else { return }
+        for file in AnalysisRun.expand(inputs).files {
+            if let s = try? FileStatus(file), s.device == out.device, s.inode == out.inode {
+                throw GlimtError("is one of the videos the film is made from (\(file)); choose another --out", path: output)
+            }
+        }
     }
 
     /// Analysis settings framed for this film: crops of its shape, clips of its length.

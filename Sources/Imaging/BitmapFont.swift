@@ -45,10 +45,12 @@ public enum BitmapFont {
         "Z": ["#####", "    #", "   # ", "  #  ", " #   ", "#    ", "#####"],
         " ": ["     ", "     ", "     ", "     ", "     ", "     ", "     "],
         "-": ["     ", "     ", "     ", "#####", "     ", "     ", "     "],
+        "_": ["     ", "     ", "     ", "     ", "     ", "     ", "#####"],
         ":": ["     ", "  #  ", "  #  ", "     ", "  #  ", "  #  ", "     "],
         "/": ["    #", "    #", "   # ", "  #  ", " #   ", "#    ", "#    "],
         ".": ["     ", "     ", "     ", "     ", "     ", " ##  ", " ##  "],
         ",": ["     ", "     ", "     ", "     ", " ##  ", "  #  ", " #   "],
+        ";": ["     ", " ##  ", " ##  ", "     ", " ##  ", "  #  ", " #   "],
         "#": [" # # ", " # # ", "#####", " # # ", "#####", " # # ", " # # "],
         "(": ["   # ", "  #  ", " #   ", " #   ", " #   ", "  #  ", "   # "],
         ")": [" #   ", "  #  ", "   # ", "   # ", "   # ", "  #  ", " #   "],
@@ -71,4 +73,32 @@ public enum BitmapFont {
     }
 
     public static func height(scale: Int) -> Int { glyphHeight * scale }
+
+    /// `text` shortened in the middle (".." where characters were left out) to at most `width`
+    /// pixels: a file name keeps its start and its extension.
+    public static func fitted(_ text: String, width: Int, scale: Int) -> String {
+        let fits = max(0, (width / scale + 1) / (glyphWidth + 1))
+        guard text.count > fits else { return text }
+        guard fits > 2 else { return String(text.prefix(fits)) }
+        let tail = (fits - 2) / 2, head = fits - 2 - tail
+        return text.prefix(head) + ".." + text.suffix(tail)
+    }
+
+    /// `text` broken into lines of at most `width` pixels at spaces; a word longer than a line
+    /// is shortened with `fitted`.
+    public static func wrapped(_ text: String, width: Int, scale: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let joined = line.isEmpty ? String(word) : line + " " + word
+            if self.width(joined, scale: scale) <= width {
+                line = joined
+            } else {
+                if !line.isEmpty { lines.append(line) }
+                line = fitted(String(word), width: width, scale: scale)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
 }

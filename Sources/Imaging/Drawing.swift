@@ -43,6 +43,17 @@ extension RGBImage {
         fill(x: x1 - t, y: y0, width: t, height: y1 - y0, c)
     }
 
+    /// Copies `image` with its top-left corner at (x, y); what falls outside is left out.
+    public mutating func paste(_ image: RGBImage, x: Int, y: Int) {
+        let x0 = max(0, x), x1 = min(width, x + image.width), y0 = max(0, y), y1 = min(height, y + image.height)
+        guard x0 < x1, y0 < y1 else { return }
+        let count = (x1 - x0) * 3
+        for yy in y0..<y1 {
+            let from = ((yy - y) * image.width + x0 - x) * 3, to = (yy * width + x0) * 3
+            pixels.replaceSubrange(to..<(to + count), with: image.pixels[from..<(from + count)])
+        }
+    }
+
     /// Draws `text` with its top-left corner at (x, y), each font pixel `scale` x `scale`.
     public mutating func text(_ text: String, x: Int, y: Int, scale: Int, _ c: RGB) {
         var gx = x

@@ -97,4 +97,18 @@ public enum Resize {
         let s = Double(longSide) / Double(long)
         return resize(image, width: max(1, Int((Double(image.width) * s).rounded())), height: max(1, Int((Double(image.height) * s).rounded())))
     }
+
+    /// Fills exactly `width` x `height` from the part of `image` of that shape that holds `focus`
+    /// as tightly as it can (smaller when the picture is), centred on it: a thumbnail that
+    /// keeps what matters.
+    public static func filling(_ image: RGBImage, width w: Int, height h: Int, around focus: Box) -> RGBImage {
+        let aspect = Float(w) / Float(h)
+        var rw = max(focus.width, focus.height * aspect, 1), rh = rw / aspect
+        let s = min(1, Float(image.width) / rw, Float(image.height) / rh)
+        rw *= s
+        rh *= s
+        let x = min(max(focus.center.x - rw / 2, 0), Float(image.width) - rw)
+        let y = min(max(focus.center.y - rh / 2, 0), Float(image.height) - rh)
+        return resize(Crop.crop(image, x: Int(x.rounded()), y: Int(y.rounded()), width: Int(rw.rounded()), height: Int(rh.rounded())), width: w, height: h)
+    }
 }

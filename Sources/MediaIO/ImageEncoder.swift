@@ -5,6 +5,14 @@ import Imaging
 /// Writes an `RGBImage` as PNG (lossless) or JPEG through FFmpeg's own encoders. Files are
 /// written to a temporary name in the same folder and renamed into place.
 public enum ImageEncoder {
+    /// The names `write` takes: JPEG or PNG.
+    public static let extensions = ["jpg", "jpeg", "png"]
+
+    /// PNG for a `.png` name, JPEG otherwise.
+    public static func write(_ image: RGBImage, to path: String) throws {
+        if path.lowercased().hasSuffix(".png") { try writePNG(image, to: path) } else { try writeJPEG(image, to: path) }
+    }
+
     public static func writePNG(_ image: RGBImage, to path: String) throws {
         do { try AtomicFile.write(try pngData(image), to: path) } catch let error as GlimtError { throw error.at(path) }
     }

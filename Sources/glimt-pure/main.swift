@@ -1,9 +1,9 @@
 import Foundation
 import GlimtPure
 
-let commands: [Command.Type] = [FilmCommand.self, ScanCommand.self, DaysCommand.self, PickCommand.self, ExcludeCommand.self,
-                                IncludeCommand.self, AnalyzeCommand.self, FacesCommand.self, ReferenceCommand.self, EmbedCommand.self,
-                                CompletionsCommand.self, ManualCommand.self]
+let commands: [Command.Type] = [FilmCommand.self, ScanCommand.self, DaysCommand.self, ShowCommand.self, CalendarCommand.self, PickCommand.self,
+                                ExcludeCommand.self, IncludeCommand.self, AnalyzeCommand.self, FacesCommand.self, ReferenceCommand.self,
+                                EmbedCommand.self, CompletionsCommand.self, ManualCommand.self]
 
 let toolHelp = """
 glimt-pure \(Glimt.version): one second of every day, made into a film, from the videos you

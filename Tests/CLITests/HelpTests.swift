@@ -7,7 +7,7 @@ import XCTest
 /// rewrites them.
 final class HelpTests: CLITestCase {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-    static let commands = ["film", "analyze", "faces", "reference", "embed"]
+    static let commands = ["film", "analyze", "faces", "reference", "embed", "show", "calendar"]
 
     func testEveryHelpTextMatchesItsGoldenFile() throws {
         var texts = ["help": try glimt("--help")]

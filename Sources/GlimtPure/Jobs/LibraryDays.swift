@@ -29,6 +29,8 @@ public struct DayReport: Codable, Sendable {
         /// Its best second and the mean score there (nil when it is too short).
         public var start: Double?
         public var score: Float?
+        /// What that score is made of (looks, sharpness, face, person).
+        public var parts: FrameScore?
         /// Whether the person of the references is in it (nil without references).
         public var containsPerson: Bool?
         public var excluded: Bool
@@ -109,7 +111,7 @@ public struct LibraryDays {
             if choices.pins[day] != nil { reason = "its pinned video is no longer in the library; " + (reason ?? "picked automatically") }
         }
         let candidates = zip(judged, keys).map { v, key in
-            DayReport.Candidate(video: v.path, start: v.window?.start, score: v.window?.meanScore, containsPerson: v.identity?.containsChild,
+            DayReport.Candidate(video: v.path, start: v.window?.start, score: v.window?.meanScore, parts: v.windowParts, containsPerson: v.identity?.containsChild,
                                 excluded: choices.excludedVideos.contains(key), picked: pick?.video == v.path)
         }
         return DayReport(day: day, status: status, pick: pick, reason: reason, candidates: candidates,

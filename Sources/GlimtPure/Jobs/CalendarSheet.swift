@@ -1,0 +1,166 @@
+import Analysis
+import Foundation
+import GlimtCore
+import Imaging
+import MediaIO
+
+/// `glimt-pure calendar --sheet`: a year at a glance. Twelve months of weeks (Monday first); a
+/// day with a pick shows its chosen frame, filled around the part the film shows; a day without
+/// one is left empty, its number in grey. Framed: blue a pinned second, orange a pick without
+/// the person, red an excluded day, grey a day with videos but no pick.
+public struct CalendarSheet {
+    public let output: String
+
+    /// Checks `output` (JPEG or PNG by its extension) before anything is decoded.
+    public init(output: String, overwrite: Bool) throws {
+        try OutputFile.check(output, extensions: ImageEncoder.extensions, what: "the sheet", overwrite: overwrite)
+        self.output = output
+    }
+
+    public struct Outcome: Sendable {
+        public var year: Int
+        /// Every day of the year, judged as 'glimt-pure days' judges it.
+        public var days: [DayReport]
+        /// Picks whose frame could not be read: their days are drawn empty, with a "?".
+        public var unreadable: [GlimtError]
+    }
+
+    static let cellSide = 64, cellGap = 3, monthGap = 28, margin = 24
+    static let monthNames = ["JANUARY", "FEBRUARY", "MARCH", "APRIL", "MAY", "JUNE", "JULY", "AUGUST", "SEPTEMBER", "OCTOBER", "NOVEMBER", "DECEMBER"]
+
+    /// Judges every day of `year` (default: the year of the library's latest day), decodes one
+    /// frame per picked day and writes the sheet. `progress` is told before each frame is read.
+    public func write(year: Int?, days: LibraryDays, progress: ((_ done: Int, _ total: Int, _ day: String) -> Void)? = nil) throws -> Outcome {
+        let y: Int
+        if let year {
+            guard (1...9999).contains(year) else { throw GlimtError("\(year) is not a year from 1 to 9999") }
+            y = year
+        } else {
+            guard let last = try days.store.days().last, let latest = Int(last.prefix(4)) else {
+                throw GlimtError("the library has no videos (add some: glimt-pure scan FOLDER)")
+            }
+            y = latest
+        }
+        var reports: [DayReport] = []
+        try days.forEachDay(from: String(format: "%04d-01-01", y), to: String(format: "%04d-12-31", y)) { reports.append($0) }
+        let picks = reports.compactMap(\.pick)
+        var thumbnails: [String: RGBImage] = [:]
+        var unreadable: [GlimtError] = []
+        for (i, pick) in picks.enumerated() {
+            progress?(i, picks.count, pick.day)
+            do {
+                let frame = try StillFrame.at(pick.start + pick.length / 2, in: pick.video)
+                // Centred where the framing puts the face, a little above the crop's middle: a
+                // square cut from a tall crop keeps the head.
+                let c = pick.crop
+                let focus = Box(x: c.x, y: c.y, width: c.width, height: c.height * 2 * Framing.faceHeightPosition)
+                thumbnails[pick.day] = Resize.filling(frame, width: Self.cellSide, height: Self.cellSide, around: focus)
+            } catch {
+                // One unreadable video (moved, deleted, damaged) still leaves a calendar of the rest.
+                unreadable.append((error as? GlimtError)?.at(pick.video) ?? GlimtError("\(error)", path: pick.video))
+            }
+        }
+        try ImageEncoder.write(Self.draw(year: y, reports, thumbnails: thumbnails), to: output)
+        return Outcome(year: y, days: reports, unreadable: unreadable)
+    }
+
+    /// Where everything goes on the sheet.
+    struct Layout {
+        let year: Int
+        let months: TileGrid
+        let top: Int
+        let width: Int
+        let height: Int
+        static let monthHeader = 22, weekdayRow = 13
+
+        init(year: Int) {
+            self.year = year
+            months = TileGrid(count: 12, columns: 4, tileWidth: 7 * cellSide + 6 * cellGap,
+                              tileHeight: Self.monthHeader + Self.weekdayRow + 6 * cellSide + 5 * cellGap, gap: monthGap)
+            top = margin + BitmapFont.height(scale: 4) + 14 + BitmapFont.height(scale: 2) + monthGap
+            width = 2 * margin + months.width
+            height = top + months.height + margin
+        }
+
+        /// Top-left corner of month `m` (1-12).
+        func month(_ m: Int) -> (x: Int, y: Int) {
+            let o = months.origin(m - 1)
+            return (margin + o.x, top + o.y)
+        }
+
+        /// Top-left corner of the cell of day `d` of month `m`.
+        func cell(month m: Int, day d: Int) -> (x: Int, y: Int) {
+            let origin = month(m)
+            let index = CalendarSheet.weekday(year: year, month: m, day: 1) + d - 1
+            return (origin.x + (index % 7) * (cellSide + cellGap), origin.y + Self.monthHeader + Self.weekdayRow + (index / 7) * (cellSide + cellGap))
+        }
+    }
+
+    /// 0 for Monday to 6 for Sunday.
+    static func weekday(year: Int, month: Int, day: Int) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let date = calendar.date(from: DateComponents(year: year, month: month, day: day))!
+        return (calendar.component(.weekday, from: date) + 5) % 7
+    }
+
+    static func draw(year: Int, _ reports: [DayReport], thumbnails: [String: RGBImage]) -> RGBImage {
+        let layout = Layout(year: year)
+        var sheet = RGBImage(width: layout.width, height: layout.height, fill: (SheetStyle.background.r, SheetStyle.background.g, SheetStyle.background.b))
+        let title = String(year)
+        sheet.text(title, x: margin, y: margin, scale: 4, SheetStyle.text)
+        let inFilm = reports.filter(\.inFilm).count
+        sheet.text("\(inFilm) day\(inFilm == 1 ? "" : "s") in the film", x: margin + BitmapFont.width(title, scale: 4) + 24,
+                   y: margin + BitmapFont.height(scale: 4) - BitmapFont.height(scale: 2), scale: 2, SheetStyle.dimText)
+        var x = margin
+        let legendY = margin + BitmapFont.height(scale: 4) + 14
+        for (colour, text) in [(SheetStyle.pinned, "pinned"), (SheetStyle.withoutPerson, "without the person"),
+                               (SheetStyle.excluded, "excluded"), (SheetStyle.noPick, "videos, no pick")] {
+            sheet.fill(x: x, y: legendY, width: 14, height: 14, SheetStyle.emptyCell)
+            sheet.outline(Box(x: Float(x), y: Float(legendY), width: 14, height: 14), colour, thickness: 3)
+            sheet.text(text, x: x + 22, y: legendY, scale: 2, SheetStyle.dimText)
+            x += 22 + BitmapFont.width(text, scale: 2) + 28
+        }
+
+        let byDay = Dictionary(reports.map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
+        for m in 1...12 {
+            let origin = layout.month(m)
+            sheet.text(monthNames[m - 1], x: origin.x, y: origin.y, scale: 2, SheetStyle.text)
+            for (k, letter) in ["M", "T", "W", "T", "F", "S", "S"].enumerated() {
+                sheet.text(letter, x: origin.x + k * (cellSide + cellGap) + (cellSide - BitmapFont.glyphWidth) / 2, y: origin.y + Layout.monthHeader,
+                           scale: 1, SheetStyle.dimText)
+            }
+            var d = 1
+            while let day = CalendarDay.parse(String(format: "%04d-%02d-%02d", year, m, d)) {
+                let at = layout.cell(month: m, day: d)
+                drawDay(d, byDay[day], thumbnail: thumbnails[day], at: at, on: &sheet)
+                d += 1
+            }
+        }
+        return sheet
+    }
+
+    private static func drawDay(_ d: Int, _ report: DayReport?, thumbnail: RGBImage?, at: (x: Int, y: Int), on sheet: inout RGBImage) {
+        let box = Box(x: Float(at.x), y: Float(at.y), width: Float(cellSide), height: Float(cellSide))
+        let status = report?.status ?? .noVideo
+        if let thumbnail {
+            sheet.paste(thumbnail, x: at.x, y: at.y)
+        } else {
+            sheet.fill(x: at.x, y: at.y, width: cellSide, height: cellSide, SheetStyle.emptyCell)
+            sheet.text(String(d), x: at.x + 4, y: at.y + 4, scale: 2, status == .excluded ? SheetStyle.excluded : SheetStyle.dimText)
+            if report?.pick != nil {
+                // Picked, but its frame could not be read.
+                sheet.text("?", x: at.x + (cellSide - BitmapFont.glyphWidth * 3) / 2, y: at.y + (cellSide - BitmapFont.height(scale: 3)) / 2, scale: 3, SheetStyle.excluded)
+            }
+        }
+        switch status {
+        case .pinned: sheet.outline(box, SheetStyle.pinned, thickness: 3)
+        case .withoutPerson: sheet.outline(box, SheetStyle.withoutPerson, thickness: 3)
+        case .excluded: sheet.outline(box, SheetStyle.excluded, thickness: 3)
+        case .noPerson, .tooShort: sheet.outline(box, SheetStyle.noPick, thickness: 3)
+        case .picked, .noVideo: break
+        }
+        // Inside the frame, so the frame never hides it.
+        if thumbnail != nil { sheet.label(String(d), x: at.x + 3, y: at.y + 3, scale: 1) }
+    }
+}

@@ -44,27 +44,24 @@ struct ManualCommand: Command {
 enum Completions {
     static func words(_ c: Command.Type) -> [String] { c.allOptions.flatMap { [$0.name] + ($0.short.map { [$0] } ?? []) } }
 
+    /// What bash offers for a value or a positional argument.
+    static func bashReply(_ completion: OptionSpec.Completion) -> String {
+        switch completion {
+        case .file: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
+        case .folder: return "COMPREPLY=($(compgen -d -- \"$cur\"))"
+        case .choices(let list): return "COMPREPLY=($(compgen -W \"\(list.joined(separator: " "))\" -- \"$cur\"))"
+        case .none: return "COMPREPLY=()"
+        }
+    }
+
     static func bash() -> String {
         var cases = ""
         for c in commands {
             var valueCases = ""
             for o in c.allOptions where o.value != nil {
-                let reply: String
-                switch o.completion {
-                case .file: reply = "COMPREPLY=($(compgen -f -- \"$cur\"))"
-                case .folder: reply = "COMPREPLY=($(compgen -d -- \"$cur\"))"
-                case .choices(let list): reply = "COMPREPLY=($(compgen -W \"\(list.joined(separator: " "))\" -- \"$cur\"))"
-                case .none: reply = "COMPREPLY=()"
-                }
-                valueCases += "                \(o.name)) \(reply); return ;;\n"
+                valueCases += "                \(o.name)) \(bashReply(o.completion)); return ;;\n"
             }
-            let positional: String
-            switch c.positionals {
-            case .file: positional = "COMPREPLY=($(compgen -f -- \"$cur\"))"
-            case .folder: positional = "COMPREPLY=($(compgen -d -- \"$cur\"))"
-            case .choices(let list): positional = "COMPREPLY=($(compgen -W \"\(list.joined(separator: " "))\" -- \"$cur\"))"
-            case .none: positional = "COMPREPLY=()"
-            }
+            let positional = bashReply(c.positionals)
             cases += """
                     \(c.name))
                         case "$prev" in

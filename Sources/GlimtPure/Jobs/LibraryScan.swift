@@ -54,7 +54,8 @@ public final class LibraryScan {
         let store = try LibraryStore(library: library)
         return try FileLock.withLock(library.appendingPathComponent(".scan.lock").path, whileWaiting: waiting) {
             var summary = Summary()
-            let (files, problems) = AnalysisRun.expand(inputs)
+            // Absolute paths: the same file scanned from another working folder is the same entry.
+            let (files, problems) = AnalysisRun.expand(inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
             summary.found = files.count
             for p in problems {
                 let f = AnalysisRun.Failure(path: p.path, reason: p.reason)
@@ -117,6 +118,19 @@ public final class LibraryScan {
                          progress: ((Progress) -> Void)?, report: ((AnalysisRun.Failure) -> Void)?) throws {
         guard !work.isEmpty else { return }
         let analyzer = VideoAnalyzer(options: options, references: [], pipeline: try FacePipeline.shared(), embedAllFaces: true)
+        // The caller's callbacks print; workers take turns calling them.
+        let callbacks = NSLock()
+        func tell(_ p: Progress?) {
+            guard let p, let progress else { return }
+            callbacks.lock()
+            progress(p)
+            callbacks.unlock()
+        }
+        func tell(_ f: AnalysisRun.Failure) {
+            callbacks.lock()
+            report?(f)
+            callbacks.unlock()
+        }
         let state = ScanState(total: work.count, seconds: work.map(\.duration).reduce(0, +))
         let lock = NSLock()
         var next = 0
@@ -132,7 +146,7 @@ public final class LibraryScan {
                 var times = VideoAnalysis.StageTimes()
                 do {
                     let video = try analyzer.observe(path: item.path, contentKey: item.key, times: &times) { p in
-                        if let shown = state.frame(path: item.path, time: p.time) { progress?(shown) }
+                        tell(state.frame(path: item.path, time: p.time))
                     }
                     try store.save(video)
                     lock.lock()
@@ -144,14 +158,14 @@ public final class LibraryScan {
                     lock.lock()
                     local.failures.append(f)
                     lock.unlock()
-                    report?(f)
+                    tell(f)
                 } catch {
                     // The store itself failed (disk full, damaged): stop, keeping what is committed.
                     lock.lock()
                     fatal = error
                     lock.unlock()
                 }
-                if let shown = state.finished(path: item.path, duration: item.duration) { progress?(shown) }
+                tell(state.finished(path: item.path, duration: item.duration))
             }
         }
         if let fatal { throw fatal }
@@ -178,7 +192,7 @@ private final class ScanState: @unchecked Sendable {
         self.seconds = seconds
     }
 
-    func frame(path: String, time: Double) -> LibraryScan.Progress? {
+    func frame(path: String, time: Double) -> LibraryScan.Progress {
         lock.lock()
         defer { lock.unlock() }
         current[path] = time
@@ -186,7 +200,7 @@ private final class ScanState: @unchecked Sendable {
         return progress(path)
     }
 
-    func finished(path: String, duration: Double) -> LibraryScan.Progress? {
+    func finished(path: String, duration: Double) -> LibraryScan.Progress {
         lock.lock()
         defer { lock.unlock() }
         current[path] = nil

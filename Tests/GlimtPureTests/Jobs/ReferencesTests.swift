@@ -8,7 +8,7 @@ import XCTest
 
 /// What a user relies on when choosing references: upright detection of phone photos, never
 /// guessing among several faces, at most five references, no face twice and no stranger by
-/// mistake.
+/// mistake, and a contact sheet that shows which faces matched.
 final class ReferencesTests: XCTestCase {
     func testPhotoWithExifRotationIsDetectedUpright() throws {
         let upright = try Fixtures.image("yunet/obama.png")
@@ -122,6 +122,32 @@ final class ReferencesTests: XCTestCase {
         try store.add(first, thumbnailPNG: [3]) { seen.append($0.map(\.id)) }
         XCTAssertEqual(seen, [[], [1], [1]])
         XCTAssertEqual(try store.list().map(\.id), [1, 2], "the refused one took no id")
+    }
+
+    func testMatchedFacesAreGreenOnTheSheet() throws {
+        let library = try temporaryDirectory(self)
+        try References.add(photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, library: library, detectionSize: 640, force: false)
+        let sheet = library.appendingPathComponent("sheet.png").path
+        let found = try PhotoFaces.find(in: Fixtures.url("yunet/two_people.png").path, embed: false,
+                                        references: ReferenceStore(library: library).list(), sheet: sheet)
+        // Face 1 is Obama, face 2 Biden.
+        XCTAssertEqual(found.faces.map { $0.match?.samePerson }, [true, false])
+        let drawn = try ImageDecoder.decode(path: sheet)
+        XCTAssertEqual([drawn.width, drawn.height], [found.width, found.height], "drawn at the photo's size")
+        func leftEdge(_ face: PhotoFaces.Face) -> RGB {
+            let box = face.record.face.box
+            let i = (Int(box.center.y) * drawn.width + Int(box.x.rounded())) * 3
+            return RGB(drawn.pixels[i], drawn.pixels[i + 1], drawn.pixels[i + 2])
+        }
+        XCTAssertEqual(leftEdge(found.faces[0]), .green)
+        XCTAssertEqual(leftEdge(found.faces[1]), .yellow)
+        // Without references every face is drawn as before.
+        let plain = library.appendingPathComponent("plain.png").path
+        let unmatched = try PhotoFaces.find(in: Fixtures.url("yunet/two_people.png").path, embed: false, references: [], sheet: plain)
+        let plainDrawn = try ImageDecoder.decode(path: plain)
+        let box = unmatched.faces[0].record.face.box
+        let i = (Int(box.center.y) * plainDrawn.width + Int(box.x.rounded())) * 3
+        XCTAssertEqual(RGB(plainDrawn.pixels[i], plainDrawn.pixels[i + 1], plainDrawn.pixels[i + 2]), .yellow)
     }
 
     func testReferenceEmbeddingAveragesTheFaceAndItsMirror() throws {

@@ -2,7 +2,7 @@
 public struct RGB: Equatable, Sendable {
     public var r: UInt8, g: UInt8, b: UInt8
     public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) { self.r = r; self.g = g; self.b = b }
-    public static let white = RGB(255, 255, 255), black = RGB(0, 0, 0), yellow = RGB(255, 214, 0)
+    public static let white = RGB(255, 255, 255), black = RGB(0, 0, 0), yellow = RGB(255, 214, 0), green = RGB(0, 220, 80)
 }
 
 extension RGBImage {

@@ -50,7 +50,7 @@ public struct Reference: Codable, Equatable, Sendable {
 
 /// Up to five reference faces, kept in `<library>/references.json` with thumbnails in
 /// `<library>/references/`. Changes are made under a lock and written atomically, so two
-/// `reference add` at once both land.
+/// `reference add` at once both land, each checked against the list that holds the other.
 public final class ReferenceStore {
     public static let maxReferences = 5
     public let library: URL
@@ -105,13 +105,16 @@ public final class ReferenceStore {
     public func embeddings() throws -> [Embedding] { try list().map(\.embedding) }
 
     /// Stores `reference` under the next free id, with its aligned crop as a PNG thumbnail.
+    /// `check` sees the references already stored and throws to refuse: it runs under the lock,
+    /// so two adds at once cannot both pass it against a list that lacks the other.
     @discardableResult
-    public func add(_ reference: Reference, thumbnailPNG: [UInt8]) throws -> Reference {
+    public func add(_ reference: Reference, thumbnailPNG: [UInt8], check: ([Reference]) throws -> Void) throws -> Reference {
         try change { index in
             guard index.references.count < Self.maxReferences else {
                 throw GlimtError("already \(Self.maxReferences) references, the most glimt keeps; remove one first (glimt-pure reference remove ID)",
                                  path: reference.photo)
             }
+            try check(index.references)
             var r = reference
             r.id = index.nextID
             r.thumbnail = "reference-\(r.id).png"

@@ -34,7 +34,8 @@ struct ReferenceCommand: Command {
             let detectionSize = try args.int("--detect-size", default: 640, range: 64...8192)
             let face = try args.value("--face").map { _ in try args.int("--face", default: 1, range: 1...10_000) }
             do {
-                let r = try References.add(photo: args.positionals[1], faceNumber: face, library: library, detectionSize: detectionSize)
+                let r = try References.add(photo: args.positionals[1], faceNumber: face, library: library, detectionSize: detectionSize,
+                                           force: args.flag("--force"))
                 Console.out("added reference \(r.id): face \(r.face) of \(r.photo) (quality \(String(format: "%.2f", r.quality)))")
                 return 0
             } catch let e as AmbiguousFaceError {

@@ -45,7 +45,11 @@ class CLITestCase: XCTestCase {
 
     /// The status, output and error of `glimt-pure args...` run with `environment` added.
     func glimt(_ args: [String], environment: [String: String] = [:], binary: URL = CLITestCase.binary) throws -> Run {
-        let p = try start(args, environment: environment, binary: binary)
+        finish(try start(args, environment: environment, binary: binary))
+    }
+
+    /// Waits for a process from `start` to end: its status, output and error.
+    func finish(_ p: Process) -> Run {
         let out = p.standardOutput as! Pipe, err = p.standardError as! Pipe
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()

@@ -30,23 +30,28 @@ public struct PhotoFaces: Sendable {
     public let sheet: String?
 
     /// Faces of `photo`. With `references`, each face is embedded and matched; `sheet` (JPEG or
-    /// PNG by its extension) gets the photo with every face outlined and numbered.
+    /// PNG by its extension) gets the photo with every face outlined and numbered, and the faces
+    /// judged the same person in green, labelled with their reference.
     public static func find(in photo: String, detectionSize: Int = 640, embed: Bool, references: [Reference],
                             thresholds: Identity.Thresholds = .standard, sheet: String? = nil) throws -> PhotoFaces {
         var pipeline = try FacePipeline.shared()
         pipeline.detector.detectionSize = detectionSize
         let image = try ImageDecoder.decode(path: photo)
         let records = pipeline.faces(in: image, embed: embed || !references.isEmpty)
-        if let sheet {
-            let drawn = ContactSheet.draw(image, faces: records.map(\.face))
-            if sheet.lowercased().hasSuffix(".png") { try ImageEncoder.writePNG(drawn, to: sheet) } else { try ImageEncoder.writeJPEG(drawn, to: sheet) }
-        }
         let faces = records.enumerated().map { i, r in
             Face(number: i + 1, record: r, match: r.embedding.flatMap { e in
                 references.map { (id: $0.id, cosine: e.cosine($0.embedding)) }.max { $0.cosine < $1.cosine }.map {
                     Match(reference: $0.id, cosine: $0.cosine, samePerson: Identity.isMatch($0.cosine, thresholds: thresholds))
                 }
             })
+        }
+        if let sheet {
+            let marks = faces.map { f in
+                f.match.flatMap { $0.samePerson ? ContactSheet.Mark(color: .green, label: "\(f.number) ref \($0.reference)") : nil }
+                    ?? .numbered(f.number)
+            }
+            let drawn = ContactSheet.draw(image, faces: records.map(\.face), marks: marks)
+            if sheet.lowercased().hasSuffix(".png") { try ImageEncoder.writePNG(drawn, to: sheet) } else { try ImageEncoder.writeJPEG(drawn, to: sheet) }
         }
         return PhotoFaces(file: photo, width: image.width, height: image.height, faces: faces, sheet: sheet)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Analysis
 import Faces
 import GlimtCore
 import Imaging
@@ -51,13 +52,44 @@ public enum References {
         return (reference, chosen.crop)
     }
 
-    /// `reference add`: face `faceNumber` of `photo` into the library's store.
-    public static func add(photo: String, faceNumber: Int?, library: URL, detectionSize: Int) throws -> Reference {
+    /// From this cosine up, a new reference is a face already stored: a resized copy or a crop of
+    /// one photo measured 0.97-0.99 against it, different photos of one person 0.63-0.84. Set
+    /// high because --force cannot overrule it: a duplicate let through only wastes a slot.
+    static let sameFace: Float = 0.95
+
+    /// `reference add`: face `faceNumber` of `photo` into the library's store. The same face twice
+    /// is refused, and so is a face that resembles none of the stored references (probably
+    /// someone else) unless `force`. Both are judged under the store's lock, against the list as
+    /// it is when written.
+    @discardableResult
+    public static func add(photo: String, faceNumber: Int?, library: URL, detectionSize: Int, force: Bool) throws -> Reference {
         var pipeline = try FacePipeline.shared()
         pipeline.detector.detectionSize = detectionSize
         let (reference, crop) = try make(photo: photo, faceNumber: faceNumber, pipeline: pipeline, id: 0,
                                          sheetFolder: library.appendingPathComponent("sheets", isDirectory: true))
-        return try ReferenceStore(library: library).add(reference, thumbnailPNG: try ImageEncoder.pngData(crop))
+        return try ReferenceStore(library: library).add(reference, thumbnailPNG: try ImageEncoder.pngData(crop)) { stored in
+            try check(reference, against: stored, force: force)
+        }
+    }
+
+    /// Throws when `new` is already among `stored`, or, unless `force`, when it matches none of
+    /// them. The first reference is taken as it is: it defines the person.
+    static func check(_ new: Reference, against stored: [Reference], force: Bool) throws {
+        if let same = stored.first(where: { $0.photo == new.photo && $0.face == new.face }) {
+            throw GlimtError("face \(new.face) is already reference \(same.id)", path: new.photo)
+        }
+        guard let best = stored.map({ (reference: $0, cosine: new.embedding.cosine($0.embedding)) }).max(by: { $0.cosine < $1.cosine }) else { return }
+        let cosine = String(format: "%.2f", best.cosine)
+        if best.cosine >= sameFace {
+            throw GlimtError("face \(new.face) is the same face as reference \(best.reference.id) (cosine \(cosine); face \(best.reference.face) of \(best.reference.photo))",
+                             path: new.photo)
+        }
+        let match = Identity.Thresholds.standard.match
+        if !force && best.cosine < match {
+            throw GlimtError("face \(new.face) resembles none of the references, so it is probably someone else (best cosine \(cosine), with reference \(best.reference.id); "
+                             + "the same person measures \(String(format: "%.2f", match)) or more); add --force if it really is the same person",
+                             path: new.photo)
+        }
     }
 
     /// Which references a run judges identity against.

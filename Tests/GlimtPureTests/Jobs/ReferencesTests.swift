@@ -7,7 +7,8 @@ import XCTest
 @testable import GlimtPure
 
 /// What a user relies on when choosing references: upright detection of phone photos, never
-/// guessing among several faces, and at most five references.
+/// guessing among several faces, at most five references, no face twice and no stranger by
+/// mistake, and a contact sheet that shows which faces matched.
 final class ReferencesTests: XCTestCase {
     func testPhotoWithExifRotationIsDetectedUpright() throws {
         let upright = try Fixtures.image("yunet/obama.png")
@@ -34,9 +35,8 @@ final class ReferencesTests: XCTestCase {
         let library = try temporaryDirectory(self)
         let store = ReferenceStore(library: library)
         let photo = Fixtures.url("yunet/two_people.png").path
-        let pipeline = try FacePipeline.shared()
         do {
-            try References.add(photo: photo, faceNumber: nil, library: store.library, detectionSize: 640)
+            try References.add(photo: photo, faceNumber: nil, library: store.library, detectionSize: 640, force: false)
             XCTFail("a photo with two faces must not be taken without --face")
         } catch let e as AmbiguousFaceError {
             XCTAssertEqual(e.faces.count, 2)
@@ -44,29 +44,110 @@ final class ReferencesTests: XCTestCase {
             XCTAssertEqual(try ImageDecoder.decode(path: e.sheet).width, 448)
         }
         XCTAssertEqual(try store.list().count, 0, "nothing guessed, nothing stored")
-        let r = try References.add(photo: photo, faceNumber: 2, library: store.library, detectionSize: 640)
+        let r = try References.add(photo: photo, faceNumber: 2, library: store.library, detectionSize: 640, force: false)
         XCTAssertEqual(r.face, 2)
-        XCTAssertThrowsError(try References.add(photo: photo, faceNumber: 3, library: store.library, detectionSize: 640))
+        XCTAssertThrowsError(try References.add(photo: photo, faceNumber: 3, library: store.library, detectionSize: 640, force: false))
     }
 
     func testSixthReferenceIsRefusedAndRemoveFreesASlot() throws {
         let store = ReferenceStore(library: try temporaryDirectory(self))
-        let pipeline = try FacePipeline.shared()
-        let photos = ["obama.png", "obama2.png", "obama3.png", "obama4.png", "obama-1080p.png"]
-        for p in photos { try References.add(photo: Fixtures.url("yunet/\(p)").path, faceNumber: nil, library: store.library, detectionSize: 640) }
+        // Five different photos of Obama (obama-1080p.png is obama.png again, and would be refused).
+        let photos: [(String, Int?)] = [("obama.png", nil), ("obama2.png", nil), ("obama3.png", nil), ("obama4.png", nil), ("obama_and_biden.png", 2)]
+        for (p, face) in photos {
+            try References.add(photo: Fixtures.url("yunet/\(p)").path, faceNumber: face, library: store.library, detectionSize: 640, force: false)
+        }
         XCTAssertEqual(try store.list().map(\.id), [1, 2, 3, 4, 5])
-        XCTAssertThrowsError(try References.add(photo: Fixtures.url("yunet/biden.png").path, faceNumber: nil, library: store.library, detectionSize: 640)) { error in
+        XCTAssertThrowsError(try References.add(photo: Fixtures.url("yunet/biden.png").path, faceNumber: nil, library: store.library, detectionSize: 640, force: false)) { error in
             XCTAssertTrue("\(error)".contains("already 5 references"), "\(error)")
         }
         XCTAssertEqual(try store.remove(id: 3).id, 3)
         XCTAssertThrowsError(try store.remove(id: 3))
-        let added = try References.add(photo: Fixtures.url("yunet/biden.png").path, faceNumber: nil, library: store.library, detectionSize: 640)
+        let added = try References.add(photo: Fixtures.url("yunet/biden.png").path, faceNumber: nil, library: store.library, detectionSize: 640, force: true)
         XCTAssertEqual(added.id, 6, "IDs are never reused")
         // A reference is the mirrored-and-averaged embedding of its face: Obama's references match
         // each other and not Biden's.
         let refs = try store.list()
         XCTAssertGreaterThan(refs[0].embedding.cosine(refs[1].embedding), 0.45)
         XCTAssertLessThan(refs[0].embedding.cosine(added.embedding), 0.45)
+    }
+
+    func testTheSameFaceTwiceIsRefused() throws {
+        let library = try temporaryDirectory(self)
+        let photo = Fixtures.url("yunet/obama.png").path
+        XCTAssertEqual(try References.add(photo: photo, faceNumber: nil, library: library, detectionSize: 640, force: false).id, 1)
+        XCTAssertThrowsError(try References.add(photo: photo, faceNumber: 1, library: library, detectionSize: 640, force: true)) { error in
+            XCTAssertEqual("\(error)", "\(photo): face 1 is already reference 1")
+        }
+        // The same portrait at another size, under another name: the same face all the same.
+        let resized = Fixtures.url("yunet/obama-1080p.png").path
+        XCTAssertThrowsError(try References.add(photo: resized, faceNumber: nil, library: library, detectionSize: 640, force: true)) { error in
+            let e = error as? GlimtError
+            XCTAssertEqual(e?.path, resized)
+            XCTAssertTrue(e?.reason.hasPrefix("face 1 is the same face as reference 1 (cosine 0.9") ?? false, "\(error)")
+            XCTAssertTrue(e?.reason.contains(photo) ?? false, "names the stored photo: \(error)")
+        }
+        XCTAssertEqual(try ReferenceStore(library: library).list().map(\.id), [1])
+        // A different photo of the same person is what a second reference is for.
+        XCTAssertEqual(try References.add(photo: Fixtures.url("yunet/obama2.png").path, faceNumber: nil, library: library, detectionSize: 640, force: false).id, 2)
+    }
+
+    func testAStrangerIsRefusedWithoutForceAndTakenWithIt() throws {
+        let library = try temporaryDirectory(self)
+        try References.add(photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, library: library, detectionSize: 640, force: false)
+        let biden = Fixtures.url("yunet/biden.png").path
+        XCTAssertThrowsError(try References.add(photo: biden, faceNumber: nil, library: library, detectionSize: 640, force: false)) { error in
+            let e = error as? GlimtError
+            XCTAssertEqual(e?.path, biden)
+            let reason = e?.reason ?? ""
+            XCTAssertTrue(reason.contains("resembles none of the references"), reason)
+            XCTAssertTrue(reason.contains("best cosine 0.1") && reason.contains("with reference 1"), "the best cosine and its reference: \(reason)")
+            XCTAssertTrue(reason.hasSuffix("add --force if it really is the same person"), reason)
+            XCTAssertFalse(reason.contains("\n"))
+        }
+        let store = ReferenceStore(library: library)
+        XCTAssertEqual(try store.list().count, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.folder.path), ["reference-1.png"], "a refused face leaves no thumbnail")
+        let forced = try References.add(photo: biden, faceNumber: nil, library: library, detectionSize: 640, force: true)
+        XCTAssertEqual(forced.id, 2)
+        XCTAssertEqual(try store.list().map(\.photo), [Fixtures.url("yunet/obama.png").path, biden])
+    }
+
+    func testTheStoresCheckSeesTheStoredReferencesAndCanRefuse() throws {
+        let store = ReferenceStore(library: try temporaryDirectory(self))
+        let first = try References.make(photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, pipeline: FacePipeline.shared(), id: 0,
+                                        sheetFolder: store.library).0
+        var seen: [[Int]] = []
+        try store.add(first, thumbnailPNG: [1]) { seen.append($0.map(\.id)) }
+        XCTAssertThrowsError(try store.add(first, thumbnailPNG: [2]) { seen.append($0.map(\.id)); throw GlimtError("no") })
+        try store.add(first, thumbnailPNG: [3]) { seen.append($0.map(\.id)) }
+        XCTAssertEqual(seen, [[], [1], [1]])
+        XCTAssertEqual(try store.list().map(\.id), [1, 2], "the refused one took no id")
+    }
+
+    func testMatchedFacesAreGreenOnTheSheet() throws {
+        let library = try temporaryDirectory(self)
+        try References.add(photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, library: library, detectionSize: 640, force: false)
+        let sheet = library.appendingPathComponent("sheet.png").path
+        let found = try PhotoFaces.find(in: Fixtures.url("yunet/two_people.png").path, embed: false,
+                                        references: ReferenceStore(library: library).list(), sheet: sheet)
+        // Face 1 is Obama, face 2 Biden.
+        XCTAssertEqual(found.faces.map { $0.match?.samePerson }, [true, false])
+        let drawn = try ImageDecoder.decode(path: sheet)
+        XCTAssertEqual([drawn.width, drawn.height], [found.width, found.height], "drawn at the photo's size")
+        func leftEdge(_ face: PhotoFaces.Face) -> RGB {
+            let box = face.record.face.box
+            let i = (Int(box.center.y) * drawn.width + Int(box.x.rounded())) * 3
+            return RGB(drawn.pixels[i], drawn.pixels[i + 1], drawn.pixels[i + 2])
+        }
+        XCTAssertEqual(leftEdge(found.faces[0]), .green)
+        XCTAssertEqual(leftEdge(found.faces[1]), .yellow)
+        // Without references every face is drawn as before.
+        let plain = library.appendingPathComponent("plain.png").path
+        let unmatched = try PhotoFaces.find(in: Fixtures.url("yunet/two_people.png").path, embed: false, references: [], sheet: plain)
+        let plainDrawn = try ImageDecoder.decode(path: plain)
+        let box = unmatched.faces[0].record.face.box
+        let i = (Int(box.center.y) * plainDrawn.width + Int(box.x.rounded())) * 3
+        XCTAssertEqual(RGB(plainDrawn.pixels[i], plainDrawn.pixels[i + 1], plainDrawn.pixels[i + 2]), .yellow)
     }
 
     func testReferenceEmbeddingAveragesTheFaceAndItsMirror() throws {

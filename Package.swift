@@ -7,10 +7,27 @@ import Foundation
 // GLIMT_TARGET_CPU picks another target for a portable build, e.g. `haswell` (AVX2) or `x86-64`.
 let targetCPU = ProcessInfo.processInfo.environment["GLIMT_TARGET_CPU"] ?? "native"
 
+// Kernels size their register tiles to the register file: AVX-512 has 32 registers that each hold
+// a SIMD16<Float>, AVX2 has 16 that hold half of one, and a tile made for the first spills on the
+// second. `native` is this machine, so ask its CPU; a named target is wide only if it has AVX-512.
+let hasWideVectors: Bool = {
+    if targetCPU == "native" {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        return cpuinfo.split(separator: "\n").contains { $0.hasPrefix("flags") && $0.split(separator: " ").contains("avx512f") }
+    }
+    let avx512Targets: Set<String> = [
+        "x86-64-v4", "knl", "knm", "skylake-avx512", "cascadelake", "cooperlake", "cannonlake",
+        "icelake-client", "icelake-server", "tigerlake", "rocketlake", "sapphirerapids", "emeraldrapids",
+        "graniterapids", "graniterapids-d", "diamondrapids", "znver4", "znver5",
+    ]
+    return avx512Targets.contains(targetCPU)
+}()
+
 // Compute modules (kernels, pixel loops, models) are optimised in every configuration, so
 // `swift test` and debug builds do not run a -Onone engine, and skip exclusivity checks in
 // their hot loops. Everything else keeps Swift's defaults.
 let computeFlags: [SwiftSetting] = [.unsafeFlags(["-O", "-enforce-exclusivity=unchecked", "-target-cpu", targetCPU])]
+    + (hasWideVectors ? [.define("GLIMT_AVX512")] : [])
 
 // The house: each module lists the only modules it may import. Arrows point down:
 //

@@ -1,9 +1,14 @@
 /// 1x1 convolution (stride 1) as a GEMM over pixels: out[p][n] = act(sum_k in[p][k] * w[n][k] + b[n]).
 ///
-/// Weights are packed at load time into panels of 64 output channels laid out `[K][64]`, so one
-/// step of the inner loop loads four vectors of weights and broadcasts one input value per pixel.
-/// The register tile is 4 pixels x 64 channels: 16 accumulators, which keeps both FMA units busy
-/// without spilling. Output channels that do not fill a 64-wide panel go into 16-wide panels.
+/// Weights are packed at load time into panels of output channels laid out `[K][width]`, so one
+/// step of the inner loop loads vectors of weights and broadcasts one input value per pixel.
+///
+/// The register tile is as large as the register file allows, so both FMA units stay busy without
+/// spilling. With AVX-512 (32 registers of 16 floats) it is 4 pixels x 64 channels, 16 accumulators,
+/// over 64-wide panels (output channels that do not fill one go into 16-wide panels). Otherwise
+/// (AVX2: 16 registers of 8 floats, a `Vec` takes two) it is 6 pixels x 16 channels: 12 registers
+/// of accumulators, 2 of weights and 1 broadcast, over 16-wide panels: the tile reads its panel
+/// front to back, so weights not in cache stream in faster than from a slice of a wider panel.
 public struct PointwiseConv: Sendable {
     public let inChannels: Int
     public let outChannels: Int
@@ -12,7 +17,11 @@ public struct PointwiseConv: Sendable {
     let packed: AlignedFloats
     let epilogue: Epilogue
 
+#if GLIMT_AVX512
     static let panel = 64
+#else
+    static let panel = 16
+#endif
 
     /// `weights` is `[out][in]` (ONNX's `[out, in, 1, 1]`), `bias` is `[out]` or nil.
     public init(weights: [Float], bias: [Float]?, inChannels: Int, outChannels: Int, activation: Activation = .none) {
@@ -23,7 +32,7 @@ public struct PointwiseConv: Sendable {
         fullPanels = paddedOut / Self.panel
         narrowPanels = (paddedOut - fullPanels * Self.panel) / laneCount
         packed = AlignedFloats(count: paddedOut * inChannels)
-        // Panel layout: full panels first ([K][64] each), then narrow ones ([K][16] each).
+        // Panel layout: full panels first ([K][panel] each), then narrow ones ([K][16] each).
         var offset = 0
         var n0 = 0
         for width in Array(repeating: Self.panel, count: fullPanels) + Array(repeating: laneCount, count: narrowPanels) {
@@ -47,6 +56,7 @@ public struct PointwiseConv: Sendable {
         runPixels(input: input.data, inputStride: input.pixelStride, output: output.data, outputStride: output.pixelStride, pixels: input.pixelCount)
     }
 
+#if GLIMT_AVX512
     /// The GEMM over `pixels` pixels laid `inputStride` and `outputStride` floats apart.
     func runPixels(input: UnsafePointer<Float>, inputStride: Int, output: UnsafeMutablePointer<Float>, outputStride: Int, pixels: Int) {
         let K = inChannels
@@ -159,6 +169,81 @@ public struct PointwiseConv: Sendable {
         }
         storeVec(epilogue.apply(c0, channel: n0), out)
     }
+#else
+    /// The GEMM over `pixels` pixels laid `inputStride` and `outputStride` floats apart.
+    func runPixels(input: UnsafePointer<Float>, inputStride: Int, output: UnsafeMutablePointer<Float>, outputStride: Int, pixels: Int) {
+        let K = inChannels
+        let panelSize = laneCount * K
+        var w = UnsafePointer(packed.data)
+        var n0 = 0
+        // Panels go by in groups of four (64 channels) while the tile's 6 input rows stay in L1.
+        // A full group's last few pixels go one at a time across its 64 channels, 8 independent
+        // registers of accumulators, cheaper than a mostly idle 6-pixel tile per panel.
+        var left = fullPanels
+        while left > 0 {
+            let group = min(4, left)
+            let tiled = group == 4 ? pixels / 6 * 6 : pixels
+            var p = 0
+            while p < tiled {
+                for j in 0..<group {
+                    tile6x16(input + p * inputStride, inputStride, min(6, pixels - p), w + j * panelSize, K,
+                             output + p * outputStride + n0 + j * laneCount, outputStride, n0 + j * laneCount)
+                }
+                p += 6
+            }
+            while p < pixels {
+                tile1x64(input + p * inputStride, w, panelSize, K, output + p * outputStride + n0, n0)
+                p += 1
+            }
+            w += group * panelSize
+            n0 += group * laneCount
+            left -= group
+        }
+    }
+
+    /// Past `rows`, the tile repeats the last pixel, so a pixel tail costs a whole tile but needs no
+    /// code of its own.
+    @inline(__always)
+    private func tile6x16(_ a: UnsafePointer<Float>, _ aStride: Int, _ rows: Int, _ w: UnsafePointer<Float>, _ K: Int,
+                          _ out: UnsafeMutablePointer<Float>, _ outStride: Int, _ n0: Int) {
+        let r1 = min(1, rows - 1), r2 = min(2, rows - 1), r3 = min(3, rows - 1), r4 = min(4, rows - 1), r5 = rows - 1
+        let a0 = a, a1 = a + r1 * aStride, a2 = a + r2 * aStride, a3 = a + r3 * aStride, a4 = a + r4 * aStride, a5 = a + r5 * aStride
+        var c0 = Vec(), c1 = Vec(), c2 = Vec(), c3 = Vec(), c4 = Vec(), c5 = Vec()
+        var wp = w
+        for k in 0..<K {
+            let wv = loadVec(wp)
+            c0.addProduct(Vec(repeating: a0[k]), wv); c1.addProduct(Vec(repeating: a1[k]), wv)
+            c2.addProduct(Vec(repeating: a2[k]), wv); c3.addProduct(Vec(repeating: a3[k]), wv)
+            c4.addProduct(Vec(repeating: a4[k]), wv); c5.addProduct(Vec(repeating: a5[k]), wv)
+            wp += 16
+        }
+        let e = epilogue
+        let (bias, slope) = e.vectors(channel: n0)
+        // Repeated rows store the same values to the same pixel again.
+        storeVec(e.apply(c0, bias: bias, slope: slope), out)
+        storeVec(e.apply(c1, bias: bias, slope: slope), out + r1 * outStride)
+        storeVec(e.apply(c2, bias: bias, slope: slope), out + r2 * outStride)
+        storeVec(e.apply(c3, bias: bias, slope: slope), out + r3 * outStride)
+        storeVec(e.apply(c4, bias: bias, slope: slope), out + r4 * outStride)
+        storeVec(e.apply(c5, bias: bias, slope: slope), out + r5 * outStride)
+    }
+
+    /// One pixel across four 16-wide panels `panelSize` floats apart.
+    @inline(__always)
+    private func tile1x64(_ a: UnsafePointer<Float>, _ w: UnsafePointer<Float>, _ panelSize: Int, _ K: Int,
+                          _ out: UnsafeMutablePointer<Float>, _ n0: Int) {
+        var c0 = Vec(), c1 = Vec(), c2 = Vec(), c3 = Vec()
+        let w0 = w, w1 = w + panelSize, w2 = w + 2 * panelSize, w3 = w + 3 * panelSize
+        for k in 0..<K {
+            let b = Vec(repeating: a[k])
+            c0.addProduct(b, loadVec(w0 + 16 * k)); c1.addProduct(b, loadVec(w1 + 16 * k))
+            c2.addProduct(b, loadVec(w2 + 16 * k)); c3.addProduct(b, loadVec(w3 + 16 * k))
+        }
+        let e = epilogue
+        storeVec(e.apply(c0, channel: n0), out); storeVec(e.apply(c1, channel: n0 + 16), out + 16)
+        storeVec(e.apply(c2, channel: n0 + 32), out + 32); storeVec(e.apply(c3, channel: n0 + 48), out + 48)
+    }
+#endif
 
     /// Plain scalar reference on unpadded channels-last values.
     public static func reference(input: [Float], pixels: Int, weights: [Float], bias: [Float]?,

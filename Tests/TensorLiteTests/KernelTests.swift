@@ -2,13 +2,14 @@ import TensorLite
 import XCTest
 
 /// Every optimised kernel against its plain scalar reference, on shapes chosen to be awkward:
-/// channel counts that are odd or not multiples of 16 or 64, pixel counts that leave remainders
-/// after 4-pixel tiles, and maps of 1 pixel or 1 row.
+/// channel counts that are odd or not multiples of 16 or 64, pixel counts that leave every
+/// remainder after 4-pixel (AVX-512) and 6-pixel (AVX2) tiles, and maps of 1 pixel or 1 row.
 final class KernelTests: XCTestCase {
     func testPointwiseMatchesReference() {
         var rng = SplitMix64(seed: 1)
         var worst: Float = 0
-        let shapes = [(1, 1, 1, 1), (3, 5, 7, 13), (7, 7, 64, 64), (2, 9, 33, 65), (5, 3, 17, 130), (4, 4, 128, 200), (1, 7, 3, 16), (6, 6, 100, 48)]
+        let shapes = [(1, 1, 1, 1), (3, 5, 7, 13), (7, 7, 64, 64), (2, 9, 33, 65), (5, 3, 17, 130), (4, 4, 128, 200), (1, 7, 3, 16), (6, 6, 100, 48),
+                      (1, 5, 20, 64), (2, 7, 9, 80), (1, 11, 70, 144), (1, 4, 5, 16)]
         for (h, w, cin, cout) in shapes {
             let x = rng.floats(h * w * cin)
             let wts = rng.floats(cin * cout)

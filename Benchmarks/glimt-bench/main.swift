@@ -1,4 +1,5 @@
 import Foundation
+import TensorLite
 
 let usage = """
 USAGE: glimt-bench <benchmark> [options]
@@ -28,6 +29,20 @@ func option(_ name: String, _ d: Int) -> Int {
     guard let i = args.firstIndex(of: name), i + 1 < args.count, let v = Int(args[i + 1]) else { return d }
     return v
 }
+/// The machine and the build, printed before every benchmark: the instruction sets the CPU has
+/// and the kernel variant compiled in.
+func printMachine() {
+    let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+    let lines = cpu.split(separator: "\n")
+    let model = lines.first { $0.hasPrefix("model name") }.map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown CPU"
+    let flags = Set(lines.first { $0.hasPrefix("flags") }?.split(separator: " ").map(String.init) ?? [])
+    let sets = ["avx2", "fma", "avx512f", "avx512_vnni", "avx_vnni"].filter(flags.contains)
+    print("machine: \(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(sets.joined(separator: " "))")
+    print("kernels: \(KernelVariant.description)")
+}
+
+if ["embed", "detect", "kernels", "analyze"].contains(args.first ?? "") { printMachine() }
+
 let sampleVideo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/videos/poetry_jam_2009.mp4").standardized.path
 do {
     switch args.first {

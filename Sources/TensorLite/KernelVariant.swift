@@ -1,0 +1,9 @@
+/// Which register tiles this build's kernels were compiled with, for benchmarks to print beside
+/// their numbers (a figure means little without knowing which code made it).
+public enum KernelVariant {
+#if GLIMT_AVX512
+    public static let description = "AVX-512 build: pointwise GEMM 4 px x 64 ch in 32 zmm registers"
+#else
+    public static let description = "AVX2/portable build: pointwise GEMM 6 px x 16 ch (fits 16 ymm registers)"
+#endif
+}

@@ -7,4 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
+# The privacy test watches the system calls with strace: a test tool, not a build need.
+if ! command -v strace >/dev/null 2>&1; then
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends strace
+fi
 swift test -c release -Xswiftc -enable-testing --explicit-target-dependency-import-check error "$@"

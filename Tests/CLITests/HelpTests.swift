@@ -7,7 +7,16 @@ import XCTest
 /// rewrites them.
 final class HelpTests: CLITestCase {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-    static let commands = ["film", "analyze", "faces", "reference", "embed", "show", "calendar"]
+    static let commands = ["film", "scan", "days", "show", "calendar", "pick", "exclude", "include", "analyze", "faces", "reference", "embed",
+                           "completions", "manual"]
+
+    /// A new command gets its golden help too: the list above must be the one `--help` prints.
+    func testEveryCommandInTheHelpHasAGoldenFile() throws {
+        let help = try glimt("--help").out
+        let section = help.components(separatedBy: "COMMANDS:\n")[1].components(separatedBy: "\n\n")[0]
+        let listed = section.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }.filter { $0 != "help" }
+        XCTAssertEqual(listed, Self.commands)
+    }
 
     func testEveryHelpTextMatchesItsGoldenFile() throws {
         var texts = ["help": try glimt("--help")]

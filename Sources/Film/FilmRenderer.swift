@@ -82,11 +82,11 @@ public struct FilmRenderer {
                                     s.crop.width, s.crop.height, info.displayWidth, info.displayHeight), path: s.video)
         }
         let crop = FilmSegment.refit(s.crop, aspect: options.aspect, frameWidth: info.displayWidth, frameHeight: info.displayHeight)
-        let toneMap = info.colour.hdrTransfer.map { ToneMap(transfer: $0) }
+        let screen = ScreenPicture(info)
         let caption = options.caption == .date ? Caption.text(forDay: s.day) : nil
 
         // Output frame k shows the source frame on screen at start + k / fps.
-        let frames = try reader.frames(from: s.start, to: s.start + length, depth: toneMap == nil ? .eightBit : .source)
+        let frames = try reader.frames(from: s.start, to: s.start + length, depth: screen.depth)
         var k = 0
         var shown: RGBImage?
         var rendered: RGBImage?
@@ -99,8 +99,7 @@ public struct FilmRenderer {
         }
         let tolerance = 0.25 / Double(max(options.fps, 1))
         while k < n, let f = try frames.next() {
-            let picture: RGBImage
-            if let toneMap, case .rgb16(let hdr) = f.picture { picture = toneMap.apply(hdr) } else { picture = f.picture.rgb8 }
+            let picture = screen.image(f.picture)
             if shown == nil {
                 // The first frame also stands for any instant before it (no black lead-in).
                 shown = picture

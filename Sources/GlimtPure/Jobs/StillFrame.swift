@@ -10,11 +10,10 @@ enum StillFrame {
     static func at(_ time: Double?, in path: String) throws -> RGBImage {
         let reader = try VideoReader(path: path)
         let info = reader.info
-        let toneMap = info.colour.hdrTransfer.map { ToneMap(transfer: $0) }
+        let screen = ScreenPicture(info)
         let t = min(max(0, time ?? info.duration / 2), max(0, info.duration - 0.1))
-        let frames = try reader.frames(from: t, to: t + 1, depth: toneMap == nil ? .eightBit : .source)
+        let frames = try reader.frames(from: t, to: t + 1, depth: screen.depth)
         guard let frame = try frames.next() else { throw GlimtError(String(format: "no picture could be decoded at %.2f s", t), path: path) }
-        if let toneMap, case .rgb16(let hdr) = frame.picture { return toneMap.apply(hdr) }
-        return frame.picture.rgb8
+        return screen.image(frame.picture)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GlimtCore
 
 /// When a video was taken, and so which local calendar day it belongs to.
 ///
@@ -131,6 +132,18 @@ public struct CaptureDate: Codable, Equatable, Sendable {
 /// A local calendar day as glimt writes it, `YYYY-MM-DD`, checked against the calendar (no
 /// 2024-02-30), for day ranges a person types.
 public enum CalendarDay {
+    /// Why `s` is not a day a person may give, or nil when it is one.
+    public static func problem(_ s: String) -> String? {
+        parse(s) == nil ? "'\(s)' is not a calendar day (write YYYY-MM-DD)" : nil
+    }
+
+    /// `s` when it is a day; else a one-line error.
+    @discardableResult
+    public static func checked(_ s: String) throws -> String {
+        if let problem = problem(s) { throw GlimtError(problem) }
+        return s
+    }
+
     /// The day itself when `s` is a real date written `YYYY-MM-DD`, else nil.
     public static func parse(_ s: String) -> String? {
         let c = Array(s.utf8)

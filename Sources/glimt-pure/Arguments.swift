@@ -80,8 +80,20 @@ struct Arguments {
     /// A day `YYYY-MM-DD` that the calendar has.
     func day(_ name: String) throws -> String? {
         guard let s = value(name) else { return nil }
-        guard let day = CalendarDay.parse(s) else { throw UsageError("\(name): '\(s)' is not a calendar day (write YYYY-MM-DD)") }
-        return day
+        return try Self.day(s, name: name)
+    }
+
+    /// `s` when it is a calendar day, else a usage error (named `name` when it is an option's).
+    static func day(_ s: String, name: String? = nil) throws -> String {
+        if let problem = CalendarDay.problem(s) { throw UsageError((name.map { "\($0): " } ?? "") + problem) }
+        return s
+    }
+
+    /// `--from` and `--to`, each a calendar day, in order.
+    func dayRange() throws -> (from: String?, to: String?) {
+        let (from, to) = (try day("--from"), try day("--to"))
+        if let from, let to, from > to { throw UsageError("--from \(from) is after --to \(to)") }
+        return (from, to)
     }
 
     func requirePositionals(_ what: String, min: Int = 1, max: Int = Int.max) throws {

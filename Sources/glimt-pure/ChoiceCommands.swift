@@ -20,7 +20,7 @@ struct PickCommand: Command {
 
     static func run(_ args: Arguments) throws -> Int32 {
         try args.requirePositionals("one DAY", min: 1, max: 1)
-        guard let day = CalendarDay.parse(args.positionals[0]) else { throw UsageError("'\(args.positionals[0])' is not a calendar day (write YYYY-MM-DD)") }
+        let day = try Arguments.day(args.positionals[0])
         let choices = try LibraryChoices(library: AnalysisArguments.library(args))
         if args.flag("--auto") {
             guard args.value("--video") == nil, args.value("--at") == nil else { throw UsageError("--auto takes no --video or --at") }

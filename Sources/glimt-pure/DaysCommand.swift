@@ -22,8 +22,7 @@ struct DaysCommand: Command {
         try args.requirePositionals("no arguments", min: 0, max: 0)
         var options = try AnalysisArguments.analysisOptions(args)
         options.windowLength = try args.double("--seconds", default: 1, range: 0.1...60)
-        let (from, to) = (try args.day("--from"), try args.day("--to"))
-        if let from, let to, from > to { throw UsageError("--from \(from) is after --to \(to)") }
+        let (from, to) = try args.dayRange()
         let days = try LibraryDays(library: AnalysisArguments.library(args), options: options,
                                    references: try References.resolve(try AnalysisArguments.references(args)))
         let json = args.flag("--json")

@@ -60,9 +60,10 @@ struct FilmCommand: Command {
             guard let caption = FilmOptions.Caption(rawValue: c) else { throw UsageError("--caption must be date or none, not '\(c)'") }
             film.caption = caption
         }
+        let (from, to) = try args.dayRange()
         let job: FilmJob
         do {
-            job = try FilmJob(film: film, output: args.value("--out") ?? "glimt-film.mp4", fromDay: try args.day("--from"), toDay: try args.day("--to"),
+            job = try FilmJob(film: film, output: args.value("--out") ?? "glimt-film.mp4", fromDay: from, toDay: to,
                               overwrite: args.flag("--overwrite"))
         } catch let e as GlimtError {
             // A film that cannot be made is said before the analysis: a bad size, rate or day is a

@@ -29,8 +29,7 @@ struct ScanCommand: Command {
         try args.requirePositionals("at least one FOLDER or VIDEO")
         var options = try AnalysisArguments.analysisOptions(args)
         options.withoutPerson = .skip
-        let (from, to) = (try args.day("--from"), try args.day("--to"))
-        if let from, let to, from > to { throw UsageError("--from \(from) is after --to \(to)") }
+        let (from, to) = try args.dayRange()
         let scan = LibraryScan(library: AnalysisArguments.library(args), options: options, fromDay: from, toDay: to,
                                workers: try args.int("--jobs", default: 2, range: 1...64))
         let line = ProgressLine()

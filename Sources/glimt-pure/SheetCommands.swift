@@ -23,7 +23,7 @@ struct ShowCommand: Command {
 
     static func run(_ args: Arguments) throws -> Int32 {
         try args.requirePositionals("one DAY", min: 1, max: 1)
-        guard let day = CalendarDay.parse(args.positionals[0]) else { throw UsageError("'\(args.positionals[0])' is not a calendar day (write YYYY-MM-DD)") }
+        let day = try Arguments.day(args.positionals[0])
         let sheet = try DaySheet(output: try SheetRun.output(args), overwrite: args.flag("--overwrite"))
         let outcome = try sheet.write(day: day, days: try SheetRun.days(args))
         let r = outcome.report

@@ -23,24 +23,37 @@ public struct AnalysisRun: Sendable {
     /// File name endings taken as videos when a folder is given.
     public static let videoExtensions: Set<String> = ["mp4", "mov", "m4v", "mkv", "webm", "avi", "3gp", "mts", "m2ts", "mpg", "mpeg", "wmv", "hevc"]
 
+    /// The videos some inputs name, and what could not be listed.
+    public typealias Videos = (files: [String], failures: [Failure])
+
     /// The videos `inputs` name: files as given, folders searched (see `FileWalker`).
-    public static func expand(_ inputs: [String]) -> (files: [String], failures: [Failure]) {
+    public static func expand(_ inputs: [String]) -> Videos {
         let (files, problems) = FileWalker.find(inputs) { videoExtensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
         return (files, problems.map { Failure(path: $0.path, reason: $0.reason) })
     }
 
-    /// The whole job: loads the models and the references, then analyses `inputs`.
-    public static func run(inputs: [String], options: AnalysisOptions, references: References.Choice,
+    /// The whole job: loads the models and the references, then analyses `videos` (from
+    /// `expand`, which a caller may need to look at first).
+    public static func run(videos: Videos, options: AnalysisOptions, references: References.Choice,
                            progress: ((AnalysisProgress) -> Void)? = nil, report: ((Failure) -> Void)? = nil) throws -> Result {
         let pipeline = try FacePipeline.shared()
         let analyzer = VideoAnalyzer(options: options, references: try References.resolve(references, pipeline: pipeline), pipeline: pipeline)
-        return run(inputs: inputs, analyzer: analyzer, progress: progress, report: report)
+        return run(videos: videos, analyzer: analyzer, progress: progress, report: report)
+    }
+
+    public static func run(inputs: [String], options: AnalysisOptions, references: References.Choice,
+                           progress: ((AnalysisProgress) -> Void)? = nil, report: ((Failure) -> Void)? = nil) throws -> Result {
+        try run(videos: expand(inputs), options: options, references: references, progress: progress, report: report)
+    }
+
+    public static func run(inputs: [String], analyzer: VideoAnalyzer, progress: ((AnalysisProgress) -> Void)? = nil,
+                           report: ((Failure) -> Void)? = nil) -> Result {
+        run(videos: expand(inputs), analyzer: analyzer, progress: progress, report: report)
     }
 
     /// Runs the analysis; `report` hears each failure as it happens (the run goes on).
-    public static func run(inputs: [String], analyzer: VideoAnalyzer, progress: ((AnalysisProgress) -> Void)? = nil,
-                           report: ((Failure) -> Void)? = nil) -> Result {
-        let (files, listFailures) = expand(inputs)
+    static func run(videos: Videos, analyzer: VideoAnalyzer, progress: ((AnalysisProgress) -> Void)?, report: ((Failure) -> Void)?) -> Result {
+        let (files, listFailures) = videos
         var failures = listFailures
         listFailures.forEach { report?($0) }
         var videos: [VideoAnalysis] = []

@@ -31,7 +31,7 @@ public struct DaySheet {
 
     /// Decodes one frame per video of `day` and writes the sheet.
     public func write(day: String, days: LibraryDays) throws -> Outcome {
-        guard CalendarDay.parse(day) != nil else { throw GlimtError("'\(day)' is not a calendar day (write YYYY-MM-DD)") }
+        try CalendarDay.checked(day)
         let report = try days.report(day, choices: try days.store.choices())
         guard !report.candidates.isEmpty else { throw GlimtError("the library has no video of \(day) (see: glimt-pure days)") }
         var unreadable: [GlimtError] = []

@@ -15,9 +15,7 @@ public struct FilmJob {
     /// Every error here names what is wrong before an hour of analysis, not after it.
     public init(film: FilmOptions, output: String, fromDay: String?, toDay: String?, overwrite: Bool = false) throws {
         if let problem = FilmFormat.problem(width: film.width, height: film.height, fps: film.fps) { throw GlimtError(problem) }
-        for day in [fromDay, toDay].compactMap({ $0 }) where CalendarDay.parse(day) == nil {
-            throw GlimtError("'\(day)' is not a calendar day (write YYYY-MM-DD)")
-        }
+        for day in [fromDay, toDay].compactMap({ $0 }) { try CalendarDay.checked(day) }
         if let fromDay, let toDay, fromDay > toDay { throw GlimtError("--from \(fromDay) is after --to \(toDay)") }
         try OutputFile.check(output, extensions: ["mp4", "m4v"], what: "the film", overwrite: overwrite)
         self.film = film
@@ -69,8 +67,9 @@ public struct FilmJob {
             }
             picks = found
         case .videos(let inputs, let options, let references):
-            try checkNotAnInput(inputs)
-            let result = try AnalysisRun.run(inputs: inputs, options: analysisOptions(options), references: references,
+            let videos = AnalysisRun.expand(inputs)
+            try checkNotAnInput(videos.files)
+            let result = try AnalysisRun.run(videos: videos, options: analysisOptions(options), references: references,
                                              progress: analysisProgress, report: report)
             picks = result.picks
             outcome.datedByModificationTime = result.picks.filter { $0.dateSource == .modificationTime }.map(\.video)
@@ -88,9 +87,9 @@ public struct FilmJob {
 
     /// The film must never replace a video it is made from (`film d --out d/a.mp4 -y`), nor be
     /// read back as one: same device and inode, whatever the paths.
-    func checkNotAnInput(_ inputs: [String]) throws {
+    func checkNotAnInput(_ files: [String]) throws {
         guard let out = try? FileStatus(output) else { return }
-        for file in AnalysisRun.expand(inputs).files {
+        for file in files {
             if let s = try? FileStatus(file), s.device == out.device, s.inode == out.inode {
                 throw GlimtError("is one of the videos the film is made from (\(file)); choose another --out", path: output)
             }

@@ -29,7 +29,7 @@ public enum FilmPlan {
     }
 
     static func problem(_ p: DayPick) -> String? {
-        guard CalendarDay.parse(p.day) != nil else { return "'\(p.day)' is not a calendar day (write YYYY-MM-DD)" }
+        if let problem = CalendarDay.problem(p.day) { return problem }
         guard !p.video.isEmpty else { return "no video named" }
         guard p.start.isFinite, p.start >= 0 else { return "start \(p.start) is not a time in the video" }
         guard p.length.isFinite, p.length > 0 else { return "length \(p.length) is not a positive number of seconds" }

@@ -22,7 +22,7 @@ public struct LibraryChoices {
 
     /// Pins `file`'s second at `start` for `day`.
     public func pin(day: String, file: String, start: Double) throws {
-        guard CalendarDay.parse(day) != nil else { throw GlimtError("'\(day)' is not a calendar day (write YYYY-MM-DD)") }
+        try CalendarDay.checked(day)
         let known = try video(file)
         guard let stored = try store.videos(onDay: day).first(where: { $0.contentKey == known.contentKey }) else {
             throw GlimtError("is not a video of \(day) (see: glimt-pure days --from \(day) --to \(day))", path: file)
@@ -34,7 +34,7 @@ public struct LibraryChoices {
     }
 
     public func automatic(day: String) throws {
-        guard CalendarDay.parse(day) != nil else { throw GlimtError("'\(day)' is not a calendar day (write YYYY-MM-DD)") }
+        try CalendarDay.checked(day)
         try store.unpin(day: day)
     }
 

@@ -38,6 +38,12 @@ public struct FacePipeline: Sendable {
     /// run on every core (a crowd of 17 is 17 embeddings); results stay in detector order, so
     /// runs are identical.
     public func records(for detected: [DetectedFace], in image: RGBImage, embed: Bool) -> [FaceRecord] {
+        records(for: detected, in: image, embedding: [Bool](repeating: embed, count: detected.count))
+    }
+
+    /// As above, embedding face `i` only where `embedding[i]` is true.
+    public func records(for detected: [DetectedFace], in image: RGBImage, embedding: [Bool]) -> [FaceRecord] {
+        precondition(embedding.count == detected.count, "one embedding flag per face")
         var records = [FaceRecord?](repeating: nil, count: detected.count)
         records.withUnsafeMutableBufferPointer { out in
             let slots = out
@@ -45,7 +51,7 @@ public struct FacePipeline: Sendable {
                 let face = detected[i]
                 let crop = FaceAlignment.align(image, landmarks: face.landmarks)
                 slots[i] = FaceRecord(face: face, quality: FaceQuality.measure(face: face, alignedCrop: crop), crop: crop,
-                                      embedding: embed ? recognizer.embed(crop) : nil)
+                                      embedding: embedding[i] ? recognizer.embed(crop) : nil)
             }
         }
         return records.map { $0! }

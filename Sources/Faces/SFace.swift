@@ -154,4 +154,7 @@ public final class SFace: BakedModel, @unchecked Sendable {
     package func embed(_ face: RGBImage, profile: LayerProfile?) -> Embedding {
         Embedding(normalizing: forward(face, profile: profile))
     }
+
+    /// The embeddings of several aligned faces, in order; equal to embedding each alone.
+    public func embed(_ faces: [RGBImage]) -> [Embedding] { faces.map { embed($0) } }
 }

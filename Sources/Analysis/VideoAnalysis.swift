@@ -39,17 +39,22 @@ public struct VideoAnalysis: Codable, Sendable {
     public var identity: IdentityEvidence?
     public var window: BestWindow.Window?
     public var crop: Framing.Crop?
+    /// The stretches sampled at the full rate after a look at the keyframes (see `Refinement`);
+    /// nil when the whole video was.
+    public var stretches: [Range<Double>]?
     public var times: StageTimes
 
     /// Applies the video-level rules to analysed frames: the lucky-frame rule (a video without
-    /// the child earns no identity in any frame), the best window, and its framing.
+    /// the child earns no identity in any frame), the best window, and its framing. `glimpses`
+    /// (keyframes outside the fully sampled stretches) count as evidence of who is in the video
+    /// but hold no window: one picture in a second is not a second.
     public static func conclude(path: String, duration: Double, width: Int, height: Int, rotation: Int, codec: String, hdr: Bool,
-                                capture: CaptureDate, frames analysed: [FrameAnalysis], hasReferences: Bool,
+                                capture: CaptureDate, frames analysed: [FrameAnalysis], glimpses: [FrameAnalysis] = [], hasReferences: Bool,
                                 thresholds: Identity.Thresholds, windowLength: Double, aspect: Float, times: StageTimes) -> VideoAnalysis {
         var frames = analysed
         var evidence: IdentityEvidence?
         if hasReferences {
-            let cosines = frames.map { $0.bestCosine ?? 0 }
+            let cosines = (frames + glimpses).map { $0.bestCosine ?? 0 }
             let contains = Identity.containsChild(frameCosines: cosines, thresholds: thresholds)
             evidence = IdentityEvidence(framesAtMatch: cosines.filter { $0 >= thresholds.match }.count,
                                         framesAtStrong: cosines.filter { $0 >= thresholds.strong }.count,
@@ -61,7 +66,7 @@ public struct VideoAnalysis: Codable, Sendable {
         }
         let window = BestWindow.best(times: frames.map(\.time), scores: frames.map(\.score.total), duration: duration, length: windowLength)
         var v = VideoAnalysis(path: path, duration: duration, width: width, height: height, rotation: rotation, codec: codec, hdr: hdr,
-                              capture: capture, frames: frames, identity: evidence, window: window, crop: nil, times: times)
+                              capture: capture, frames: frames, identity: evidence, window: window, crop: nil, stretches: nil, times: times)
         v.crop = window.map { v.framing($0, aspect: aspect) }
         return v
     }

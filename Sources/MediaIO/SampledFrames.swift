@@ -4,10 +4,10 @@ import GlimtCore
 import Imaging
 
 /// Frames taken every so often from a video, scaled down and upright; made by
-/// `VideoReader.frames(every:longSide:from:options:)`.
+/// `VideoReader.frames(every:longSide:from:to:options:)`.
 ///
-/// Each sample is the first frame shown at or after a multiple of the interval (from `start`);
-/// every frame is decoded (the codec needs them) but only samples are converted.
+/// Each sample is the first frame shown at or after a multiple of the interval (from `start`,
+/// before `end`); every frame is decoded (the codec needs them) but only samples are converted.
 public final class SampledFrames {
     private let reader: StreamFrameReader
     private let timeline: StreamTimeline
@@ -15,17 +15,21 @@ public final class SampledFrames {
     private let converter: PixelConverter
     private let interval: Double
     private let start: Double
+    private let end: Double
     private let longSide: Int
     private var nextTarget: Double
     private var lastTime: Double?
     private var lastEnd: Double?
     private var finished = false
     private let frameDuration: Double
+    /// The last keyframe ends before the video does: no sign of truncation.
+    private let keyframesOnly: Bool
 
     /// Timestamps are rounded to the stream's clock; this much early still counts as on time.
     static let tolerance = 0.0005
 
-    init(input: MediaInput, streamIndex: Int32, info: VideoInfo, every interval: Double, longSide: Int, from start: Double, options: VideoDecodeOptions) throws {
+    init(input: MediaInput, streamIndex: Int32, info: VideoInfo, every interval: Double, longSide: Int, from start: Double, to end: Double,
+         options: VideoDecodeOptions) throws {
         guard interval > 0, interval.isFinite else { throw GlimtError("sampling interval must be positive, not \(interval)", path: input.path) }
         guard longSide > 0 else { throw GlimtError("long side must be positive, not \(longSide)", path: input.path) }
         reader = try StreamFrameReader(input: input, streamIndex: streamIndex, setup: .init(threads: options.threads, maxPixels: MediaLimits.maxPixels, options: options))
@@ -34,6 +38,8 @@ public final class SampledFrames {
         orientation = info.orientation
         self.interval = interval
         self.start = max(0, start)
+        self.end = end
+        keyframesOnly = options.keyframesOnly
         self.longSide = longSide
         nextTarget = self.start
         frameDuration = info.frameRate > 0 ? 1 / info.frameRate : 1.0 / 30
@@ -52,6 +58,10 @@ public final class SampledFrames {
         }
         while let frame = try reader.next() {
             let time = timeline.seconds(of: frame) ?? (lastTime.map { $0 + frameDuration } ?? 0)
+            if time + Self.tolerance >= end {
+                finished = true
+                return nil
+            }
             lastTime = time
             lastEnd = timeline.end(of: frame, at: time)
             guard time + Self.tolerance >= nextTarget else { continue }
@@ -69,7 +79,7 @@ public final class SampledFrames {
             }
         }
         finished = true
-        if start == 0 || lastEnd != nil, let error = timeline.truncation(lastEnd: lastEnd, wanted: .infinity, path: reader.input.path) {
+        if !keyframesOnly, start == 0 || lastEnd != nil, let error = timeline.truncation(lastEnd: lastEnd, wanted: .infinity, path: reader.input.path) {
             throw error
         }
         return nil

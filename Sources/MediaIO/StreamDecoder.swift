@@ -31,6 +31,7 @@ final class StreamDecoder {
             if setup.options.skipLoopFilter { context.pointee.skip_loop_filter = AVDISCARD_ALL }
             if setup.options.fastDecoding { context.pointee.flags2 |= AV_CODEC_FLAG2_FAST }
             if setup.options.skipNonReferenceFrames { context.pointee.skip_frame = AVDISCARD_NONREF }
+            if setup.options.keyframesOnly { context.pointee.skip_frame = AVDISCARD_NONKEY }
             status = avcodec_open2(context, codec, nil)
         }
         // Every property is set by now, so a throw still runs deinit, which frees the context.

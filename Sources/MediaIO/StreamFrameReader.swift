@@ -11,6 +11,7 @@ final class StreamFrameReader {
     let streamIndex: Int32
     let decoder: StreamDecoder
     private let strict: Bool
+    private let keyframesOnly: Bool
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var draining = false
@@ -24,6 +25,7 @@ final class StreamFrameReader {
         self.input = input
         self.streamIndex = streamIndex
         strict = setup.strict
+        keyframesOnly = setup.options.keyframesOnly
         decoder = try StreamDecoder(stream: input.stream(streamIndex), setup: setup, path: input.path)
         packet = av_packet_alloc()
         frame = av_frame_alloc()
@@ -86,6 +88,8 @@ final class StreamFrameReader {
             }
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
+            // The decoder would drop it too (skip_frame), but only after parsing it.
+            if keyframesOnly && packet.pointee.flags & AV_PKT_FLAG_KEY == 0 { continue }
             let sent = avcodec_send_packet(decoder.context, packet)
             if sent < 0 && sent != glimt_averror_eagain() {
                 rejectedPackets += 1

@@ -10,18 +10,22 @@ public struct VideoDecodeOptions: Sendable, Equatable {
     /// Do not decode frames that no other frame refers to (most B-frames): sampled frames then
     /// come from the reference frames nearest after each sample time.
     public var skipNonReferenceFrames: Bool
+    /// Decode keyframes only (every other packet is dropped before decoding): a quick look at a
+    /// long video, one picture per group of pictures, for deciding where to look closely.
+    public var keyframesOnly: Bool
     /// libswscale's exact rounding when converting to RGB: C code instead of SIMD, several
     /// times slower, for values at most a level or two apart. nil: off for sampled frames
     /// (looked at, not shown), on for full-resolution frames.
     public var accurateRounding: Bool?
 
     public init(threads: Int = 0, skipLoopFilter: Bool = false, fastDecoding: Bool = false, skipNonReferenceFrames: Bool = false,
-                accurateRounding: Bool? = nil) {
+                accurateRounding: Bool? = nil, keyframesOnly: Bool = false) {
         self.threads = threads
         self.skipLoopFilter = skipLoopFilter
         self.fastDecoding = fastDecoding
         self.skipNonReferenceFrames = skipNonReferenceFrames
         self.accurateRounding = accurateRounding
+        self.keyframesOnly = keyframesOnly
     }
 
     /// Every cheap switch on: for sampling frames to look at, never for frames a film shows.

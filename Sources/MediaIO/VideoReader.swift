@@ -44,8 +44,10 @@ public final class VideoReader {
 
     /// Samples one frame every `interval` seconds from `start`, scaled so the upright long side
     /// is at most `longSide` (never enlarged). See `SampledFrames` for which frame is taken.
-    public func frames(every interval: Double, longSide: Int, from start: Double = 0, options: VideoDecodeOptions = .init()) throws -> SampledFrames {
-        try SampledFrames(input: try takeInput(), streamIndex: streamIndex, info: info, every: interval, longSide: longSide, from: start, options: options)
+    public func frames(every interval: Double, longSide: Int, from start: Double = 0, to end: Double = .infinity,
+                       options: VideoDecodeOptions = .init()) throws -> SampledFrames {
+        try SampledFrames(input: try takeInput(), streamIndex: streamIndex, info: info, every: interval, longSide: longSide, from: start, to: end,
+                          options: options)
     }
 
     /// Every frame shown from `start` (inclusive) to `end` (exclusive), at full resolution and

@@ -16,6 +16,9 @@ enum AnalysisArguments {
         .value("--timezone", "TZ", "Time zone for UTC capture times and file times (default: this machine's), e.g. Europe/Berlin"),
     ]
 
+    /// Only for commands that analyse for one set of references (the library samples everything).
+    static let fullPass = OptionSpec.flag("--full-pass", "Sample every second of long videos at the full rate, instead of looking at their keyframes first and sampling fully only around the best of them (slower, the same picks on the test clips)")
+
     static let identity: [OptionSpec] = [
         .value("--match-threshold", "C", "Cosine from which a face is the person (default 0.45)"),
         .value("--strong-threshold", "C", "Cosine at which one frame is enough (default 0.57)"),
@@ -39,6 +42,7 @@ enum AnalysisArguments {
         }
         o.thresholds = try thresholds(args)
         o.withoutPerson = try args.choice("--without-child", default: DayPick.WithoutPerson.skip)
+        o.coarseToFine = !args.flag("--full-pass")
         return o
     }
 

@@ -27,6 +27,12 @@ public struct AnalysisOptions: Sendable {
     /// non-reference frames saved more (20-25 % with B-frames) but is off: a person on screen for
     /// a single B-frame was never seen. `glimt-bench analyze` measures them.
     public var decode = VideoDecodeOptions(skipLoopFilter: true)
+    /// Look at a long video's keyframes first and sample at the full rate only where they point
+    /// (see `Refinement`); the library always samples everything, for later references.
+    public var coarseToFine = true
+    public var refinement = Refinement.Rules()
+    /// Threads measuring frames side by side (a decoding thread runs beside them).
+    public var workers = ProcessInfo.processInfo.activeProcessorCount
 
     public init() {}
 }
@@ -62,18 +68,52 @@ public final class VideoAnalyzer: @unchecked Sendable {
     public var hasReferences: Bool { !references.isEmpty }
 
     /// Analyses one video. Throws a one-line `GlimtError` naming the file when it cannot be read;
-    /// a file damaged part-way is analysed up to the damage.
+    /// a file damaged part-way is analysed up to the damage. A long video is looked at coarse to
+    /// fine when `options.coarseToFine` allows (see `Refinement`).
     public func analyze(path: String, index: Int = 0, count: Int = 1, progress: ((AnalysisProgress) -> Void)? = nil) throws -> VideoAnalysis {
         var times = VideoAnalysis.StageTimes()
-        let video = try observe(path: path, contentKey: "", index: index, count: count, times: &times, progress: progress)
-        var analysis = Judgement(references: references.map(\.embedding), options: options).analysis(of: video)
+        let judge = Judgement(references: references.map(\.embedding), options: options)
+        let opened = try open(path)
+        let report = { (time: Double) -> Void in progress?(AnalysisProgress(videoIndex: index, videoCount: count, path: path, time: time, duration: opened.info.duration)) }
+        if options.coarseToFine, let refined = try coarseToFine(opened, judge: judge, times: &times, progress: report) {
+            var analysis = refined
+            analysis.times = times
+            return analysis
+        }
+        let video = try observe(opened, contentKey: "", times: &times, progress: report)
+        var analysis = judge.analysis(of: video)
         analysis.times = times
         return analysis
     }
 
-    /// Decodes and measures one video: what the library stores. `contentKey` is passed through.
+    /// Decodes and measures every sample of one video: what the library stores (any later
+    /// change of references is judged from it). `contentKey` is passed through.
     public func observe(path: String, contentKey: String, index: Int = 0, count: Int = 1, times: inout VideoAnalysis.StageTimes,
                         progress: ((AnalysisProgress) -> Void)? = nil) throws -> StoredVideo {
+        let opened = try open(path)
+        return try observe(opened, contentKey: contentKey, times: &times) { (time: Double) -> Void in
+            progress?(AnalysisProgress(videoIndex: index, videoCount: count, path: path, time: time, duration: opened.info.duration))
+        }
+    }
+
+    /// An opened video with what every pass over it needs.
+    private struct Opened {
+        let path: String
+        let reader: VideoReader
+        let info: VideoInfo
+        let status: FileStatus
+        let capture: CaptureDate
+        /// Video pixels per analysis-frame pixel.
+        let scale: Float
+
+        func video(_ frames: [StoredFrame], duration: Double, contentKey: String) -> StoredVideo {
+            StoredVideo(contentKey: contentKey, path: path, size: status.size, modified: status.modified.timeIntervalSince1970, capture: capture,
+                        duration: duration, width: info.displayWidth, height: info.displayHeight, rotation: info.rotation,
+                        codec: info.codecName, hdr: info.colour.isHDR, frames: frames)
+        }
+    }
+
+    private func open(_ path: String) throws -> Opened {
         let reader = try VideoReader(path: path)
         let info = reader.info
         let status = try FileStatus(path)
@@ -81,32 +121,69 @@ public final class VideoAnalyzer: @unchecked Sendable {
         guard let capture = CaptureDate.resolve(tags: tags, path: path, modified: status.modified, timeZone: options.timeZone) else {
             throw GlimtError("no capture date (no metadata, no dated file name, no modification time)", path: path)
         }
-        let scale = Float(max(info.displayWidth, info.displayHeight)) / Float(min(options.analysisSide, max(info.displayWidth, info.displayHeight)))
+        let long = max(info.displayWidth, info.displayHeight)
+        return Opened(path: path, reader: reader, info: info, status: status, capture: capture,
+                      scale: Float(long) / Float(min(options.analysisSide, long)))
+    }
+
+    private func observe(_ v: Opened, contentKey: String, times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> StoredVideo {
+        let pass = try sample(v, every: 1 / options.sampleRate, decode: options.decode, times: &times, progress: progress)
+        if let damage = pass.damage, pass.frames.isEmpty { throw damage }
+        let duration = pass.damage == nil ? v.info.duration : min(v.info.duration, (pass.frames.last?.time ?? 0) + 1 / options.sampleRate)
+        return v.video(pass.frames, duration: duration, contentKey: contentKey)
+    }
+
+    /// Keyframes first, then the full rate in the stretches they point at. Nil when the video is
+    /// better sampled whole: too short, keyframes too sparse, or damaged (a full pass then
+    /// reports the damage as it always does).
+    private func coarseToFine(_ v: Opened, judge: Judgement, times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> VideoAnalysis? {
+        let interval = 1 / options.sampleRate
+        guard v.info.duration >= options.refinement.minDuration else { return nil }
+        var keyframesOnly = options.decode
+        keyframesOnly.keyframesOnly = true
+        // Every keyframe is a sample: the interval is shorter than any frame's duration.
+        let look = try sample(v, every: 1e-4, decode: keyframesOnly, times: &times, progress: progress)
+        guard look.damage == nil else { return nil }
+        let glance = judge.analysis(of: v.video(look.frames, duration: v.info.duration, contentKey: ""))
+        guard let stretches = Refinement.stretches(keyframeTimes: look.frames.map { $0.time }, scores: glance.frames.map { $0.score.total },
+                                                   duration: v.info.duration, windowLength: options.windowLength, interval: interval,
+                                                   rules: options.refinement) else { return nil }
         var frames: [StoredFrame] = []
-        let samples = try reader.frames(every: 1 / options.sampleRate, longSide: options.analysisSide, options: options.decode)
-        var damage: GlimtError?
+        for stretch in stretches {
+            let pass = try sample(v, every: interval, from: stretch.lowerBound, to: stretch.upperBound, decode: options.decode, times: &times) { _ in }
+            guard pass.damage == nil else { return nil }
+            frames += pass.frames
+        }
+        let glimpses = look.frames.filter { f in !stretches.contains { $0.contains(f.time) } }
+        var analysis = judge.analysis(of: v.video(frames, duration: v.info.duration, contentKey: ""), glimpses: glimpses)
+        analysis.stretches = stretches
+        return analysis
+    }
+
+    /// One pass of sampling and measuring, the measuring on `options.workers` threads while
+    /// another decodes ahead. Frames come back in time order whatever thread measured them.
+    private func sample(_ v: Opened, every interval: Double, from start: Double = 0, to end: Double = .infinity, decode: VideoDecodeOptions,
+                        times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> (frames: [StoredFrame], damage: GlimtError?) {
+        let samples = try v.reader.frames(every: interval, longSide: options.analysisSide, from: start, to: end, options: decode)
+        let shared = MeasuredFrames(workers: max(1, options.workers))
         do {
-            let ahead = Prefetcher(depth: 3) { try samples.next() }
+            let ahead = Prefetcher(depth: 2 + shared.workers) { try samples.next() }
             // The decoding thread stops before its timings are read, however the loop ends.
             defer { ahead.finish() }
-            while true {
-                let sample: SampledFrame?
-                do { sample = try ahead.next() } catch let e as GlimtError {
-                    damage = e
-                    break
+            DispatchQueue.concurrentPerform(iterations: shared.workers) { worker in
+                var local = VideoAnalysis.StageTimes()
+                while let (n, sample) = shared.take(from: ahead) {
+                    let frame = measure(sample, scale: v.scale, times: &local)
+                    shared.put(frame, at: n, progress: progress)
                 }
-                guard let sample else { break }
-                frames.append(measure(sample, scale: scale, times: &times))
-                progress?(AnalysisProgress(videoIndex: index, videoCount: count, path: path, time: sample.time, duration: info.duration))
+                shared.add(local)
             }
         }
-        times.decode = samples.decodeSeconds
-        times.convert = samples.convertSeconds
-        if let damage, frames.isEmpty { throw damage }
-        let duration = damage == nil ? info.duration : min(info.duration, (frames.last?.time ?? 0) + 1 / options.sampleRate)
-        return StoredVideo(contentKey: contentKey, path: path, size: status.size, modified: status.modified.timeIntervalSince1970, capture: capture,
-                           duration: duration, width: info.displayWidth, height: info.displayHeight, rotation: info.rotation,
-                           codec: info.codecName, hdr: info.colour.isHDR, frames: frames)
+        if let failure = shared.failure { throw failure }
+        times.add(shared.times)
+        times.decode += samples.decodeSeconds
+        times.convert += samples.convertSeconds
+        return (shared.frames, shared.damage)
     }
 
     private func measure(_ sample: SampledFrame, scale: Float, times: inout VideoAnalysis.StageTimes) -> StoredFrame {

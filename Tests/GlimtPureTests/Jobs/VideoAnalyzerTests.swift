@@ -157,4 +157,21 @@ final class VideoAnalyzerTests: XCTestCase {
         // A truncated file is either refused or analysed up to the damage, never a crash.
         XCTAssertTrue(failed.contains(truncated.path) || result.videos.contains { $0.path == truncated.path })
     }
+
+    /// Coarse to fine on a 29 s clip of six scenes: the same second, score and crop as sampling
+    /// every second, for the three reference choices, from a fraction of the frames.
+    func testCoarseToFinePicksWhatAFullPassPicks() throws {
+        let long = Fixtures.url("long/long_day.mp4").path
+        for refs in [[Self.obama], [], [Self.biden]] {
+            let quick = try analyzer(refs: refs) { $0.sampleRate = 8 }.analyze(path: long)
+            let full = try analyzer(refs: refs) { $0.sampleRate = 8; $0.coarseToFine = false }.analyze(path: long)
+            let stretches = try XCTUnwrap(quick.stretches, "references \(refs): no keyframe look")
+            XCTAssertNil(full.stretches)
+            XCTAssertEqual(quick.window?.start, full.window?.start, "references \(refs)")
+            XCTAssertEqual(quick.window?.meanScore, full.window?.meanScore)
+            XCTAssertEqual(quick.crop, full.crop)
+            XCTAssertEqual(quick.identity?.containsChild, full.identity?.containsChild)
+            XCTAssertLessThan(quick.times.frames * 2, full.times.frames, "\(stretches)")
+        }
+    }
 }

@@ -1,0 +1,53 @@
+/// Coarse to fine: which stretches of a long video to sample fully, judged from a first look at
+/// its keyframes alone (one picture per group of pictures, a fraction of the decoding).
+///
+/// The best-scoring keyframes are the candidates; each one's stretch runs from the keyframe
+/// before it to one window past the keyframe after it, so every window that could hold the
+/// candidate, and its neighbours on both sides, is sampled at the full rate. The look is only
+/// worth it when the stretches are a small part of the video: short clips, and videos whose
+/// keyframes are too far apart to say where to look, get a full pass (nil).
+public enum Refinement {
+    public struct Rules: Sendable, Equatable {
+        /// Keyframes whose stretches are sampled fully.
+        public var candidates: Int = 3
+        /// A larger gap between keyframes (or before the first, or after the last) says too little.
+        public var maxKeyframeGap: Double = 4
+        /// Above this share of the video, the stretches cost about what a full pass does.
+        public var maxShare: Double = 0.5
+        /// Shorter videos are sampled whole without a look: three stretches of a video with
+        /// keyframes a second apart cover about nine seconds, over half of anything shorter.
+        public var minDuration: Double = 20
+
+        public init() {}
+    }
+
+    /// Half-open stretches `[start, end)` in seconds, ascending and disjoint, with starts on the
+    /// sampling grid (multiples of `interval`), so a stretch's samples are the full pass's
+    /// samples. Nil: sample the whole video.
+    public static func stretches(keyframeTimes times: [Double], scores: [Float], duration: Double, windowLength: Double,
+                                 interval: Double, rules: Rules = Rules()) -> [Range<Double>]? {
+        precondition(times.count == scores.count, "one score per keyframe")
+        guard times.count >= 2, duration >= rules.minDuration, interval > 0 else { return nil }
+        let edges = [0] + times + [duration]
+        for (a, b) in zip(edges, edges.dropFirst()) where b - a > rules.maxKeyframeGap { return nil }
+        // Best first; ties to the earlier keyframe, so the plan is the same run to run.
+        let order = times.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
+        var spans: [Range<Double>] = order.prefix(rules.candidates).map { k in
+            let before = k > 0 ? times[k - 1] : 0
+            let after = k + 1 < times.count ? times[k + 1] : duration
+            let start = (before / interval).rounded(.down) * interval
+            return start..<min(duration, after + windowLength)
+        }
+        spans.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [Range<Double>] = []
+        for s in spans {
+            if let last = merged.last, s.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, s.upperBound)
+            } else {
+                merged.append(s)
+            }
+        }
+        let covered = merged.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) }
+        return covered > rules.maxShare * duration ? nil : merged
+    }
+}

@@ -1,0 +1,52 @@
+import XCTest
+@testable import Analysis
+
+/// Which stretches a keyframe look sends the full-rate pass to, and when it declines.
+final class RefinementTests: XCTestCase {
+    private let everySecond = (0..<40).map(Double.init)
+
+    private func scores(best: [Int: Float]) -> [Float] { everySecond.indices.map { best[$0] ?? 0.1 } }
+
+    func testStretchesSurroundTheBestKeyframesOnTheSamplingGrid() throws {
+        let s = try XCTUnwrap(Refinement.stretches(keyframeTimes: everySecond.map { $0 + 0.03 }, scores: scores(best: [10: 0.9, 30: 0.8, 20: 0.7]),
+                                                   duration: 40, windowLength: 1, interval: 0.125))
+        // From the keyframe before (9.03 -> grid 9.0) to one window past the keyframe after.
+        XCTAssertEqual(s.count, 3)
+        XCTAssertEqual(s[0].lowerBound, 9.0)
+        XCTAssertEqual(s[0].upperBound, 12.03, accuracy: 1e-9)
+        XCTAssertEqual(s[1].lowerBound, 19.0)
+        XCTAssertEqual(s[2].lowerBound, 29.0)
+    }
+
+    func testNeighbouringCandidatesMergeIntoOneStretch() throws {
+        let s = try XCTUnwrap(Refinement.stretches(keyframeTimes: everySecond, scores: scores(best: [10: 0.9, 11: 0.8, 12: 0.7]),
+                                                   duration: 40, windowLength: 1, interval: 0.125))
+        XCTAssertEqual(s, [9.0..<14.0])
+    }
+
+    func testTheLastKeyframesStretchEndsWithTheVideo() throws {
+        let s = try XCTUnwrap(Refinement.stretches(keyframeTimes: everySecond, scores: scores(best: [39: 0.9]), duration: 40, windowLength: 1,
+                                                   interval: 0.125))
+        XCTAssertEqual(s.last?.upperBound, 40)
+    }
+
+    func testShortVideosSparseKeyframesAndWideStretchesGetAFullPass() {
+        // Under 20 s.
+        XCTAssertNil(Refinement.stretches(keyframeTimes: [0, 1, 2, 3], scores: [1, 0, 0, 0], duration: 19, windowLength: 1, interval: 0.125))
+        // A keyframe every 10 s says too little about where to look.
+        XCTAssertNil(Refinement.stretches(keyframeTimes: [0, 10, 20, 30], scores: [1, 0, 0, 0], duration: 40, windowLength: 1, interval: 0.125))
+        // Nothing after the last keyframe for 6 s.
+        XCTAssertNil(Refinement.stretches(keyframeTimes: everySecond.prefix(35).map { $0 }, scores: [Float](repeating: 0, count: 35),
+                                          duration: 41, windowLength: 1, interval: 0.125))
+        // Keyframes 3.5 s apart: three stretches of 8 s are over half of a 40 s video.
+        let sparse = stride(from: 0.0, to: 40, by: 3.5).map { $0 }
+        XCTAssertNil(Refinement.stretches(keyframeTimes: sparse, scores: sparse.indices.map { Float($0 % 3 == 0 ? 1 : 0) }, duration: 40,
+                                          windowLength: 1, interval: 0.125))
+    }
+
+    func testTiesGoToTheEarlierKeyframe() throws {
+        let s = try XCTUnwrap(Refinement.stretches(keyframeTimes: everySecond, scores: [Float](repeating: 0.5, count: 40), duration: 40,
+                                                   windowLength: 1, interval: 0.125, rules: { var r = Refinement.Rules(); r.candidates = 1; return r }()))
+        XCTAssertEqual(s, [0.0..<2.0])
+    }
+}

@@ -15,6 +15,7 @@ final class StreamFrameReader {
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var draining = false
+    private var demuxEnded = false
     private var finished = false
     private var demuxFailure: String?
     private var rejectedPackets = 0
@@ -46,6 +47,7 @@ final class StreamFrameReader {
         guard status >= 0 else { return false }
         avcodec_flush_buffers(decoder.context)
         draining = false
+        demuxEnded = false
         finished = false
         demuxFailure = nil
         FFmpegLog.clear()
@@ -63,6 +65,12 @@ final class StreamFrameReader {
                 return frame
             }
             if received == glimt_averror_eof() {
+                if keyframesOnly && !demuxEnded {
+                    // That keyframe's picture is out: start afresh for the next one.
+                    avcodec_flush_buffers(decoder.context)
+                    draining = false
+                    continue
+                }
                 finished = true
                 break
             }
@@ -82,6 +90,7 @@ final class StreamFrameReader {
                 if read != glimt_averror_eof() {
                     demuxFailure = ffmpegReason(read)
                 }
+                demuxEnded = true
                 draining = true
                 _ = avcodec_send_packet(decoder.context, nil)
                 continue
@@ -94,6 +103,11 @@ final class StreamFrameReader {
             if sent < 0 && sent != glimt_averror_eagain() {
                 rejectedPackets += 1
                 if strict || (framesDecoded == 0 && rejectedPackets > 50) { throw damage(sent) }
+            } else if keyframesOnly {
+                // Drain at once, so the decoder holds no picture between keyframes (fed only
+                // keyframes, HEVC's would otherwise pile up in its picture buffer: 340 MB at 4K).
+                _ = avcodec_send_packet(decoder.context, nil)
+                draining = true
             }
         }
         if let demuxFailure {

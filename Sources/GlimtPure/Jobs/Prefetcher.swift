@@ -14,9 +14,12 @@ final class Prefetcher<T>: @unchecked Sendable {
     private var cancelled = false
     private var finished = false
     private let depth: Int
+    /// Let go of as soon as the thread ends: it may hold a decoder and its pictures.
+    private var produce: (() throws -> T?)?
 
     init(depth: Int, produce: @escaping () throws -> T?) {
         self.depth = max(1, depth)
+        self.produce = produce
         let thread = Thread { [self] in
             while true {
                 condition.lock()
@@ -25,7 +28,7 @@ final class Prefetcher<T>: @unchecked Sendable {
                 condition.unlock()
                 if stop { break }
                 let item: Item
-                do { item = try produce().map(Item.value) ?? .end } catch { item = .failure(error) }
+                do { item = try self.produce!().map(Item.value) ?? .end } catch { item = .failure(error) }
                 condition.lock()
                 buffer.append(item)
                 condition.broadcast()
@@ -34,6 +37,7 @@ final class Prefetcher<T>: @unchecked Sendable {
                 break
             }
             condition.lock()
+            self.produce = nil
             finished = true
             condition.broadcast()
             condition.unlock()

@@ -164,6 +164,13 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// another decodes ahead. Frames come back in time order whatever thread measured them.
     private func sample(_ v: Opened, every interval: Double, from start: Double = 0, to end: Double = .infinity, decode: VideoDecodeOptions,
                         times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> (frames: [StoredFrame], damage: GlimtError?) {
+        // The pass's decoder is gone by now: its pictures' memory can go back.
+        defer { FreedMemory.giveBack() }
+        return try measure(v, every: interval, from: start, to: end, decode: decode, times: &times, progress: progress)
+    }
+
+    private func measure(_ v: Opened, every interval: Double, from start: Double, to end: Double, decode: VideoDecodeOptions,
+                         times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> (frames: [StoredFrame], damage: GlimtError?) {
         let samples = try v.reader.frames(every: interval, longSide: options.analysisSide, from: start, to: end, options: decode)
         let shared = MeasuredFrames(workers: max(1, options.workers))
         do {

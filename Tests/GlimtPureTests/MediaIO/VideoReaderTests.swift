@@ -119,6 +119,27 @@ final class VideoReaderTests: XCTestCase {
         XCTAssertEqual(samples.map { ($0.time * 1000).rounded() }, [1201, 1468, 1702, 1969])
     }
 
+    func testSamplingStopsAtTheEndOfARange() throws {
+        let reader = try VideoReader(path: MediaFixtures.path("h264_portrait.mp4"))
+        let samples = try reader.frames(every: 0.25, longSide: 100, from: 1.2, to: 1.75).collect()
+        XCTAssertEqual(samples.map { ($0.time * 1000).rounded() }, [1201, 1468, 1702])
+    }
+
+    /// The keyframe look: only keyframes are decoded (ffprobe: one each second, 0 to 28 s),
+    /// the last one's end is not taken for a truncation, and a range taken afterwards from the
+    /// same reader still decodes every frame.
+    func testKeyframesOnlyDecodesOnlyKeyframes() throws {
+        let path = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/long/long_day.mp4").path
+        let reader = try VideoReader(path: path)
+        let look = try reader.frames(every: 1e-4, longSide: 160, options: VideoDecodeOptions(keyframesOnly: true))
+        let keyframes = try look.collect()
+        XCTAssertEqual(keyframes.map { $0.time.rounded() }, (0...28).map(Double.init))
+        XCTAssertEqual(look.framesDecoded, 29)
+        let stretch = try reader.frames(every: 0.125, longSide: 160, from: 10, to: 11)
+        XCTAssertEqual(try stretch.collect().count, 8)
+        XCTAssertGreaterThanOrEqual(stretch.framesDecoded, 25)
+    }
+
     /// Sampled frames skip libswscale's exact rounding by default: a level or two, no more.
     func testSampledFramesRoundWithinTwoLevelsOfExact() throws {
         let reader = try VideoReader(path: MediaFixtures.path("h264_portrait.mp4"))

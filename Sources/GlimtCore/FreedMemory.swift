@@ -7,10 +7,23 @@ public enum FreedMemory {
         _ = glibcMallocTrim(0)
         #endif
     }
+
+    /// Blocks of 4 MB and more (frames, pictures, model buffers) are mapped for themselves and
+    /// unmapped when freed. glibc's default raises that threshold to the largest block freed so
+    /// far (up to 32 MB), after which a 4K frame's 25 MB stay in the heap of the thread that
+    /// freed them: a 4K film's resident size grew 792 -> 688 MB less with this. Once per process.
+    public static func returnLargeBlocksAtOnce() {
+        #if os(Linux)
+        _ = glibcMallopt(-3 /* M_MMAP_THRESHOLD */, 4 << 20)
+        #endif
+    }
 }
 
 #if os(Linux)
 // <malloc.h> is not in Swift's Glibc module; the symbol is glibc's own.
 @_silgen_name("malloc_trim")
 private func glibcMallocTrim(_ pad: Int) -> Int32
+
+@_silgen_name("mallopt")
+private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
 #endif

@@ -57,6 +57,35 @@ final class FilmCommandTests: CLITestCase {
         XCTAssertEqual(try Data(contentsOf: video), before, "the video is untouched")
     }
 
+    /// An output that is a symbolic link is written through (the link stays a link), and hidden
+    /// temporary files that a killed run left beside the film are removed; a live run's stay.
+    func testSymlinkedOutputsAreWrittenThroughAndStaleTemporariesRemoved() throws {
+        let folder = library.appendingPathComponent("links")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let videos = library.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture("analysis/two_people.mp4"), toPath: videos.appendingPathComponent("a.mp4").path)
+        let link = folder.appendingPathComponent("film.mp4"), target = folder.appendingPathComponent("real.mp4")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.mp4")
+
+        let dead = Process()
+        dead.executableURL = URL(fileURLWithPath: "/bin/true")
+        try dead.run()
+        dead.waitUntilExit()
+        let stale = folder.appendingPathComponent(".real.mp4.\(dead.processIdentifier).partial")
+        let live = folder.appendingPathComponent(".real.mp4.\(getpid()).partial")
+        for f in [stale, live] { try Data("half a film".utf8).write(to: f) }
+
+        for overwrite in [false, true] {
+            let run = try glimt(["film", videos.path, "--no-refs", "--out", link.path, "--size", "180x320", "--mute", "-q"] + (overwrite ? ["-y"] : []))
+            XCTAssertEqual(run.status, 0, run.err)
+            XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), "real.mp4", "the link is still a link")
+            XCTAssertGreaterThan(try Data(contentsOf: target).count, 1000, "the film is in the link's target")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path), "a dead run's temporary file is removed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: live.path), "a live run's temporary file stays")
+    }
+
     /// A full disk under stdout is a one-line error and exit 1, never a trap.
     func testAFullDiskUnderStandardOutputIsAnError() throws {
         let full = Process()

@@ -67,11 +67,22 @@ public struct FilmRenderer {
         try AtomicFile.replace(url, with: temporary)
     }
 
-    private func renderSegment(_ s: FilmSegment, into writer: FilmWriter, framesBefore: Int, frameDone: () -> Void) throws {
+    /// Why a clip cannot be cut (its video unreadable, its start past the end, its crop outside
+    /// the picture), found before anything is written; nil when it can.
+    public func problem(with s: FilmSegment) -> GlimtError? {
+        do {
+            _ = try open(s)
+            return nil
+        } catch let error as GlimtError {
+            return error
+        } catch {
+            return GlimtError("\(error)", path: s.video)
+        }
+    }
+
+    private func open(_ s: FilmSegment) throws -> (reader: VideoReader, crop: Box) {
         let reader = try VideoReader(path: s.video)
         let info = reader.info
-        let n = options.framesPerClip
-        let length = Double(n) / Double(options.fps)
         guard s.start >= 0, s.start < info.duration else {
             throw GlimtError(String(format: "the pick starts at %.2f s, past the video's end (%.2f s)", s.start, info.duration), path: s.video)
         }
@@ -81,7 +92,14 @@ public struct FilmRenderer {
             throw GlimtError(String(format: "the crop %.0f,%.0f %.0fx%.0f lies outside the video's %dx%d picture", s.crop.x, s.crop.y,
                                     s.crop.width, s.crop.height, info.displayWidth, info.displayHeight), path: s.video)
         }
-        let crop = FilmSegment.refit(s.crop, aspect: options.aspect, frameWidth: info.displayWidth, frameHeight: info.displayHeight)
+        return (reader, FilmSegment.refit(s.crop, aspect: options.aspect, frameWidth: info.displayWidth, frameHeight: info.displayHeight))
+    }
+
+    private func renderSegment(_ s: FilmSegment, into writer: FilmWriter, framesBefore: Int, frameDone: () -> Void) throws {
+        let (reader, crop) = try open(s)
+        let info = reader.info
+        let n = options.framesPerClip
+        let length = Double(n) / Double(options.fps)
         let screen = ScreenPicture(info)
         let caption = options.caption == .date ? Caption.text(forDay: s.day) : nil
 

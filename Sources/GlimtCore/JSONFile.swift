@@ -28,6 +28,22 @@ public enum JSONFile {
         try AtomicFile.write([UInt8](try encoder.encode(value)), to: path)
     }
 
+    /// One entry of a list read leniently: a broken entry is kept as its problem, so the
+    /// entries around it still count.
+    public struct Entry<T: Decodable>: Decodable {
+        public let value: Result<T, GlimtError>
+
+        public init(from decoder: Decoder) throws {
+            do {
+                value = .success(try T(from: decoder))
+            } catch let e as DecodingError {
+                value = .failure(GlimtError(describe(e)))
+            } catch let e as GlimtError {
+                value = .failure(e)
+            }
+        }
+    }
+
     /// `references[1].embedding: the embedding has 127 numbers; ...`
     static func describe(_ e: DecodingError) -> String {
         func place(_ path: [CodingKey]) -> String {

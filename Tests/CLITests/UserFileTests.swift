@@ -56,28 +56,49 @@ final class UserFileTests: CLITestCase {
         assertOneLineError(try glimt("reference", "list"), naming: referenceList, saying: "it is not valid JSON")
     }
 
-    func testABrokenPicksFileIsAOneLineError() throws {
+    /// A broken entry of a picks file is left out with a one-line error naming the file and the
+    /// entry, and the film is made from the others (as folder mode does with a bad file); with
+    /// nothing left, no film.
+    func testABrokenPickIsLeftOutAndTheRestRendered() throws {
         let analysis = try glimt("analyze", fixture("analysis/two_people.mp4"), "--no-refs", "--json", "--timezone", "UTC")
         XCTAssertEqual(analysis.status, 0, analysis.err)
         let saved = try JSONSerialization.jsonObject(with: Data(analysis.out.utf8)) as! [String: Any]
+        let good = (saved["picks"] as! [[String: Any]])[0]
         let file = library.appendingPathComponent("picks.json")
+        let out = library.appendingPathComponent("film.mp4").path
         let cases: [(String, String, Any?)] = [
-            ("start", "picks[0] (", -3.0),
-            ("day", "picks[0] (2024-02-30): '2024-02-30' is not a calendar day (write YYYY-MM-DD)", "2024-02-30"),
+            ("start", "picks[1] (2024-06-02): start -3.0 is not a time in the video", -3.0),
+            ("day", "picks[1] (2024-02-30): '2024-02-30' is not a calendar day (write YYYY-MM-DD)", "2024-02-30"),
             ("crop", "is not a rectangle inside a picture", ["x": 0, "y": 0, "width": 0, "height": 100]),
-            ("video", "picks[0].video is missing", nil),
-            ("score", "picks[0].score should be a number", "high"),
+            ("video", "picks[1].video is missing", nil),
+            ("score", "picks[1].score should be a number", "high"),
+            ("video", "no such file", library.appendingPathComponent("gone.mp4").path),
         ]
         for (key, reason, value) in cases {
-            var json = saved
-            var picks = json["picks"] as! [[String: Any]]
-            picks[0][key] = value
-            json["picks"] = picks
-            try JSONSerialization.data(withJSONObject: json).write(to: file)
-            let run = try glimt("film", "--picks", file.path, "--out", library.appendingPathComponent("film.mp4").path)
-            assertOneLineError(run, naming: file, saying: reason)
-            if key == "start" { XCTAssertTrue(run.err.contains("): start -3.0 is not a time in the video"), run.err) }
+            var bad = good
+            bad["day"] = "2024-06-02"
+            bad[key] = value
+            try JSONSerialization.data(withJSONObject: ["picks": [good, bad]]).write(to: file)
+            let run = try glimt("film", "--picks", file.path, "--out", out, "--size", "180x320", "--mute", "-q", "-y")
+            XCTAssertEqual(run.status, 0, run.err)
+            let lines = run.err.split(separator: "\n")
+            let named = lines.filter { $0.contains(reason) }
+            XCTAssertEqual(named.count, 1, "says '\(reason)' in one line: \(run.err)")
+            XCTAssertTrue(named.first?.contains(key == "video" && value != nil ? value as! String : file.path) ?? false, run.err)
+            XCTAssertTrue(run.err.contains("the film was made without 1 file"), run.err)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: out))
         }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: library.appendingPathComponent("film.mp4").path))
+        // Nothing usable: the entry named, then no film.
+        try FileManager.default.removeItem(atPath: out)
+        var bad = good
+        bad["start"] = -1.0
+        try JSONSerialization.data(withJSONObject: ["picks": [bad]]).write(to: file)
+        let none = try glimt("film", "--picks", file.path, "--out", out, "--size", "180x320", "--mute")
+        XCTAssertEqual(none.status, 1)
+        XCTAssertTrue(none.err.contains("picks[0]") && none.err.contains("no day has a pick"), none.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        // Not a saved result at all: one line.
+        try "{\"picks\": 3}".write(to: file, atomically: true, encoding: .utf8)
+        assertOneLineError(try glimt("film", "--picks", file.path, "--out", out), naming: file, saying: "picks should be a list")
     }
 }

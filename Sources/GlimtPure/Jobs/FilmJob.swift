@@ -54,7 +54,11 @@ public struct FilmJob {
         let picks: [DayPick]
         switch source {
         case .picks(let file):
-            picks = try FilmPlan.loadPicks(file)
+            let loaded = try FilmPlan.loadPicks(file)
+            try checkNotAnInput(loaded.picks.map(\.video))
+            for problem in loaded.problems { report?(problem) }
+            outcome.failures = loaded.problems
+            picks = loaded.picks
         case .library(let days):
             var found: [DayPick] = []
             try days.forEachDay(from: fromDay, to: toDay) { report in
@@ -76,7 +80,15 @@ public struct FilmJob {
             outcome.skippedDays = result.skippedDays
             outcome.failures = result.failures
         }
-        outcome.segments = segments(picks)
+        // A clip that cannot be cut is left out before the render starts, named like a bad file.
+        let renderer = try FilmRenderer(options: film)
+        outcome.segments = segments(picks).filter { segment in
+            guard let problem = renderer.problem(with: segment) else { return true }
+            let failure = AnalysisRun.Failure(path: problem.path ?? segment.video, reason: "\(problem.reason) (the pick for \(segment.day)); left out")
+            report?(failure)
+            outcome.failures.append(failure)
+            return false
+        }
         guard !outcome.segments.isEmpty else {
             let why = outcome.skippedDays.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
             throw GlimtError("no day has a pick\(why.isEmpty ? "" : " (\(why))"); no film written")

@@ -15,17 +15,30 @@ public enum FilmPlan {
     /// Reads the picks of a saved `glimt-pure analyze --json` result. A person may have edited
     /// it, so every pick is checked: a real day, a video, a start and a crop that are numbers
     /// and make sense. Any problem is one line naming the file and the pick.
-    public static func loadPicks(_ path: String) throws -> [DayPick] {
-        struct Saved: Decodable { let picks: [DayPick] }
-        let picks = try JSONFile.read(Saved.self, from: path, what: "an 'analyze --json' result").picks
-        for (i, p) in picks.enumerated() {
-            if let why = problem(p) { throw GlimtError("picks[\(i)] (\(p.day)): \(why)", path: path) }
+    /// The picks of a saved result. A broken entry (or a second pick for a day) is left out and
+    /// named in `problems`, as folder mode leaves out a file it cannot read; a file that is not a
+    /// saved result at all is an error.
+    public static func loadPicks(_ path: String) throws -> (picks: [DayPick], problems: [AnalysisRun.Failure]) {
+        struct Saved: Decodable { let picks: [JSONFile.Entry<DayPick>] }
+        let saved = try JSONFile.read(Saved.self, from: path, what: "an 'analyze --json' result").picks
+        var picks: [DayPick] = [], problems: [AnalysisRun.Failure] = []
+        var days = Set<String>()
+        for (i, entry) in saved.enumerated() {
+            let p: DayPick
+            switch entry.value {
+            case .success(let pick): p = pick
+            case .failure(let error):
+                problems.append(AnalysisRun.Failure(path: path, reason: "\(error.reason); left out"))
+                continue
+            }
+            if let why = problem(p) ?? (days.contains(p.day) ? "day \(p.day) has another pick before it; a day gets one second" : nil) {
+                problems.append(AnalysisRun.Failure(path: path, reason: "picks[\(i)] (\(p.day)): \(why); left out"))
+                continue
+            }
+            days.insert(p.day)
+            picks.append(p)
         }
-        let days = picks.map(\.day)
-        if let twice = Dictionary(grouping: days, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
-            throw GlimtError("day \(twice) has two picks; a day gets one second", path: path)
-        }
-        return picks
+        return (picks, problems)
     }
 
     static func problem(_ p: DayPick) -> String? {

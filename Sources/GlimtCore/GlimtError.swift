@@ -14,7 +14,7 @@ public struct GlimtError: Error, CustomStringConvertible, Equatable, Sendable {
 
     public var description: String {
         guard let path else { return reason }
-        return "\(path): \(reason)"
+        return "\(ShownPath.escaped(path)): \(reason)"
     }
 
     /// The same reason, attributed to `path` unless it already names a file.

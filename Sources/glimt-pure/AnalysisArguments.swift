@@ -78,7 +78,7 @@ enum AnalysisArguments {
             progress.update(describe(p))
         }, report: { f in
             progress.clear()
-            Console.err("glimt-pure \(command): \(f.path): \(f.reason)")
+            Console.err("glimt-pure \(command): \(ShownPath.escaped(f.path)): \(f.reason)")
         })
         progress.clear()
         return result

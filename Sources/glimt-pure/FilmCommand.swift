@@ -86,7 +86,7 @@ struct FilmCommand: Command {
         let analysing = ProgressLine(), rendering = ProgressLine()
         let outcome = try job.run(source, analysisProgress: { analysing.update(AnalysisArguments.describe($0)) }, report: { f in
             analysing.clear()
-            Console.err("glimt-pure \(name): \(f.path): \(f.reason)")
+            Console.err("glimt-pure \(name): \(ShownPath.escaped(f.path)): \(f.reason)")
         }, renderProgress: { p in
             analysing.clear()
             var s = String(format: "rendering day %d/%d ", p.segment + 1, p.segments) + p.day + String(format: "  %3.0f%%", p.fraction * 100)

@@ -40,7 +40,7 @@ struct ScanCommand: Command {
             line.update(s)
         }, report: { f in
             line.clear()
-            Console.err("glimt-pure scan: \(f.path): \(f.reason)")
+            Console.err("glimt-pure scan: \(ShownPath.escaped(f.path)): \(f.reason)")
         }, waiting: {
             Console.err("glimt-pure scan: another scan is working on this library; waiting for it to finish")
         })

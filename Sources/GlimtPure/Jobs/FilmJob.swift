@@ -72,6 +72,9 @@ public struct FilmJob {
             picks = found
         case .videos(let inputs, let options, let references):
             let videos = AnalysisRun.expand(inputs)
+            guard !videos.files.isEmpty || !videos.failures.isEmpty else {
+                throw GlimtError("no videos found in \(inputs.map(ShownPath.escaped).joined(separator: ", ")); no film written")
+            }
             try checkNotAnInput(videos.files)
             let result = try AnalysisRun.run(videos: videos, options: analysisOptions(options), references: references,
                                              progress: analysisProgress, report: report)

@@ -1,0 +1,25 @@
+/// A file name as printed in a one-line message: control characters (a newline in a name is
+/// legal) are escaped, so one problem stays one line whatever the name holds.
+public enum ShownPath {
+    public static func escaped(_ path: String) -> String {
+        guard path.unicodeScalars.contains(where: isControl) else { return path }
+        var out = ""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where isControl(scalar): out += "\\x" + String(format2(scalar.value))
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func isControl(_ s: Unicode.Scalar) -> Bool { s.value < 0x20 || s.value == 0x7f }
+
+    private static func format2(_ v: UInt32) -> String {
+        let digits = Array("0123456789abcdef")
+        return String([digits[Int(v >> 4)], digits[Int(v & 15)]])
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import XCTest
+
+/// The hostile corpus: a folder of everything people's folders hold that is not a clean video,
+/// made by the test from the committed fixtures (nothing big is committed). One `analyze` and
+/// one `film` over it: every bad file gets its documented one-line reason, every good one is
+/// analysed, nothing crashes or hangs, and the film is made from what could be read.
+final class HostileCorpusTests: CLITestCase {
+    /// File name -> the reason printed for it (nil: analysed). The README's table.
+    private static let expected: [String: String?] = [
+        "empty.mp4": "empty file (0 bytes)",
+        "random.mov": "not a photo or video (no known format)",
+        "cut_10.mp4": "truncated or corrupt: moov atom not found",
+        "cut_50.mp4": "truncated or corrupt: moov atom not found",
+        "cut_99.mp4": "truncated or corrupt: error reading header",
+        "no_moov.mp4": "truncated or corrupt: moov atom not found",
+        "corrupt_middle.mp4": nil,
+        "picture.mov": "is a still image (png), not a video",
+        "sound.mp4": "has no video stream (sound only)",
+        "hevc10.mp4": nil,
+        "vfr.mp4": nil,
+        "portrait.mp4": nil,
+        "rotated_180.mp4": nil,
+        "rotated_270.mp4": nil,
+        "one_by_one.mp4": nil,
+        "odd_4097x2161.mp4": nil,
+        "with space.mp4": nil,
+        "quote's \"x\".mp4": nil,
+        "new\nline.mp4": "not a photo or video (no known format)",
+        "loop.mp4": "a symlink loop",
+        "pipe.mov": "is a FIFO (named pipe), not a file",
+        "playlist.mp4": "refused: it is a playlist or reference file (hls) that points at other files or URLs",
+        "playlist_url.m4v": "refused: it is a playlist or reference file (hls) that points at other files or URLs",
+        "concat.mp4": "refused: it is a playlist or reference file (concat) that points at other files or URLs",
+        "concat_url.mov": "refused: it is a playlist or reference file (concat) that points at other files or URLs",
+    ]
+
+    private func makeCorpus() throws -> URL {
+        let folder = library.appendingPathComponent("corpus")
+        let fm = FileManager.default
+        try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        func put(_ name: String, _ bytes: Data) throws { try bytes.write(to: folder.appendingPathComponent(name)) }
+        func copy(_ name: String, _ fixturePath: String) throws { try fm.copyItem(atPath: fixture(fixturePath), toPath: folder.appendingPathComponent(name).path) }
+
+        let clip = try Data(contentsOf: URL(fileURLWithPath: fixture("media/h264_portrait.mp4")))
+        try put("empty.mp4", Data())
+        var generator = SplitMix(seed: 7)
+        try put("random.mov", Data((0..<65536).map { _ in UInt8(truncatingIfNeeded: generator.next()) }))
+        for share in [10, 50, 99] { try put("cut_\(share).mp4", clip.prefix(clip.count * share / 100)) }
+        // Every picture and no index (a recorder that died before writing it). FFmpeg finds an
+        // index renamed to padding by itself, so the box is cut off, not renamed.
+        let moov = try XCTUnwrap(Self.topLevelBox("moov", in: [UInt8](clip)))
+        try put("no_moov.mp4", clip.prefix(moov))
+        // 2 KB of noise in the middle of the pictures: decoded around, concealed.
+        var damaged = [UInt8](clip)
+        let mdat = try XCTUnwrap(Self.topLevelBox("mdat", in: damaged))
+        for k in 0..<2048 { damaged[mdat + (moov - mdat) / 2 + k] = UInt8(truncatingIfNeeded: generator.next()) }
+        try put("corrupt_middle.mp4", Data(damaged))
+        try copy("picture.mov", "yunet/obama.png")
+        try copy("sound.mp4", "media/audio_only.m4a")
+        for (name, path) in [("hevc10.mp4", "media/hevc10_hlg.mp4"), ("vfr.mp4", "media/vfr_h264.mp4"), ("portrait.mp4", "media/h264_portrait.mp4"),
+                             ("rotated_180.mp4", "hostile/rotated_180.mp4"), ("rotated_270.mp4", "hostile/rotated_270.mp4"),
+                             ("one_by_one.mp4", "hostile/one_by_one.mp4"), ("odd_4097x2161.mp4", "hostile/odd_4097x2161.mp4"),
+                             ("with space.mp4", "analysis/two_people.mp4"), ("quote's \"x\".mp4", "analysis/two_people.mp4")] {
+            try copy(name, path)
+        }
+        try put("new\nline.mp4", Data("junk".utf8))
+        try fm.createSymbolicLink(atPath: folder.appendingPathComponent("loop.mp4").path, withDestinationPath: "loop.mp4")
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe.mov").path, 0o644), 0)
+        let local = fixture("analysis/two_people.mp4")
+        func hls(_ entry: String) -> Data { Data("#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\n\(entry)\n#EXT-X-ENDLIST\n".utf8) }
+        try put("playlist.mp4", hls(local))
+        try put("playlist_url.m4v", hls("http://127.0.0.1:9/x.ts"))
+        try put("concat.mp4", Data("ffconcat version 1.0\nfile \(local)\n".utf8))
+        try put("concat_url.mov", Data("ffconcat version 1.0\nfile http://127.0.0.1:9/x.mp4\n".utf8))
+        return folder
+    }
+
+    func testEveryHostileInputGetsItsDocumentedAnswer() throws {
+        let folder = try makeCorpus()
+        let started = Date()
+        let run = try glimt("analyze", folder.path, "--no-refs", "--json", "--timezone", "UTC", "-q")
+        let seconds = Date().timeIntervalSince(started)
+        XCTAssertLessThan(seconds, 120, "the whole corpus within two minutes (1.4 s when measured)")
+        XCTAssertEqual(run.status, 1, "some files failed: exit 1, never a signal\n\(run.err)")
+
+        let result = try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as! [String: Any]
+        let analysed = Set((result["videos"] as! [[String: Any]]).map { URL(fileURLWithPath: $0["path"] as! String).lastPathComponent })
+        XCTAssertEqual(analysed, Set(Self.expected.filter { $0.value == nil }.keys))
+        let lines = run.err.split(separator: "\n").map(String.init)
+        for (name, reason) in Self.expected {
+            guard let reason else { continue }
+            let shown = folder.appendingPathComponent(name).path.replacingOccurrences(of: "\n", with: "\\n")
+            let matching = lines.filter { $0.contains(shown + ": ") }
+            XCTAssertEqual(matching.count, 1, "\(name): one line naming it\n\(run.err)")
+            XCTAssertEqual(matching.first, "glimt-pure analyze: \(shown): \(reason)")
+        }
+        XCTAssertEqual(lines.count, Self.expected.values.filter { $0 != nil }.count, "nothing else on stderr:\n\(run.err)")
+
+        // The film over the same folder: made from what could be read, each bad file named once.
+        let out = library.appendingPathComponent("film.mp4").path
+        let film = try glimt("film", folder.path, "--no-refs", "--timezone", "UTC", "--out", out, "--size", "180x320", "--mute", "-q")
+        XCTAssertEqual(film.status, 0, film.err)
+        XCTAssertTrue(film.err.contains("the film was made without \(lines.count) files"), film.err)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out))
+    }
+
+    /// Offset of the first top-level ISO-BMFF box of `type`.
+    static func topLevelBox(_ type: String, in bytes: [UInt8]) -> Int? {
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let size = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            if String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self) == type { return offset }
+            guard size >= 8 else { return nil }
+            offset += size
+        }
+        return nil
+    }
+}
+
+/// A tiny seeded generator, so the random file is the same in every run.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -129,14 +129,18 @@ def noise_sigma(rgb):
 
 
 def screen_statistics(rgb):
-    a, b = rgb[:, :-1].astype(np.int32), rgb[:, 1:].astype(np.int32)
-    lo, hi = a.min(axis=2), a.max(axis=2)
+    """Over horizontally adjacent pixel pairs: the share identical in all channels (among pairs
+    not clipped to black or white) and the share with a luma step over 60 levels."""
+    r, g, b = rgb[:, :, 0], rgb[:, :, 1], rgb[:, :, 2]
+    lo = np.minimum(np.minimum(r, g), b)[:, :-1]
+    hi = np.maximum(np.maximum(r, g), b)[:, :-1]
     counted = (hi > 5) & (lo < 250)
-    equal = counted & (a == b).all(axis=2)
-    wts = np.array([299, 587, 114], np.int32)
-    edges = np.abs((a * wts).sum(axis=2) - (b * wts).sum(axis=2)) > 60_000
+    same = (r[:, :-1] == r[:, 1:]) & (g[:, :-1] == g[:, 1:]) & (b[:, :-1] == b[:, 1:])
+    # Integer luma x 1000: exact in float32 (at most 255000), and cv2.transform is fast.
+    y = cv2.transform(rgb.astype(np.float32), np.array([[299, 587, 114]], np.float32))
+    edges = np.abs(y[:, 1:] - y[:, :-1]) > 60_000
     c = np.count_nonzero(counted)
-    return (np.count_nonzero(equal) / c if c else 0.0), np.count_nonzero(edges) / edges.size
+    return (np.count_nonzero(same & counted) / c if c else 0.0), np.count_nonzero(edges) / edges.size
 
 
 def frontalness(lm):
@@ -196,6 +200,10 @@ def reference_embedding(det, rec, photo):
 
 
 def analyse(det, rec, ref, path):
+    """One video. Stage seconds (as glimt-pure's StageTimes: decoding every frame, converting
+    samples, detection, alignment + quality + embedding, frame scoring) go into the result."""
+    stages = dict.fromkeys(["decode", "convert", "detect", "align_embed", "score"], 0.0)
+    stages["frames"] = 0
     cap = cv2.VideoCapture(path, cv2.CAP_FFMPEG)
     if not cap.isOpened():
         raise RuntimeError("cannot open")
@@ -204,30 +212,47 @@ def analyse(det, rec, ref, path):
     next_target = 0.0
     frames = []  # (time, score parts)
     last_time = None
+    clock = time.perf_counter
+    t0 = clock()
     while cap.grab():  # every frame decoded, only samples converted
         t = cap.get(cv2.CAP_PROP_POS_MSEC) / 1000
         last_time = t
         if t + TOLERANCE < next_target:
             continue
         next_target = (math.floor((t + TOLERANCE) / interval) + 1) * interval
+        t1 = clock()
+        stages["decode"] += t1 - t0
         ok, full = cap.retrieve()
         if not ok:
             break
         bgr = fitting(full, ANALYSIS_SIDE)
         rgb = bgr[:, :, ::-1]
+        t2 = clock()
+        rows = detect(det, bgr)
+        t3 = clock()
         faces = []
-        for row in detect(det, bgr):
+        for row in rows:
             crop = rec.alignCrop(bgr, row.reshape(1, -1))
             quality = face_quality(row, crop[:, :, ::-1])
             cosine = float(unit(rec.feature(crop)) @ ref) if ref is not None else None
             faces.append((quality, cosine, float(row[2] * row[3])))
+        t4 = clock()
         g = luma(cv2.resize(rgb, (96, 96), interpolation=cv2.INTER_AREA))
         sharp = normalized_sharpness(laplacian_variance(g))
         looks, _ = aesthetics(rgb, sharp)
         frames.append(frame_analysis(t, faces, looks, sharp, ref is not None))
+        t0 = clock()
+        stages["convert"] += t2 - t1
+        stages["detect"] += t3 - t2
+        stages["align_embed"] += t4 - t3
+        stages["score"] += t0 - t4
+        stages["frames"] += 1
+    stages["decode"] += clock() - t0
     cap.release()
     duration = (last_time + 1 / fps) if last_time is not None else 0.0
-    return conclude(path, frames, duration, ref is not None)
+    result = conclude(path, frames, duration, ref is not None)
+    result["stages"] = stages
+    return result
 
 
 def frame_analysis(t, faces, looks, sharp, has_refs):

@@ -21,6 +21,26 @@ def blas_name():
         return "unknown BLAS"
 
 
+def openblas_core():
+    """The kernel family OpenBLAS chose for this CPU (e.g. "Haswell" is its AVX2 code): the
+    yardstick is that kernel's speed, not the CPU's peak."""
+    import ctypes
+    import glob
+    import os
+    folder = os.path.dirname(np.__file__)
+    for lib in glob.glob(os.path.join(folder, "..", "numpy.libs", "*openblas*")) + glob.glob(os.path.join(folder, ".libs", "*openblas*")):
+        try:
+            dll = ctypes.CDLL(lib)
+        except OSError:
+            continue
+        for name in ("scipy_openblas_get_corename64_", "scipy_openblas_get_corename", "openblas_get_corename64_", "openblas_get_corename"):
+            f = getattr(dll, name, None)
+            if f is not None:
+                f.restype = ctypes.c_char_p
+                return f().decode()
+    return None
+
+
 def main():
     rng = np.random.default_rng(1)
     sizes = {}
@@ -32,7 +52,9 @@ def main():
         best = min(timed(a, b) for _ in range(runs))
         sizes[n] = 2 * n ** 3 / best / 1e9
     # The best size: the least disturbed by anything else on the machine.
-    print(json.dumps({"gflops": max(sizes.values()), "sizes": sizes, "blas": blas_name(), "numpy": np.__version__}))
+    core = openblas_core()
+    blas = blas_name() + (f", {core} kernels" if core else "")
+    print(json.dumps({"gflops": max(sizes.values()), "sizes": sizes, "blas": blas, "numpy": np.__version__}))
 
 
 def timed(a, b):

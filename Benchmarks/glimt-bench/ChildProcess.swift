@@ -1,5 +1,5 @@
 import Foundation
-import GlimtCore
+import GlimtPure
 
 /// Where the benchmark's files are: this checkout's folders and the built binaries beside it.
 enum Paths {

@@ -9,12 +9,14 @@ struct StageRecord {
     var peerMs: Double?
     /// GFLOP one run of the stage does (models only), for effective GFLOPS.
     var gflop: Double?
+    /// GFLOPS measured directly (the sgemm yardstick), when there is no GFLOP count.
+    var measuredGflops: Double?
     var peakMB: Double?
     var peerPeakMB: Double?
     var note: String?
 
     var ratio: Double? { oursMs.flatMap { o in peerMs.map { o / $0 } } }
-    var gflops: Double? { gflop.flatMap { g in oursMs.map { g / $0 * 1000 } } }
+    var gflops: Double? { gflop.flatMap { g in oursMs.map { g / $0 * 1000 } } ?? measuredGflops }
     var peerGflops: Double? { gflop.flatMap { g in peerMs.map { g / $0 * 1000 } } }
 
     func json(sgemm: Double?) -> [String: Any] {

@@ -10,8 +10,9 @@ the frame score, identity rules and best 1-second window ported from glimt-pure'
 Sources/GlimtPure/Jobs/Judgement.swift). The reference photo is embedded as it is and mirrored,
 averaged and re-normalised, as FacePipeline.referenceEmbedding does.
 
-Prints one JSON object: {"videos": [{path, window_start, found, frames, best_cosine, ...}],
-"seconds": total wall time, "models": {...}}.
+Prints one JSON object: {"videos": [{path, window_start, found, frames, best_cosine, stages, ...}],
+"seconds": total wall time, "setup_seconds": of which loading the models and embedding the
+reference, "models": {...}}.
 """
 import argparse
 import json
@@ -322,13 +323,14 @@ def main():
     cv2.setNumThreads(a.threads)
     det, rec, models = load_models()
     ref = reference_embedding(det, rec, a.ref) if a.ref else None
+    loaded = time.perf_counter() - started
     videos, failures = [], []
     for v in a.videos:
         try:
             videos.append(analyse(det, rec, ref, v))
         except (RuntimeError, cv2.error) as e:
             failures.append({"path": v, "reason": str(e)})
-    print(json.dumps({"videos": videos, "failures": failures, "seconds": time.perf_counter() - started,
+    print(json.dumps({"videos": videos, "failures": failures, "seconds": time.perf_counter() - started, "setup_seconds": loaded,
                       "models": models, "opencv": cv2.__version__, "threads": a.threads}))
 
 

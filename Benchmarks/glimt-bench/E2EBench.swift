@@ -13,6 +13,8 @@ enum E2EBench {
         var frames: Int
         /// Seconds per stage, summed over the video (decode, convert, detect, alignEmbed, score).
         var stages: [String: Double]
+        /// Seconds before the first frame (models, reference), where the tool says.
+        var setup: Double?
     }
 
     struct Clip {
@@ -35,6 +37,7 @@ enum E2EBench {
             func f(_ v: Bool?) -> String { v.map { $0 ? "found" : "not found" } ?? "no ref" }
             let agree = startsAgree && a.found == b.found
             return (agree ? "picks agree" : "picks DIFFER") + ": \(s(a.start)) vs \(s(b.start)) s, \(f(a.found))/\(f(b.found)), \(a.frames)/\(b.frames) frames"
+                + (b.setup.map { String(format: "; peer setup %.1f s", $0) } ?? "")
         }
     }
 
@@ -84,14 +87,15 @@ enum E2EBench {
         return Pick(start: (v["window"] as? [String: Any])?["start"] as? Double,
                     found: (v["identity"] as? [String: Any])?["containsChild"] as? Bool,
                     frames: (v["frames"] as? [Any])?.count ?? 0,
-                    stages: t.compactMapValues { $0 as? Double })
+                    stages: t.compactMapValues { $0 as? Double }, setup: nil)
     }
 
     static func peerPick(_ json: [String: Any]) -> Pick? {
         guard let v = (json["videos"] as? [[String: Any]])?.first else { return nil }
         var stages = (v["stages"] as? [String: Any] ?? [:]).compactMapValues { $0 as? Double }
         stages["alignEmbed"] = stages.removeValue(forKey: "align_embed")
-        return Pick(start: v["window_start"] as? Double, found: v["found"] as? Bool, frames: v["frames"] as? Int ?? 0, stages: stages)
+        return Pick(start: v["window_start"] as? Double, found: v["found"] as? Bool, frames: v["frames"] as? Int ?? 0, stages: stages,
+                    setup: json["setup_seconds"] as? Double)
     }
 
     static func median(_ xs: [Double]) -> Double? { xs.isEmpty ? nil : xs.sorted()[xs.count / 2] }

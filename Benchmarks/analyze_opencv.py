@@ -200,7 +200,7 @@ def reference_embedding(det, rec, photo):
     return unit(both[0] + both[1])
 
 
-def analyse(det, rec, ref, path):
+def analyse(det, rec, ref, path, keep_frames=False):
     """One video. Stage seconds (as glimt-pure's StageTimes: decoding every frame, converting
     samples, detection, alignment + quality + embedding, frame scoring) go into the result."""
     stages = dict.fromkeys(["decode", "convert", "detect", "align_embed", "score"], 0.0)
@@ -251,7 +251,7 @@ def analyse(det, rec, ref, path):
     stages["decode"] += clock() - t0
     cap.release()
     duration = (last_time + 1 / fps) if last_time is not None else 0.0
-    result = conclude(path, frames, duration, ref is not None)
+    result = conclude(path, frames, duration, ref is not None, keep_frames)
     result["stages"] = stages
     return result
 
@@ -280,7 +280,7 @@ def total(f):
     return base if f["identity"] is None else 0.40 * base + 0.60 * f["identity"]
 
 
-def conclude(path, frames, duration, has_refs):
+def conclude(path, frames, duration, has_refs, keep_frames=False):
     found = None
     cosines = [f["cosine"] or 0.0 for f in frames]
     if has_refs:
@@ -290,8 +290,11 @@ def conclude(path, frames, duration, has_refs):
                 f["face"] = 0.0
                 f["identity"] = 0.0
     start, mean = best_window([f["time"] for f in frames], [total(f) for f in frames], duration)
-    return {"path": path, "window_start": start, "mean_score": mean, "found": found, "frames": len(frames),
-            "best_cosine": max(cosines) if cosines and has_refs else None, "duration": duration}
+    result = {"path": path, "window_start": start, "mean_score": mean, "found": found, "frames": len(frames),
+              "best_cosine": max(cosines) if cosines and has_refs else None, "duration": duration}
+    if keep_frames:
+        result["frame_scores"] = [[f["time"], total(f), f["cosine"]] for f in frames]
+    return result
 
 
 def best_window(times, scores, duration, length=WINDOW, slack=1e-3):
@@ -317,6 +320,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ref", help="reference photo with one face")
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--frames", action="store_true", help="also give every frame's time, score and best cosine")
     ap.add_argument("videos", nargs="+")
     a = ap.parse_args()
     started = time.perf_counter()
@@ -327,7 +331,7 @@ def main():
     videos, failures = [], []
     for v in a.videos:
         try:
-            videos.append(analyse(det, rec, ref, v))
+            videos.append(analyse(det, rec, ref, v, a.frames))
         except (RuntimeError, cv2.error) as e:
             failures.append({"path": v, "reason": str(e)})
     print(json.dumps({"videos": videos, "failures": failures, "seconds": time.perf_counter() - started, "setup_seconds": loaded,

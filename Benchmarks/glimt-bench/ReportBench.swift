@@ -33,7 +33,8 @@ enum ReportBench {
 }
 
 /// `glimt-bench memory [--ref PHOTO] CLIP...`: peak resident memory (wait4) of `glimt-pure analyze`
-/// on each clip and of `glimt-pure film` made from it, against the 400 MB budget.
+/// on each clip, of `glimt-pure film` made from it (analysis and rendering), and of rendering
+/// alone (`film --picks` from the analysis' JSON), against the 400 MB budget.
 enum MemoryBench {
     static let budgetMB = 400.0
 
@@ -51,13 +52,17 @@ enum MemoryBench {
         return try clips.flatMap { clip -> [StageRecord] in
             let name = URL(fileURLWithPath: clip).lastPathComponent
             let film = folder.appendingPathComponent("film.mp4").path
+            let picks = folder.appendingPathComponent("picks.json").path
             let jobs: [(String, [String])] = [
-                ("analyze", ["analyze", clip, "-q"] + refArgs),
+                ("analyze", ["analyze", clip, "--json", "-q"] + refArgs),
                 // Days without the person are kept, so a film is rendered whatever the clip shows.
                 ("film", ["film", clip, "--out", film, "-y", "-q", "--without-child", "include"] + refArgs),
+                // The analysis' picks rendered again: the film's rendering alone.
+                ("film --picks", ["film", "--picks", picks, "--out", film, "-y", "-q"]),
             ]
             return try jobs.map { job, args in
-                let r = try ChildProcess.run(binary, args, keepOutput: false)
+                let r = try ChildProcess.run(binary, args, keepOutput: job == "analyze")
+                if job == "analyze" { try r.output.write(to: URL(fileURLWithPath: picks)) }
                 let verdict = r.status != 0 ? "FAILED (\(r.lastError))" : (r.peakMB < budgetMB ? "under" : "OVER") + " the \(Int(budgetMB)) MB budget"
                 return StageRecord(stage: "peak RSS, \(job) \(name)", oursMs: r.seconds * 1000, peakMB: r.peakMB, note: verdict)
             }

@@ -26,9 +26,10 @@ struct ChildProcess {
     /// Runs `executable` (a path, or a name looked up in PATH) with `arguments`; `environment`
     /// entries are added to this process's. Output goes through temporary files, not pipes, so
     /// a chatty child never blocks on a full pipe while we wait for it.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], keepOutput: Bool = true) throws -> ChildProcess {
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("glimt-bench-\(getpid())-\(UUID().uuidString)").path
-        let outPath = keepOutput ? base + ".out" : "/dev/null", errPath = base + ".err"
+        // Only files made here are removed afterwards (never the discard device).
+        let outPath = base + ".out", errPath = base + ".err"
         defer { try? FileManager.default.removeItem(atPath: outPath); try? FileManager.default.removeItem(atPath: errPath) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -48,7 +49,7 @@ struct ChildProcess {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        let output = keepOutput ? (FileManager.default.contents(atPath: outPath) ?? Data()) : Data()
+        let output = FileManager.default.contents(atPath: outPath) ?? Data()
         let errors = String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
         // ru_maxrss is in kilobytes on Linux. A child killed by a signal gets 128 + its number.
         let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)

@@ -28,7 +28,7 @@ enum LibraryBench {
         let binary = Paths.built("glimt-pure").path
         for workers in [1, 2] {
             let library = root.appendingPathComponent("library-\(workers)")
-            let r = try ChildProcess.run(binary, ["scan", videos.path, "--library", library.path, "--jobs", "\(workers)", "-q"], keepOutput: false)
+            let r = try ChildProcess.run(binary, ["scan", videos.path, "--library", library.path, "--jobs", "\(workers)", "-q"])
             let (seconds, peakMB, status) = (r.seconds, r.peakMB, r.status)
             print(String(format: "scan, %d worker%@: %.1f s, %.1f ms per clip, peak RSS %.0f MB (exit %d)", workers, workers == 1 ? "" : "s",
                          seconds, seconds * 1000 / Double(clips), peakMB, status))

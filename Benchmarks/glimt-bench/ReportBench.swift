@@ -61,7 +61,7 @@ enum MemoryBench {
                 ("film --picks", ["film", "--picks", picks, "--out", film, "-y", "-q"]),
             ]
             return try jobs.map { job, args in
-                let r = try ChildProcess.run(binary, args, keepOutput: job == "analyze")
+                let r = try ChildProcess.run(binary, args)
                 if job == "analyze" { try r.output.write(to: URL(fileURLWithPath: picks)) }
                 let verdict = r.status != 0 ? "FAILED (\(r.lastError))" : (r.peakMB < budgetMB ? "under" : "OVER") + " the \(Int(budgetMB)) MB budget"
                 return StageRecord(stage: "peak RSS, \(job) \(name)", oursMs: r.seconds * 1000, peakMB: r.peakMB, note: verdict)

@@ -113,7 +113,7 @@ enum E2EBench {
                                     peakMB: c.ours.map(\.peakMB).max(), peerPeakMB: c.peer.map(\.peakMB).max(),
                                     note: [c.problem, c.agreement].compactMap { $0 }.joined(separator: "; ") + ", median of \(max(c.ours.count, c.peer.count))"))
         }
-        rows.append(StageRecord(stage: "e2e total, \(clips.count) clips", oursMs: complete ? ourTotal : nil, peer: peerName, peerMs: complete ? peerTotal : nil,
+        rows.append(StageRecord(stage: "e2e total, \(clips.count) clip\(clips.count == 1 ? "" : "s")", oursMs: complete ? ourTotal : nil, peer: peerName, peerMs: complete ? peerTotal : nil,
                                 note: complete ? "sum of the clips' medians; each run loads models and the reference" : "some clips did not run"))
         // Per clip: a 4K HEVC clip and a 360p one spend their time in different places.
         let stages = [("decode", "decode (every frame)"), ("convert", "convert (to 640 RGB)"), ("detect", "detect in pipeline"),
@@ -122,8 +122,8 @@ enum E2EBench {
             guard let a = c.ourPick, let b = c.peerPick, a.frames > 0, b.frames > 0 else { continue }
             let name = URL(fileURLWithPath: c.path).lastPathComponent
             for (key, label) in stages {
-                rows.append(StageRecord(stage: "  \(label)", oursMs: a.stages[key].map { $0 / Double(a.frames) * 1000 }, peer: peerName,
-                                        peerMs: b.stages[key].map { $0 / Double(b.frames) * 1000 }, note: "ms per analysed frame, \(name), first run"))
+                rows.append(StageRecord(stage: "  \(name): \(label)", oursMs: a.stages[key].map { $0 / Double(a.frames) * 1000 }, peer: peerName,
+                                        peerMs: b.stages[key].map { $0 / Double(b.frames) * 1000 }, note: "ms per analysed frame, first run"))
             }
         }
         return rows

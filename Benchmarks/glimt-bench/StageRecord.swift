@@ -40,7 +40,9 @@ enum StageTable {
     /// One JSON object per line, one line per record.
     static func printJSON(_ records: [StageRecord], sgemm: Double?) {
         for r in records {
-            let data = try! JSONSerialization.data(withJSONObject: r.json(sgemm: sgemm), options: [.sortedKeys])
+            var record = r.json(sgemm: sgemm)
+            record["stage"] = r.stage.trimmingCharacters(in: .whitespaces)  // the table's indent is not part of the name
+            let data = try! JSONSerialization.data(withJSONObject: record, options: [.sortedKeys])
             print(String(decoding: data, as: UTF8.self))
         }
     }
@@ -50,13 +52,13 @@ enum StageTable {
         func pad(_ s: String, _ n: Int, left: Bool = false) -> String {
             s.count >= n ? s : (left ? String(repeating: " ", count: n - s.count) + s : s + String(repeating: " ", count: n - s.count))
         }
-        print(pad("stage", 40) + pad("ours ms", 10, left: true) + "  " + pad("peer", 22) + pad("peer ms", 10, left: true)
+        print(pad("stage", 48) + pad("ours ms", 10, left: true) + "  " + pad("peer", 22) + pad("peer ms", 10, left: true)
               + pad("ours/peer", 10, left: true) + pad("GFLOPS", 8, left: true) + pad("of sgemm", 9, left: true) + pad("peer GF", 8, left: true) + "  note")
         for r in records {
             var note = r.note ?? ""
             if let m = r.peakMB { note = String(format: "peak RSS %.0f MB", m) + (r.peerPeakMB.map { String(format: " (peer %.0f MB)", $0) } ?? "") + (note.isEmpty ? "" : "; ") + note }
             let fraction = r.gflops.flatMap { g in sgemm.map { g / $0 * 100 } }
-            print(pad(r.stage, 40) + pad(f(r.oursMs, "%.2f"), 10, left: true) + "  " + pad(r.peer ?? "-", 22) + pad(f(r.peerMs, "%.2f"), 10, left: true)
+            print(pad(r.stage, 48) + pad(f(r.oursMs, "%.2f"), 10, left: true) + "  " + pad(r.peer ?? "-", 22) + pad(f(r.peerMs, "%.2f"), 10, left: true)
                   + pad(f(r.ratio, "%.2f"), 10, left: true) + pad(f(r.gflops, "%.1f"), 8, left: true) + pad(f(fraction, "%.1f%%"), 9, left: true)
                   + pad(f(r.peerGflops, "%.1f"), 8, left: true) + "  " + note)
         }

@@ -3,33 +3,67 @@ import GlimtPure
 import MediaIO
 import TensorLite
 
-/// `glimt-bench embed`: SFace milliseconds per face, our engine vs onnxruntime and OpenCV DNN,
-/// one thread each, same inputs, same run.
+/// `glimt-bench embed`: SFace milliseconds per face at batch 1, 4 and 8 (`SFace.embed(_ faces:)`),
+/// our engine vs onnxruntime and OpenCV DNN given the same batches, one thread each, same inputs,
+/// same run; and face alignment (ours vs cv2.FaceRecognizerSF.alignCrop).
 enum EmbedBench {
+    /// GFLOP per face, counted from the ONNX graph (2 x multiply-adds of every Conv and the Gemm),
+    /// used when peers.py cannot run.
+    static let graphGflop = 1.14827776
+    static let batches = [1, 4, 8]
+
     static func run(repeats: Int, faces: Int, layers: Bool, peers: Bool) throws {
-        let model = try SFace.shared()
-        var seed: UInt64 = 42
-        let images: [[UInt8]] = (0..<faces).map { _ in
-            (0..<(112 * 112 * 3)).map { _ in
-                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                return UInt8(truncatingIfNeeded: seed >> 56)
-            }
-        }
-        let rgb = images.map { RGBImage(width: 112, height: 112, pixels: $0) }
-        let ours = Timing.medianMilliseconds(repeats) { for f in rgb { _ = model.forward(f) } } / Double(faces)
-        print("SFace 112x112, \(faces) faces x \(repeats) runs, one thread")
-        print(String(format: "  glimt-pure (TensorLite)  %8.2f ms/face  %6.1f GFLOPS", ours, 1.1355 / ours * 1000))
-        if peers {
-            let r = PeerRunner.run(model: "sface", images: images, width: 112, height: 112, repeats: repeats)
-            if let ms = r.onnxruntime { print(String(format: "  onnxruntime              %8.2f ms/face  (ours is %.2fx its speed)", ms, ms / ours)) }
-            if let ms = r.opencv { print(String(format: "  OpenCV DNN               %8.2f ms/face  (ours is %.2fx its speed)", ms, ms / ours)) }
-            if let note = r.note { print("  \(note)") }
-        }
+        print("SFace 112x112, \(max(faces, 8)) faces x \(repeats) runs, one thread")
+        let sgemm = peers ? Machine.sgemm().gflops : nil
+        StageTable.printTable(try records(repeats: repeats, faces: faces, peers: peers), sgemm: sgemm)
         if layers {
+            let model = try SFace.shared()
             let profile = LayerProfile()
+            let rgb = randomFaces(faces)
             for _ in 0..<repeats { for f in rgb { _ = model.forward(f, profile: profile) } }
             LayerTable.print(profile, runs: repeats * faces)
         }
+    }
+
+    /// Deterministic noise faces: the network's cost does not depend on what it sees.
+    static func randomFaces(_ n: Int) -> [RGBImage] {
+        var seed: UInt64 = 42
+        return (0..<n).map { _ in
+            RGBImage(width: 112, height: 112, pixels: (0..<(112 * 112 * 3)).map { _ in
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return UInt8(truncatingIfNeeded: seed >> 56)
+            })
+        }
+    }
+
+    /// One record per batch size and peer. `faces` is rounded up to a multiple of every batch.
+    static func records(repeats: Int, faces: Int, peers: Bool) throws -> [StageRecord] {
+        let model = try SFace.shared()
+        let n = max(8, (faces + 7) / 8 * 8)
+        let rgb = randomFaces(n)
+        return batches.flatMap { batch -> [StageRecord] in
+            let chunks = stride(from: 0, to: n, by: batch).map { Array(rgb[$0..<($0 + batch)]) }
+            let ours = Timing.medianMilliseconds(repeats) { for c in chunks { _ = model.embed(c) } } / Double(n)
+            let base = StageRecord(stage: "SFace batch \(batch), ms/face", oursMs: ours, gflop: graphGflop)
+            guard peers else { return [base] }
+            return PeerRunner.run(model: "sface", images: rgb.map(\.pixels), width: 112, height: 112, repeats: repeats,
+                                  extra: ["--batch", "\(batch)"]).records(base)
+        }
+    }
+
+    /// Alignment of one face of `image` (its first detected face) to SFace's 112x112 template.
+    static func alignmentRecord(_ image: RGBImage, repeats: Int, peers: Bool) throws -> StageRecord {
+        guard let face = try FaceDetector.shared().detect(image).first else {
+            return StageRecord(stage: "alignment, ms/face", note: "no face in the picture")
+        }
+        let ours = Timing.medianMilliseconds(repeats * 10) { _ = FaceAlignment.align(image, landmarks: face.landmarks) }
+        var r = StageRecord(stage: "alignment, ms/face", oursMs: ours)
+        guard peers else { return r }
+        let landmarks = face.landmarks.flatMap { [$0.x, $0.y] }.map { "\($0)" }.joined(separator: ",")
+        let peer = PeerRunner.run(model: "align", images: [image.pixels], width: image.width, height: image.height, repeats: repeats * 10,
+                                  extra: ["--landmarks", landmarks])
+        if let ms = peer.opencv { r.peer = "OpenCV alignCrop"; r.peerMs = ms } else { r.note = peer.note }
+        return r
     }
 }
 

@@ -25,32 +25,15 @@ enum LibraryBench {
             try writer.finish()
         }
         print(String(format: "%d clips of 1.5 s at 320x240 made in %.1f s", clips, Date().timeIntervalSince(started)))
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("glimt-pure")
+        let binary = Paths.built("glimt-pure").path
         for workers in [1, 2] {
             let library = root.appendingPathComponent("library-\(workers)")
-            let (seconds, peakMB, status) = try measure(binary, ["scan", videos.path, "--library", library.path, "--jobs", "\(workers)", "-q"])
+            let r = try ChildProcess.run(binary, ["scan", videos.path, "--library", library.path, "--jobs", "\(workers)", "-q"])
+            let (seconds, peakMB, status) = (r.seconds, r.peakMB, r.status)
             print(String(format: "scan, %d worker%@: %.1f s, %.1f ms per clip, peak RSS %.0f MB (exit %d)", workers, workers == 1 ? "" : "s",
                          seconds, seconds * 1000 / Double(clips), peakMB, status))
         }
         try rescoreYear(root.appendingPathComponent("year"))
-    }
-
-    /// Runs a child process to the end, its output discarded: wall seconds, its peak resident
-    /// memory, its exit status. posix_spawn + wait4, so the child's own rusage is read.
-    static func measure(_ binary: URL, _ args: [String]) throws -> (Double, Double, Int32) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        let argv = ([binary.path] + args).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let started = Date()
-        guard posix_spawn(&pid, binary.path, &actions, nil, argv, environ) == 0 else { throw GlimtError("cannot start", path: binary.path) }
-        var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
-        return (Date().timeIntervalSince(started), Double(usage.ru_maxrss) / 1024, (status >> 8) & 0xff)
     }
 
     static func rescoreYear(_ library: URL) throws {

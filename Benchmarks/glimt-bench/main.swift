@@ -1,11 +1,18 @@
 import Foundation
-import TensorLite
 
 let usage = """
 USAGE: glimt-bench <benchmark> [options]
 
 BENCHMARKS:
-  embed     SFace ms per face: ours vs onnxruntime and OpenCV DNN (same inputs, one thread)
+  report    [--json] [--ref PHOTO] [--clips CLIP... | --no-clips]: every stage side by side with its
+            peer in one run: machine, one-thread sgemm, YuNet 320/640, alignment, SFace batch
+            1/4/8, the whole analysis of the clips and its stages, peak memory on 4K clips.
+            Clips default to shared/videos/*.mp4 plus the 4K clip of tools/make_bench_clips.sh
+            when it has been made; PHOTO defaults to Sample/reference.jpg
+  e2e       [--json] [--ref PHOTO] [--runs N] CLIP...: 'glimt-pure analyze' vs
+            Benchmarks/analyze_opencv.py (Python + OpenCV) on each clip: time, peak memory, picks
+  memory    [--json] [--ref PHOTO] CLIP...: peak memory of 'glimt-pure analyze' and 'film' per clip
+  embed     SFace ms per face at batch 1/4/8: ours vs onnxruntime and OpenCV DNN (one thread)
   detect    YuNet ms per image at 320x320 and 640x640: ours vs onnxruntime and OpenCV DNN
   kernels   each TensorLite kernel alone at SFace's shapes (the stem at YuNet's too), in GFLOPS
   analyze   VIDEO... [--ref PHOTO]: ms per analysed frame by stage, for each decoder shortcut
@@ -15,12 +22,15 @@ BENCHMARKS:
             peak memory), then re-judge a year-sized store after a reference change
 
   decode and encode default to shared/videos/poetry_jam_2009.mp4 beside the repository.
+  report, e2e, memory and library run the glimt-pure built beside glimt-bench
+  (swift build -c release --product glimt-pure).
 
 OPTIONS:
   --repeats N   timed runs (median is reported; default 20)
-  --faces N     inputs per run for embed (default 4)
+  --runs N      e2e: runs of each tool per clip, interleaved (median is reported; default 3)
+  --faces N     inputs per run for embed (default 8)
   --layers      per-layer breakdown
-  --photo P     picture for detect (default: the two_people fixture)
+  --photo P     picture for detect and report (default: the two_people fixture)
   --no-peers    skip onnxruntime/OpenCV (they need python3 with onnxruntime, opencv-python-headless)
 """
 
@@ -29,41 +39,63 @@ func option(_ name: String, _ d: Int) -> Int {
     guard let i = args.firstIndex(of: name), i + 1 < args.count, let v = Int(args[i + 1]) else { return d }
     return v
 }
-/// The machine and the build, printed before every benchmark: the instruction sets the CPU has
-/// and the kernel variant compiled in.
-func printMachine() {
-    let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-    let lines = cpu.split(separator: "\n")
-    let model = lines.first { $0.hasPrefix("model name") }.map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown CPU"
-    let flags = Set(lines.first { $0.hasPrefix("flags") }?.split(separator: " ").map(String.init) ?? [])
-    let sets = ["avx2", "fma", "avx512f", "avx512_vnni", "avx_vnni"].filter(flags.contains)
-    print("machine: \(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(sets.joined(separator: " "))")
-    print("kernels: \(KernelVariant.description)")
+func value(_ name: String) -> String? {
+    args.firstIndex(of: name).flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
+}
+/// Positional arguments after the benchmark's name: not options, not option values.
+func positionals(valued: [String] = ["--ref", "--repeats", "--runs", "--faces", "--photo", "--clips"]) -> [String] {
+    var out: [String] = []
+    var skip = false
+    for a in args.dropFirst() {
+        if skip { skip = false; continue }
+        if valued.contains(a) { skip = true; continue }
+        if !a.hasPrefix("--") { out.append(a) }
+    }
+    return out
 }
 
-if ["embed", "detect", "kernels", "analyze"].contains(args.first ?? "") { printMachine() }
+if ["embed", "detect", "kernels", "analyze"].contains(args.first ?? "") { Machine.print() }
 
-let sampleVideo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/videos/poetry_jam_2009.mp4").standardized.path
+let sampleVideo = Paths.shared("videos/poetry_jam_2009.mp4")
+let twoPeople = Paths.inRepository("Tests/GlimtPureTests/Fixtures/yunet/two_people.png")
+let referencePhoto = value("--ref") ?? Paths.inRepository("Sample/reference.jpg")
+/// The shared clips and, when tools/make_bench_clips.sh has made it, the 4K one.
+func defaultClips() -> [String] {
+    let folder = Paths.shared("videos")
+    let shared = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".mp4") }.sorted().map { folder + "/" + $0 }
+    let uhd = (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/glimt-bench-clips/hevc10_4k30.mov"
+    return shared + (FileManager.default.fileExists(atPath: uhd) ? [uhd] : [])
+}
 do {
+    let json = args.contains("--json")
     switch args.first {
+    case "report":
+        // --clips takes every positional after it; --no-clips leaves the end-to-end part out.
+        let clips = args.contains("--no-clips") ? [] : (args.contains("--clips") ? positionals(valued: ["--ref", "--repeats", "--runs", "--photo"]) : defaultClips())
+        try ReportBench.run(clips: clips, reference: referencePhoto, photo: value("--photo") ?? twoPeople,
+                            repeats: option("--repeats", 20), runs: option("--runs", 3), json: json)
+    case "e2e":
+        let clips = positionals()
+        try E2EBench.run(clips.isEmpty ? defaultClips() : clips, reference: referencePhoto, runs: option("--runs", 3), json: json)
+    case "memory":
+        let clips = positionals()
+        try MemoryBench.run(clips.isEmpty ? defaultClips().filter(MemoryBench.isUHD) : clips, reference: referencePhoto, json: json)
     case "embed":
-        try EmbedBench.run(repeats: option("--repeats", 20), faces: option("--faces", 4),
+        try EmbedBench.run(repeats: option("--repeats", 20), faces: option("--faces", 8),
                            layers: args.contains("--layers"), peers: !args.contains("--no-peers"))
     case "detect":
-        let photo = args.firstIndex(of: "--photo").map { args[$0 + 1] }
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Tests/GlimtPureTests/Fixtures/yunet/two_people.png").standardized.path
-        try DetectBench.run(repeats: option("--repeats", 20), layers: args.contains("--layers"), peers: !args.contains("--no-peers"), photo: photo)
+        try DetectBench.run(repeats: option("--repeats", 20), layers: args.contains("--layers"), peers: !args.contains("--no-peers"),
+                            photo: value("--photo") ?? twoPeople)
     case "kernels": KernelBench.run(repeats: option("--repeats", 20))
     case "analyze":
-        let ref = args.firstIndex(of: "--ref").map { args[$0 + 1] }
-        try AnalyzeBench.run(args.dropFirst().filter { !$0.hasPrefix("--") && $0 != ref }, reference: ref)
+        try AnalyzeBench.run(positionals(), reference: value("--ref"))
     case "decode":
-        let videos = args.dropFirst().filter { !$0.hasPrefix("--") }
+        let videos = positionals()
         try DecodeBench.run(videos.isEmpty ? [sampleVideo] : videos)
-    case "encode": try EncodeBench.run(video: args.dropFirst().first { !$0.hasPrefix("--") } ?? sampleVideo)
+    case "encode": try EncodeBench.run(video: positionals().first ?? sampleVideo)
     case "library":
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Tests/GlimtPureTests/Fixtures/yunet").standardized
-        try LibraryBench.run(clips: option("--clips", 1000), faces: ["obama.png", "biden.png", "obama2.png", "collins_nasa.png"].map { fixtures.appendingPathComponent($0).path })
+        let fixtures = Paths.inRepository("Tests/GlimtPureTests/Fixtures/yunet")
+        try LibraryBench.run(clips: option("--clips", 1000), faces: ["obama.png", "biden.png", "obama2.png", "collins_nasa.png"].map { fixtures + "/" + $0 })
     default: print(usage)
     }
 } catch {

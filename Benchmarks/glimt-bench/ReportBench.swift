@@ -1,0 +1,76 @@
+import Foundation
+import GlimtPure
+import MediaIO
+import TensorLite
+
+/// `glimt-bench report [--json] [--ref PHOTO] [--clips CLIP...]`: where the time goes, every stage
+/// side by side with its peer in one run: the machine, one-thread sgemm as the yardstick, YuNet at
+/// 320 and 640, alignment, SFace at batch 1/4/8 (vs onnxruntime and OpenCV DNN), then the whole
+/// analysis of the clips and its stages (vs the Python + OpenCV script), and peak memory of
+/// analysing and filming the 4K clips.
+enum ReportBench {
+    static func run(clips: [String], reference: String?, photo: String, repeats: Int, runs: Int, json: Bool) throws {
+        func say(_ s: String) { if !json { print(s) } else { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) } }
+        say("machine: \(Machine.summary)\nkernels: \(KernelVariant.description)")
+        let (sgemm, blas) = Machine.sgemm()
+        say("sgemm:   " + (sgemm.map { String(format: "%.1f GFLOPS, ", $0) } ?? "") + blas)
+        say("ratio = ours / peer in time (under 1: ours is faster); GFLOPS are ours (peer GF: the peer's), "
+            + "'of sgemm' is ours as a fraction of one-thread sgemm\n")
+        var rows = [
+            StageRecord(stage: "machine", note: "\(Machine.summary); \(KernelVariant.description)"),
+            StageRecord(stage: "sgemm, 1 thread", peer: "numpy", measuredGflops: sgemm, note: blas),
+        ]
+        let source = try ImageDecoder.decode(path: photo)
+        rows += try DetectBench.records(source, repeats: repeats, peers: true)
+        rows.append(try EmbedBench.alignmentRecord(Resize.fitting(source, longSide: 640), repeats: repeats, peers: true))
+        rows += try EmbedBench.records(repeats: repeats, faces: 8, peers: true)
+        if !clips.isEmpty {
+            rows += E2EBench.records(try E2EBench.measure(clips, reference: reference, runs: runs, log: !json))
+            rows += try MemoryBench.records(clips.filter(MemoryBench.isUHD), reference: reference)
+        }
+        if json { StageTable.printJSON(rows, sgemm: sgemm) } else { StageTable.printTable(rows, sgemm: sgemm) }
+    }
+}
+
+/// `glimt-bench memory [--ref PHOTO] CLIP...`: peak resident memory (wait4) of `glimt-pure analyze`
+/// on each clip, of `glimt-pure film` made from it (analysis and rendering), and of rendering
+/// alone (`film --picks` from the analysis' JSON), against the 400 MB budget.
+enum MemoryBench {
+    static let budgetMB = 400.0
+
+    static func isUHD(_ path: String) -> Bool {
+        guard let info = try? VideoReader(path: path).info else { return false }
+        return max(info.displayWidth, info.displayHeight) >= 3840
+    }
+
+    static func records(_ clips: [String], reference: String?) throws -> [StageRecord] {
+        let binary = Paths.built("glimt-pure").path
+        let refArgs = reference.map { ["--ref", $0] } ?? []
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glimt-bench-film-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try clips.flatMap { clip -> [StageRecord] in
+            let name = URL(fileURLWithPath: clip).lastPathComponent
+            let film = folder.appendingPathComponent("film.mp4").path
+            let picks = folder.appendingPathComponent("picks.json").path
+            let jobs: [(String, [String])] = [
+                ("analyze", ["analyze", clip, "--json", "-q"] + refArgs),
+                // Days without the person are kept, so a film is rendered whatever the clip shows.
+                ("film", ["film", clip, "--out", film, "-y", "-q", "--without-child", "include"] + refArgs),
+                // The analysis' picks rendered again: the film's rendering alone.
+                ("film --picks", ["film", "--picks", picks, "--out", film, "-y", "-q"]),
+            ]
+            return try jobs.map { job, args in
+                let r = try ChildProcess.run(binary, args)
+                if job == "analyze" { try r.output.write(to: URL(fileURLWithPath: picks)) }
+                let verdict = r.status != 0 ? "FAILED (\(r.lastError))" : (r.peakMB < budgetMB ? "under" : "OVER") + " the \(Int(budgetMB)) MB budget"
+                return StageRecord(stage: "peak RSS, \(job) \(name)", oursMs: r.seconds * 1000, peakMB: r.peakMB, note: verdict)
+            }
+        }
+    }
+
+    static func run(_ clips: [String], reference: String?, json: Bool) throws {
+        let rows = try records(clips, reference: reference)
+        if json { StageTable.printJSON(rows, sgemm: nil) } else { StageTable.printTable(rows, sgemm: nil) }
+    }
+}

@@ -19,6 +19,14 @@ enum EmbedBench {
         let ours = Timing.medianMilliseconds(repeats) { for f in rgb { _ = model.forward(f) } } / Double(faces)
         print("SFace 112x112, \(faces) faces x \(repeats) runs, one thread")
         print(String(format: "  glimt-pure (TensorLite)  %8.2f ms/face  %6.1f GFLOPS", ours, 1.1355 / ours * 1000))
+        // Batches: fc1's weights stream once per batch (same 8 faces, in batches of 1, 4 and 8).
+        let eight = (0..<8).map { rgb[$0 % rgb.count] }
+        for size in [1, 4, 8] {
+            let ms = Timing.medianMilliseconds(repeats) {
+                for start in stride(from: 0, to: 8, by: size) { _ = model.forward(batch: Array(eight[start..<(start + size)])) }
+            } / 8
+            print(String(format: "    batch %d                %8.2f ms/face  %6.1f GFLOPS", size, ms, 1.1355 / ms * 1000))
+        }
         if peers {
             let r = PeerRunner.run(model: "sface", images: images, width: 112, height: 112, repeats: repeats)
             if let ms = r.onnxruntime { print(String(format: "  onnxruntime              %8.2f ms/face  (ours is %.2fx its speed)", ms, ms / ours)) }

@@ -48,6 +48,17 @@ enum KernelBench {
             let ms = Timing.medianMilliseconds(repeats) { out.withUnsafeMutableBufferPointer { fc.run(x.data, into: $0.baseAddress!) } }
             report("fully connected 50176->128", ms, 2 * 50176 * 128)
         }
+        do {
+            let q = rand(128 * 50176).map { Int8(($0 * 127).rounded()) }
+            let fc = QuantizedFullyConnected(weights: q, blockScales: rand(128 * 784), blockSize: 64, outputScale: nil, bias: rand(128),
+                                             inFeatures: 50176, outFeatures: 128)
+            for batch in [1, 4, 8] {
+                let x = AlignedFloats(count: batch * fc.paddedInFeatures)
+                var out = [Float](repeating: 0, count: batch * 128)
+                let ms = Timing.medianMilliseconds(repeats) { out.withUnsafeMutableBufferPointer { fc.run(x.data, count: batch, into: $0.baseAddress!) } }
+                report("int8 fc 50176->128 x\(batch)", ms / Double(batch), 2 * 50176 * 128)
+            }
+        }
     }
 
     private static func report(_ name: String, _ ms: Double, _ flops: Int) {

@@ -103,3 +103,21 @@ public final class AlignedFloats: @unchecked Sendable {
 
     deinit { free(data) }
 }
+
+/// A 64-byte aligned byte array for int8 weights.
+public final class AlignedBytes: @unchecked Sendable {
+    public let count: Int
+    public let data: UnsafeMutablePointer<Int8>
+
+    public init(count: Int) {
+        self.count = count
+        var raw: UnsafeMutableRawPointer?
+        guard posix_memalign(&raw, 64, max(count, 1)) == 0, let raw else {
+            fatalError("AlignedBytes: cannot allocate \(count) bytes")
+        }
+        data = raw.bindMemory(to: Int8.self, capacity: max(count, 1))
+        data.initialize(repeating: 0, count: max(count, 1))
+    }
+
+    deinit { free(data) }
+}

@@ -127,6 +127,43 @@ final class KernelTests: XCTestCase {
         print("fully connected: max abs error \(worst)")
     }
 
+    func testQuantizedFullyConnectedMatchesReference() {
+        var rng = SplitMix64(seed: 5)
+        var worst: Float = 0
+        for (inF, outF, block, batch) in [(1, 1, 16, 1), (17, 3, 16, 2), (100, 7, 32, 5), (1000, 130, 64, 9), (5000, 5, 64, 4), (64, 4, 64, 3)] {
+            let blocks = (inF + block - 1) / block
+            let q = (0..<(inF * outF)).map { _ in Int8.random(in: -127...127, using: &rng) }
+            let s = rng.floats(outF * blocks, scale: 0.01), os = rng.floats(outF), b = rng.floats(outF)
+            let fc = QuantizedFullyConnected(weights: q, blockScales: s, blockSize: block, outputScale: os, bias: b, inFeatures: inF, outFeatures: outF)
+            let xs = (0..<batch).map { _ in rng.floats(inF) }
+            let x = AlignedFloats(count: batch * fc.paddedInFeatures)
+            for (f, row) in xs.enumerated() { for i in 0..<inF { x.data[f * fc.paddedInFeatures + i] = row[i] } }
+            var y = [Float](repeating: .nan, count: batch * outF)
+            y.withUnsafeMutableBufferPointer { fc.run(x.data, count: batch, into: $0.baseAddress!) }
+            for (f, row) in xs.enumerated() {
+                let want = QuantizedFullyConnected.reference(input: row, weights: q, blockScales: s, blockSize: block, outputScale: os,
+                                                             bias: b, inFeatures: inF, outFeatures: outF)
+                let got = Array(y[f * outF..<(f + 1) * outF])
+                worst = max(worst, assertClose(got, want, "int8 fc \(inF)->\(outF) block \(block) input \(f) of \(batch)"))
+                // The same input alone gives the same bits: results never depend on the batch.
+                var alone = [Float](repeating: .nan, count: outF)
+                alone.withUnsafeMutableBufferPointer { fc.run(x.data + f * fc.paddedInFeatures, count: 1, into: $0.baseAddress!) }
+                XCTAssertEqual(alone, got, "int8 fc \(inF)->\(outF): input \(f) alone differs from its batch of \(batch)")
+            }
+        }
+        print("int8 fully connected: max abs error \(worst)")
+    }
+
+    func testChannelsFirstCopy() {
+        var rng = SplitMix64(seed: 6)
+        let (h, w, c) = (3, 5, 21)
+        let v = rng.floats(h * w * c), s = rng.floats(c)
+        let t = Tensor(height: h, width: w, channels: c, values: v)
+        var out = [Float](repeating: .nan, count: h * w * c)
+        out.withUnsafeMutableBufferPointer { t.copyChannelsFirst(scale: s, into: $0.baseAddress!) }
+        for ch in 0..<c { for p in 0..<(h * w) { XCTAssertEqual(out[ch * h * w + p], v[p * c + ch] * s[ch]) } }
+    }
+
     func testBatchNormFoldEqualsConvThenBatchNorm() {
         var rng = SplitMix64(seed: 5)
         let (h, w, cin, cout) = (5, 6, 19, 21)

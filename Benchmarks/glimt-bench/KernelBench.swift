@@ -28,6 +28,18 @@ enum KernelBench {
             let ms = Timing.medianMilliseconds(repeats) { conv.run(x, into: y) }
             report("depthwise \(size)x\(size)x\(c) s\(s)", ms, 18 * oh * ow * c)
         }
+        // YuNet's DP units at a 640x640 input: pointwise then depthwise as two passes, and fused row by row.
+        for (size, cin, cout) in [(320, 16, 16), (160, 16, 32), (160, 32, 64), (80, 64, 64)] {
+            let pw = PointwiseConv(weights: rand(cin * cout), bias: rand(cout), inChannels: cin, outChannels: cout)
+            let dw = DepthwiseConv(weights: rand(cout * 9), bias: rand(cout), channels: cout, stride: 1, activation: .relu)
+            let fused = PointwiseDepthwise(pointwise: pw, depthwise: dw)
+            let x = Tensor(height: size, width: size, channels: cin, values: rand(size * size * cin))
+            let mid = Tensor(height: size, width: size, channels: cout), y = Tensor(height: size, width: size, channels: cout)
+            let two = Timing.medianMilliseconds(repeats) { pw.run(x, into: mid); dw.run(mid, into: y) }
+            let one = Timing.medianMilliseconds(repeats) { fused.run(x, into: y) }
+            report("dp unit \(size)x\(size) \(cin)->\(cout) 2 pass", two, fused.flops * size * size)
+            report("dp unit \(size)x\(size) \(cin)->\(cout) fused", one, fused.flops * size * size)
+        }
         // The stems as the networks run them, from 8-bit pixels: SFace's face, YuNet's picture.
         let sface = Conv3x3(weights: rand(32 * 27), bias: rand(32), inChannels: 3, outChannels: 32, stride: 1, activation: .prelu(rand(32)))
         let yunet = Conv3x3(weights: rand(16 * 27), bias: rand(16), inChannels: 3, outChannels: 16, stride: 2, activation: .relu)

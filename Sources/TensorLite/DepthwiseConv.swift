@@ -34,9 +34,7 @@ public struct DepthwiseConv: Sendable {
         precondition(input.channels == channels && output.channels == channels, "DepthwiseConv: channel mismatch")
         precondition(output.height == oh && output.width == ow, "DepthwiseConv: output must be \(oh)x\(ow)")
         let H = input.height, W = input.width, s = stride
-        let inS = input.pixelStride, outS = output.pixelStride
-        let rowStride = W * inS
-        let padded = inS
+        let rowStride = W * input.pixelStride
         // Rows above and below the map read from a zero row, so the inner loop has no row checks.
         let zeroRow = AlignedFloats(count: rowStride)
         // Rows outermost: the three input rows an output row needs stay in cache while every
@@ -46,33 +44,44 @@ public struct DepthwiseConv: Sendable {
             let top = iy >= 0 ? input.data + iy * rowStride : zeroRow.data
             let mid = input.data + (iy + 1) * rowStride
             let bot = iy + 2 < H ? input.data + (iy + 2) * rowStride : zeroRow.data
-            for c0 in Swift.stride(from: 0, to: padded, by: laneCount) {
-                let wp = packed.data + c0
-                let k0 = loadVec(wp), k1 = loadVec(wp + padded), k2 = loadVec(wp + 2 * padded)
-                let k3 = loadVec(wp + 3 * padded), k4 = loadVec(wp + 4 * padded), k5 = loadVec(wp + 5 * padded)
-                let k6 = loadVec(wp + 6 * padded), k7 = loadVec(wp + 7 * padded), k8 = loadVec(wp + 8 * padded)
-                let (bias, slope) = epilogue.vectors(channel: c0)
-                let t = top + c0, m = mid + c0, b = bot + c0
-                // A sliding window of three columns: each step loads only the new columns.
-                @inline(__always) func column(_ x: Int) -> (Vec, Vec, Vec) {
-                    guard x >= 0 && x < W else { return (Vec(), Vec(), Vec()) }
-                    let o = x * inS
-                    return (loadVec(t + o), loadVec(m + o), loadVec(b + o))
-                }
-                var c0v = column(-1), c1v = column(0), c2v = column(1)
-                let outRow = output.data + oy * ow * outS + c0
-                for ox in 0..<ow {
-                    var acc = c0v.0 * k0
-                    acc.addProduct(c1v.0, k1); acc.addProduct(c2v.0, k2)
-                    acc.addProduct(c0v.1, k3); acc.addProduct(c1v.1, k4); acc.addProduct(c2v.1, k5)
-                    acc.addProduct(c0v.2, k6); acc.addProduct(c1v.2, k7); acc.addProduct(c2v.2, k8)
-                    storeVec(epilogue.apply(acc, bias: bias, slope: slope), outRow + ox * outS)
-                    let next = (ox + 1) * s - 1
-                    if s == 1 {
-                        c0v = c1v; c1v = c2v; c2v = column(next + 2)
-                    } else {
-                        c0v = c2v; c1v = column(next + 1); c2v = column(next + 2)
-                    }
+            runRow(top: top, mid: mid, bottom: bot, width: W, inputStride: input.pixelStride,
+                   output: output.data + oy * ow * output.pixelStride, outputStride: output.pixelStride)
+        }
+    }
+
+    /// One output row from the three input rows around it (`width` pixels each, `inputStride`
+    /// floats apart; a zero row stands in for one outside the map).
+    func runRow(top: UnsafeMutablePointer<Float>, mid: UnsafeMutablePointer<Float>, bottom: UnsafeMutablePointer<Float>,
+                width W: Int, inputStride inS: Int, output: UnsafeMutablePointer<Float>, outputStride outS: Int) {
+        let s = stride
+        let ow = Self.outputSize(W, stride: s)
+        let padded = roundUp(channels, to: laneCount)
+        for c0 in Swift.stride(from: 0, to: padded, by: laneCount) {
+            let wp = packed.data + c0
+            let k0 = loadVec(wp), k1 = loadVec(wp + padded), k2 = loadVec(wp + 2 * padded)
+            let k3 = loadVec(wp + 3 * padded), k4 = loadVec(wp + 4 * padded), k5 = loadVec(wp + 5 * padded)
+            let k6 = loadVec(wp + 6 * padded), k7 = loadVec(wp + 7 * padded), k8 = loadVec(wp + 8 * padded)
+            let (bias, slope) = epilogue.vectors(channel: c0)
+            let t = top + c0, m = mid + c0, b = bottom + c0
+            // A sliding window of three columns: each step loads only the new columns.
+            @inline(__always) func column(_ x: Int) -> (Vec, Vec, Vec) {
+                guard x >= 0 && x < W else { return (Vec(), Vec(), Vec()) }
+                let o = x * inS
+                return (loadVec(t + o), loadVec(m + o), loadVec(b + o))
+            }
+            var c0v = column(-1), c1v = column(0), c2v = column(1)
+            let outRow = output + c0
+            for ox in 0..<ow {
+                var acc = c0v.0 * k0
+                acc.addProduct(c1v.0, k1); acc.addProduct(c2v.0, k2)
+                acc.addProduct(c0v.1, k3); acc.addProduct(c1v.1, k4); acc.addProduct(c2v.1, k5)
+                acc.addProduct(c0v.2, k6); acc.addProduct(c1v.2, k7); acc.addProduct(c2v.2, k8)
+                storeVec(epilogue.apply(acc, bias: bias, slope: slope), outRow + ox * outS)
+                let next = (ox + 1) * s - 1
+                if s == 1 {
+                    c0v = c1v; c1v = c2v; c2v = column(next + 2)
+                } else {
+                    c0v = c2v; c1v = column(next + 1); c2v = column(next + 2)
                 }
             }
         }

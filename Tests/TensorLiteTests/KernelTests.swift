@@ -127,6 +127,24 @@ final class KernelTests: XCTestCase {
         print("fully connected: max abs error \(worst)")
     }
 
+    func testPointwiseDepthwiseEqualsTheTwoConvolutions() {
+        var rng = SplitMix64(seed: 7)
+        for (h, w, cin, cout, stride) in [(1, 1, 3, 5), (5, 7, 16, 16), (9, 4, 17, 33), (13, 11, 64, 64), (6, 9, 32, 20)].flatMap({ s in [1, 2].map { (s.0, s.1, s.2, s.3, $0) } }) {
+            let pw = PointwiseConv(weights: rng.floats(cin * cout), bias: rng.floats(cout), inChannels: cin, outChannels: cout,
+                                   activation: rng.activation(channels: cout))
+            let dw = DepthwiseConv(weights: rng.floats(cout * 9), bias: rng.floats(cout), channels: cout, stride: stride,
+                                   activation: rng.activation(channels: cout))
+            let x = Tensor(height: h, width: w, channels: cin, values: rng.floats(h * w * cin))
+            let mid = Tensor(height: h, width: w, channels: cout)
+            let (oh, ow) = dw.outputShape(height: h, width: w)
+            let want = Tensor(height: oh, width: ow, channels: cout), got = Tensor(height: oh, width: ow, channels: cout)
+            pw.run(x, into: mid)
+            dw.run(mid, into: want)
+            PointwiseDepthwise(pointwise: pw, depthwise: dw).run(x, into: got)
+            XCTAssertEqual(got.values(), want.values(), "fused \(h)x\(w) \(cin)->\(cout) stride \(stride)")
+        }
+    }
+
     func testQuantizedFullyConnectedMatchesReference() {
         var rng = SplitMix64(seed: 5)
         var worst: Float = 0

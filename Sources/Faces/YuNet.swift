@@ -97,19 +97,32 @@ public final class YuNet: BakedModel, @unchecked Sendable {
     }
 
     private func run(_ input: ByteImage, arena: TensorArena, profile: LayerProfile?) -> [Level] {
+        // Backbone maps read only by the next layer alternate between two buffers (at 640x640 they
+        // are megabytes each; all of them at once would not fit in L3); stage 3-5 outputs are kept.
+        var slot = 0
+        func transient(_ h: Int, _ w: Int, _ c: Int) -> Tensor {
+            defer { slot ^= 1 }
+            return arena.alternating(slot, height: h, width: w, channels: c)
+        }
         var h = input.paddedHeight / 2, w = input.paddedWidth / 2
-        var x = arena.next(height: h, width: w, channels: 16)
+        var x = transient(h, w, 16)
         profile.measure("backbone.model0.conv1", flops: stem.flops * h * w) { stem.run(input, into: x) }
         var features: [Tensor] = []
         for (i, stage) in stages.enumerated() {
             if Self.pooledStages.contains(i) {
                 h /= 2
                 w /= 2
-                let pooled = arena.next(height: h, width: w, channels: x.channels)
+                let pooled = transient(h, w, x.channels)
                 profile.measure("maxpool\(i)") { MaxPool2x2.run(x, into: pooled) }
                 x = pooled
             }
-            for u in stage { x = apply(u, x, arena, profile) }
+            for (j, u) in stage.enumerated() {
+                let kept = i >= 3 && j == stage.count - 1
+                let out = kept ? arena.next(height: h, width: w, channels: u.conv.depthwise.channels)
+                               : transient(h, w, u.conv.depthwise.channels)
+                apply(u, x, into: out, profile)
+                x = out
+            }
             if i >= 3 { features.append(x) }
         }
         // Top-down pyramid: stride 32, then 16 and 8 with the coarser level added in.
@@ -130,8 +143,12 @@ public final class YuNet: BakedModel, @unchecked Sendable {
 
     private func apply(_ u: DPUnit, _ x: Tensor, _ arena: TensorArena, _ profile: LayerProfile?) -> Tensor {
         let out = arena.next(height: x.height, width: x.width, channels: u.conv.depthwise.channels)
-        profile.measure(u.name, flops: u.conv.flops * x.pixelCount) { u.conv.run(x, into: out) }
+        apply(u, x, into: out, profile)
         return out
+    }
+
+    private func apply(_ u: DPUnit, _ x: Tensor, into out: Tensor, _ profile: LayerProfile?) {
+        profile.measure(u.name, flops: u.conv.flops * x.pixelCount) { u.conv.run(x, into: out) }
     }
 
     private static func split(_ t: Tensor, stride: Int) -> Level {

@@ -172,6 +172,18 @@ final class KernelTests: XCTestCase {
         print("int8 fully connected: max abs error \(worst)")
     }
 
+    func testArenaAlternatingBuffersAreSharedAndDistinct() {
+        let arena = TensorArena()
+        let a = arena.alternating(0, height: 4, width: 4, channels: 16), b = arena.alternating(1, height: 4, width: 4, channels: 16)
+        XCTAssertNotEqual(a.data, b.data)
+        let c = arena.alternating(0, height: 2, width: 2, channels: 32)  // smaller: same buffer
+        XCTAssertEqual(c.data, a.data)
+        let d = arena.alternating(1, height: 8, width: 8, channels: 16)  // larger: the buffer grows
+        d[7, 7, 15] = 1
+        XCTAssertEqual(d[7, 7, 15], 1)
+        XCTAssertNotEqual(d.data, c.data)
+    }
+
     func testChannelsFirstCopy() {
         var rng = SplitMix64(seed: 6)
         let (h, w, c) = (3, 5, 21)

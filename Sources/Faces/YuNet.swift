@@ -108,20 +108,36 @@ public final class YuNet: BakedModel, @unchecked Sendable {
         var x = transient(h, w, 16)
         profile.measure("backbone.model0.conv1", flops: stem.flops * h * w) { stem.run(input, into: x) }
         var features: [Tensor] = []
+        var pooled = false  // the previous stage's last unit pooled its own output
         for (i, stage) in stages.enumerated() {
             if Self.pooledStages.contains(i) {
                 h /= 2
                 w /= 2
-                let pooled = transient(h, w, x.channels)
-                profile.measure("maxpool\(i)") { MaxPool2x2.run(x, into: pooled) }
-                x = pooled
+                if !pooled {
+                    let out = transient(h, w, x.channels)
+                    profile.measure("maxpool\(i)") { MaxPool2x2.run(x, into: out) }
+                    x = out
+                }
             }
+            pooled = false
             for (j, u) in stage.enumerated() {
-                let kept = i >= 3 && j == stage.count - 1
-                let out = kept ? arena.next(height: h, width: w, channels: u.conv.depthwise.channels)
-                               : transient(h, w, u.conv.depthwise.channels)
-                apply(u, x, into: out, profile)
-                x = out
+                let last = j == stage.count - 1
+                let channels = u.conv.depthwise.channels
+                if last && i >= 3 {
+                    let out = arena.next(height: h, width: w, channels: channels)  // a pyramid input: kept
+                    apply(u, x, into: out, profile)
+                    x = out
+                } else if last && Self.pooledStages.contains(i + 1) {
+                    // Only the pool reads this map: the unit writes the pooled map directly.
+                    let out = transient(h / 2, w / 2, channels)
+                    profile.measure("\(u.name)+maxpool\(i + 1)", flops: u.conv.flops * x.pixelCount) { u.conv.run(x, intoPooled: out) }
+                    x = out
+                    pooled = true
+                } else {
+                    let out = transient(h, w, channels)
+                    apply(u, x, into: out, profile)
+                    x = out
+                }
             }
             if i >= 3 { features.append(x) }
         }

@@ -143,6 +143,11 @@ final class KernelTests: XCTestCase {
             dw.run(mid, into: want)
             PointwiseDepthwise(pointwise: pw, depthwise: dw).run(x, into: got)
             XCTAssertEqual(got.values(), want.values(), "fused \(h)x\(w) \(cin)->\(cout) stride \(stride)")
+            guard oh >= 2 && ow >= 2 else { continue }
+            let pooledWant = Tensor(height: oh / 2, width: ow / 2, channels: cout), pooledGot = Tensor(height: oh / 2, width: ow / 2, channels: cout)
+            MaxPool2x2.run(want, into: pooledWant)
+            PointwiseDepthwise(pointwise: pw, depthwise: dw).run(x, intoPooled: pooledGot)
+            XCTAssertEqual(pooledGot.values(), pooledWant.values(), "fused and pooled \(h)x\(w) \(cin)->\(cout) stride \(stride)")
         }
     }
 

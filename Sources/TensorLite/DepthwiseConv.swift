@@ -1,6 +1,6 @@
 /// 3x3 depthwise convolution, padding 1, stride 1 or 2.
 ///
-/// Each group of 16 channels is one vector; its 9 weights stay in registers while the kernel
+/// Each group of 16 channels is one vector (8 on wide stride-1 rows in AVX2 builds); its 9 weights stay in registers while the kernel
 /// sweeps a row, and a sliding window of three input columns means each output vector costs 9
 /// FMAs but only 3 loads (6 at stride 2). Zero rows and columns stand in for the padding.
 public struct DepthwiseConv: Sendable {
@@ -57,8 +57,8 @@ public struct DepthwiseConv: Sendable {
         rowKernel16(top, mid, bottom, W, inS, output, outS)
 #else
         // AVX2: with 16 floats (two ymm each) the 9 weights alone take 18 of the 16 registers and
-        // the loop spills; 8 at a time fits, and wins on stride-1 rows from 28 pixels wide
-        // (112x112x32: 0.155 -> 0.111 ms), but loses on narrow or stride-2 rows, where the
+        // the loop spills; 8 at a time fits, and wins on stride-1 rows 28 pixels wide or more
+        // (112x112x32: 0.155 -> 0.111 ms), but lost on 14-pixel and stride-2 rows, where the
         // per-group set-up is paid twice as often for few pixels.
         if stride == 1 && W >= 24 {
             rowKernel8(top, mid, bottom, W, inS, output, outS)

@@ -59,6 +59,13 @@ enum KernelBench {
             var out = [Float](repeating: 0, count: 128)
             let ms = cpuMilliseconds(repeats) { out.withUnsafeMutableBufferPointer { fc.run(x.data, into: $0.baseAddress!) } }
             report("fully connected 50176->128", ms, 2 * 50176 * 128)
+            let flush = AlignedFloats(count: 16 << 20)
+            var cold: [Double] = []
+            for r in 0..<max(3, repeats) {
+                for i in Swift.stride(from: 0, to: flush.count, by: 16) { flush.data[i] += Float(r) }
+                cold.append(cpuOnce { out.withUnsafeMutableBufferPointer { fc.run(x.data, into: $0.baseAddress!) } })
+            }
+            report("fully connected ... cold", cold.sorted()[cold.count / 2], 2 * 50176 * 128)
         }
         do {
             let q = rand(128 * 50176).map { Int8(($0 * 127).rounded()) }
@@ -70,25 +77,38 @@ enum KernelBench {
                 let ms = cpuMilliseconds(repeats) { out.withUnsafeMutableBufferPointer { fc.run(x.data, count: batch, into: $0.baseAddress!) } }
                 report("int8 fc 50176->128 x\(batch)", ms / Double(batch), 2 * 50176 * 128)
             }
+            // As a network runs it: its other layers have pushed the weights out of cache.
+            let flush = AlignedFloats(count: 16 << 20)
+            let x = AlignedFloats(count: fc.paddedInFeatures)
+            var out = [Float](repeating: 0, count: 128)
+            var cold: [Double] = []
+            for r in 0..<max(3, repeats) {
+                for i in Swift.stride(from: 0, to: flush.count, by: 16) { flush.data[i] += Float(r) }
+                cold.append(cpuOnce { out.withUnsafeMutableBufferPointer { fc.run(x.data, count: 1, into: $0.baseAddress!) } })
+            }
+            report("int8 fc 50176->128 x1 cold", cold.sorted()[cold.count / 2], 2 * 50176 * 128)
         }
     }
 
     /// Median thread CPU time of `repeats` runs after a warm-up: on a shared machine, time spent
     /// descheduled is not the kernel's, and wall time swings with it.
     static func cpuMilliseconds(_ repeats: Int, _ body: () -> Void) -> Double {
+        body()
+        var times = (0..<max(1, repeats)).map { _ in cpuOnce(body) }
+        times.sort()
+        return times[times.count / 2]
+    }
+
+    /// Thread CPU time of one run, in milliseconds.
+    static func cpuOnce(_ body: () -> Void) -> Double {
         func now() -> Double {
             var ts = timespec()
             clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
             return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) / 1e6
         }
+        let t0 = now()
         body()
-        var times = (0..<max(1, repeats)).map { _ in
-            let t0 = now()
-            body()
-            return now() - t0
-        }
-        times.sort()
-        return times[times.count / 2]
+        return now() - t0
     }
 
     private static func report(_ name: String, _ ms: Double, _ flops: Int) {

@@ -34,27 +34,50 @@ public struct FacePipeline: Sendable {
         records(for: detector.detect(image, profile: profile), in: image, embed: embed)
     }
 
-    /// Aligns, measures and (optionally) embeds detected faces. Faces are independent, so they
-    /// run on every core (a crowd of 17 is 17 embeddings); results stay in detector order, so
-    /// runs are identical.
+    /// Aligns, measures and (optionally) embeds detected faces, on every core; results stay in
+    /// detector order and are identical run to run.
     public func records(for detected: [DetectedFace], in image: RGBImage, embed: Bool) -> [FaceRecord] {
         records(for: detected, in: image, embedding: [Bool](repeating: embed, count: detected.count))
     }
 
-    /// As above, embedding face `i` only where `embedding[i]` is true.
+    /// As above, embedding face `i` only where `embedding[i]` is true. Crops are aligned and
+    /// measured one face per task; the flagged faces are then embedded in batches (fc1's weights
+    /// stream once per batch), one batch per core. A face's embedding does not depend on its batch.
     public func records(for detected: [DetectedFace], in image: RGBImage, embedding: [Bool]) -> [FaceRecord] {
         precondition(embedding.count == detected.count, "one embedding flag per face")
-        var records = [FaceRecord?](repeating: nil, count: detected.count)
-        records.withUnsafeMutableBufferPointer { out in
-            let slots = out
-            DispatchQueue.concurrentPerform(iterations: detected.count) { i in
-                let face = detected[i]
-                let crop = FaceAlignment.align(image, landmarks: face.landmarks)
-                slots[i] = FaceRecord(face: face, quality: FaceQuality.measure(face: face, alignedCrop: crop), crop: crop,
-                                      embedding: embedding[i] ? recognizer.embed(crop) : nil)
+        var crops = [RGBImage?](repeating: nil, count: detected.count)
+        var qualities = [FaceQuality?](repeating: nil, count: detected.count)
+        crops.withUnsafeMutableBufferPointer { cropSlots in
+            qualities.withUnsafeMutableBufferPointer { qualitySlots in
+                let c = cropSlots, q = qualitySlots
+                DispatchQueue.concurrentPerform(iterations: detected.count) { i in
+                    let crop = FaceAlignment.align(image, landmarks: detected[i].landmarks)
+                    c[i] = crop
+                    q[i] = FaceQuality.measure(face: detected[i], alignedCrop: crop)
+                }
             }
         }
-        return records.map { $0! }
+        let flagged = detected.indices.filter { embedding[$0] }
+        let batches = Self.batches(flagged.count, cores: ProcessInfo.processInfo.activeProcessorCount)
+        var embeddings = [Embedding?](repeating: nil, count: detected.count)
+        embeddings.withUnsafeMutableBufferPointer { slots in
+            let out = slots
+            DispatchQueue.concurrentPerform(iterations: batches.count) { b in
+                let members = batches[b].map { flagged[$0] }
+                for (i, e) in zip(members, recognizer.embed(members.map { crops[$0]! })) { out[i] = e }
+            }
+        }
+        return detected.indices.map {
+            FaceRecord(face: detected[$0], quality: qualities[$0]!, crop: crops[$0]!, embedding: embeddings[$0])
+        }
+    }
+
+    /// `count` faces split into contiguous batches of near-equal size, a multiple of `cores` of
+    /// them (so no core waits on a last odd batch) of at most 8 faces (beyond which fc1 gains little).
+    static func batches(_ count: Int, cores: Int) -> [Range<Int>] {
+        guard count > 0 else { return [] }
+        let k = min(count, roundUp((count + 7) / 8, to: max(1, cores)))
+        return (0..<k).map { count * $0 / k..<count * ($0 + 1) / k }
     }
 
     /// The embedding a reference photo stores: the aligned face as it is and mirrored, averaged

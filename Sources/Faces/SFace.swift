@@ -28,7 +28,7 @@ public final class SFace: BakedModel, @unchecked Sendable {
     private let inputMul: Float
     private let stem: Conv3x3
     private let body: [Block]
-    private let head: FullyConnected
+    private let head: Head
     private let workspaces = WorkspacePool<[Tensor]>()
 
 
@@ -38,7 +38,11 @@ public final class SFace: BakedModel, @unchecked Sendable {
     /// The model the weights were baked from, e.g. `sface-2021dec`.
     public let modelName: String
 
-    public init(weights w: WeightFile) throws {
+    public convenience init(weights w: WeightFile) throws { try self.init(weights: w, quantizedHead: true) }
+
+    /// `quantizedHead`: run fc1 from the file's int8 blocks when it has them (false: from floats,
+    /// the check the int8 head is tested against).
+    package init(weights w: WeightFile, quantizedHead: Bool) throws {
         guard w.modelName.hasPrefix("sface") else { throw GlimtError("weight file holds \(w.modelName), not SFace") }
         modelName = w.modelName
         inputSub = try w.scalar("input_sub")
@@ -78,27 +82,77 @@ public final class SFace: BakedModel, @unchecked Sendable {
         body = blocks
 
         // bn1 (on the 7x7x1024 map) and fc1 (on the 128 outputs) fold into the fully connected
-        // layer, whose weights are also reordered from ONNX's NCHW flattening to our NHWC one.
+        // layer. bn1's shift and fc1's BatchNorm fold into its bias either way.
         let spatial = size * size
         let features = spatial * channels
         let bn1 = try batchNorm("bn1", channels)
         let fc1 = try batchNorm("fc1", Self.embeddingSize)
         let fcW = try w.tensor("pre_fc1_weight", shape: [Self.embeddingSize, features])
         let fcB = try w.tensor("pre_fc1_bias", shape: [Self.embeddingSize])
-        var weights = [Float](repeating: 0, count: fcW.count)
         var bias = [Float](repeating: 0, count: Self.embeddingSize)
         for o in 0..<Self.embeddingSize {
             var shift = Double(fcB[o])
             for c in 0..<channels {
-                for p in 0..<spatial {
-                    let wv = fcW[o * features + c * spatial + p]
-                    shift += Double(wv) * Double(bn1.shift[c])
-                    weights[o * features + p * channels + c] = wv * bn1.scale[c] * fc1.scale[o]
-                }
+                for p in 0..<spatial { shift += Double(fcW[o * features + c * spatial + p]) * Double(bn1.shift[c]) }
             }
             bias[o] = Float(shift) * fc1.scale[o] + fc1.shift[o]
         }
-        head = FullyConnected(weights: weights, bias: bias, inFeatures: features, outFeatures: Self.embeddingSize)
+        // The int8 blocks run along ONNX's NCHW flattening, so that head reads the map in NCHW
+        // order, with bn1's scale applied to the input and fc1's to the output.
+        if quantizedHead, let q = w.entry("pre_fc1_weight")?.quantized, q.layout == [Self.embeddingSize, features],
+           q.axis == 1, q.blockSize % laneCount == 0, q.zeroPoints.allSatisfy({ $0 == 0 }) {
+            head = .quantized(QuantizedFullyConnected(weights: q.q, blockScales: q.scales, blockSize: q.blockSize, outputScale: fc1.scale,
+                                                      bias: bias, inFeatures: features, outFeatures: Self.embeddingSize),
+                              inputScale: bn1.scale)
+        } else {
+            // Float weights are reordered to our NHWC flattening with both scales folded in.
+            var weights = [Float](repeating: 0, count: fcW.count)
+            for o in 0..<Self.embeddingSize {
+                for c in 0..<channels {
+                    for p in 0..<spatial {
+                        weights[o * features + p * channels + c] = fcW[o * features + c * spatial + p] * bn1.scale[c] * fc1.scale[o]
+                    }
+                }
+            }
+            head = .float(FullyConnected(weights: weights, bias: bias, inFeatures: features, outFeatures: Self.embeddingSize))
+        }
+    }
+
+    /// fc1 with bn1 and fc1's BatchNorm folded in: from int8 blocks (a quarter of the bytes to
+    /// stream, once per batch), or from floats.
+    private enum Head {
+        case quantized(QuantizedFullyConnected, inputScale: [Float])
+        case float(FullyConnected)
+
+        var inFeatures: Int {
+            switch self {
+            case .quantized(let fc, _): return fc.inFeatures
+            case .float(let fc): return fc.inFeatures
+            }
+        }
+
+        /// Floats per face in the batch's input rows.
+        var rowStride: Int {
+            switch self {
+            case .quantized(let fc, _): return fc.paddedInFeatures
+            case .float(let fc): return roundUp(fc.inFeatures, to: laneCount)
+            }
+        }
+
+        /// Writes the last feature map as this head reads it into a zeroed row.
+        func prepare(_ map: Tensor, into row: UnsafeMutablePointer<Float>) {
+            switch self {
+            case .quantized(_, let scale): map.copyChannelsFirst(scale: scale, into: row)
+            case .float: for p in 0..<map.pixelCount { (row + p * map.channels).update(from: map.pixel(p / map.width, p % map.width), count: map.channels) }
+            }
+        }
+
+        func run(_ x: UnsafePointer<Float>, count: Int, into y: UnsafeMutablePointer<Float>) {
+            switch self {
+            case .quantized(let fc, _): fc.run(x, count: count, into: y)
+            case .float(let fc): for f in 0..<count { fc.run(x + f * rowStride, into: y + f * fc.outFeatures) }
+            }
+        }
     }
 
     // MARK: Running
@@ -118,12 +172,11 @@ public final class SFace: BakedModel, @unchecked Sendable {
         return tensors
     }
 
-    /// The raw 128 outputs of the network (fc1), before normalisation. `inspect`, when given, sees
-    /// every activation as it is produced, named as the ONNX graph names it (`conv_1_relu`,
-    /// `conv_2_dw_relu`, ...): the hook the layer-by-layer golden test uses.
-    package func forward(_ face: RGBImage, profile: LayerProfile? = nil, inspect: ((String, Tensor) -> Void)? = nil) -> [Float] {
+    /// Runs everything before fc1 on one face and hands the last map to `finish` (inside the
+    /// workspace, which is reused once `finish` returns).
+    private func body(_ face: RGBImage, profile: LayerProfile?, inspect: ((String, Tensor) -> Void)?, finish: (Tensor) -> Void) {
         precondition(face.width == Self.inputSize && face.height == Self.inputSize, "SFace needs a 112x112 face, got \(face.width)x\(face.height)")
-        return workspaces.with(make: makeWorkspace) { t in
+        workspaces.with(make: makeWorkspace) { t in
             profile.measure("conv_1", flops: 2 * 27 * 32 * t[1].pixelCount) {
                 face.pixels.withUnsafeBufferPointer { px in
                     stem.run(ByteImage(data: px.baseAddress!, width: Self.inputSize, height: Self.inputSize,
@@ -140,12 +193,37 @@ public final class SFace: BakedModel, @unchecked Sendable {
                 inspect?("\(b.name)_relu", pwOut)
                 i += 2
             }
-            var out = [Float](repeating: 0, count: Self.embeddingSize)
-            profile.measure("fc1", flops: 2 * head.inFeatures * head.outFeatures) {
-                out.withUnsafeMutableBufferPointer { head.run(t[i].data, into: $0.baseAddress!) }
-            }
-            return out
+            finish(t[i])
         }
+    }
+
+    /// The raw 128 outputs of the network (fc1) for each face, before normalisation. fc1 runs once
+    /// for the whole batch; each face's outputs are bit-identical to running it alone.
+    package func forward(batch faces: [RGBImage], profile: LayerProfile? = nil) -> [[Float]] {
+        guard !faces.isEmpty else { return [] }
+        let stride = head.rowStride
+        let x = AlignedFloats(count: faces.count * stride)
+        for (f, face) in faces.enumerated() {
+            body(face, profile: profile, inspect: nil) { head.prepare($0, into: x.data + f * stride) }
+        }
+        var y = [Float](repeating: 0, count: faces.count * Self.embeddingSize)
+        profile.measure("fc1", flops: 2 * head.inFeatures * Self.embeddingSize * faces.count) {
+            y.withUnsafeMutableBufferPointer { head.run(x.data, count: faces.count, into: $0.baseAddress!) }
+        }
+        return (0..<faces.count).map { Array(y[$0 * Self.embeddingSize..<($0 + 1) * Self.embeddingSize]) }
+    }
+
+    /// The raw 128 outputs of the network (fc1), before normalisation. `inspect`, when given, sees
+    /// every activation as it is produced, named as the ONNX graph names it (`conv_1_relu`,
+    /// `conv_2_dw_relu`, ...): the hook the layer-by-layer golden test uses.
+    package func forward(_ face: RGBImage, profile: LayerProfile? = nil, inspect: ((String, Tensor) -> Void)? = nil) -> [Float] {
+        let x = AlignedFloats(count: head.rowStride)
+        body(face, profile: profile, inspect: inspect) { head.prepare($0, into: x.data) }
+        var out = [Float](repeating: 0, count: Self.embeddingSize)
+        profile.measure("fc1", flops: 2 * head.inFeatures * Self.embeddingSize) {
+            out.withUnsafeMutableBufferPointer { head.run(x.data, count: 1, into: $0.baseAddress!) }
+        }
+        return out
     }
 
     /// The L2-normalised embedding of an aligned 112x112 RGB face.
@@ -155,6 +233,9 @@ public final class SFace: BakedModel, @unchecked Sendable {
         Embedding(normalizing: forward(face, profile: profile))
     }
 
-    /// The embeddings of several aligned faces, in order; equal to embedding each alone.
-    public func embed(_ faces: [RGBImage]) -> [Embedding] { faces.map { embed($0) } }
+    /// The embeddings of several aligned faces, in order, bit-identical to embedding each alone;
+    /// fc1's weights stream once for the batch.
+    public func embed(_ faces: [RGBImage]) -> [Embedding] {
+        forward(batch: faces).map { Embedding(normalizing: $0) }
+    }
 }

@@ -8,6 +8,18 @@ public struct WeightFile: Sendable {
     public struct Entry: Sendable {
         public let shape: [Int]
         public let values: [Float]
+        /// The int8 blocks as stored, for kind-1 records; nil for float ones.
+        public var quantized: Quantized? = nil
+    }
+
+    /// A kind-1 record as stored: `values` is `Float(Int32(q) - Int32(zeroPoints[s])) * scales[s]`.
+    public struct Quantized: Sendable {
+        public let layout: [Int]
+        public let axis: Int
+        public let blockSize: Int
+        public let scales: [Float]
+        public let zeroPoints: [Int8]
+        public let q: [Int8]
     }
 
     public static let magic = Array("GLIMTWTS".utf8)
@@ -88,7 +100,8 @@ public struct WeightFile: Sendable {
                     }
                 }
             }
-            return Entry(shape: shape, values: values)
+            return Entry(shape: shape, values: values,
+                         quantized: Quantized(layout: layout, axis: axis, blockSize: block, scales: scales, zeroPoints: zeros, q: q))
         default:
             throw GlimtError("tensor \(name): unknown kind \(kind)")
         }

@@ -11,7 +11,8 @@ import Imaging
 /// in six stages, four of them after a 2x2 max pool; a top-down feature pyramid over the last three
 /// stages; and per level four small heads (cls, obj, bbox, kps), each a pointwise conv and a
 /// depthwise 3x3 conv. The four heads of a level are run as one 64->16 pointwise conv and one
-/// 16-channel depthwise conv: 16 outputs per cell is exactly one vector.
+/// 16-channel depthwise conv: 16 outputs per cell is exactly one vector. Every pointwise +
+/// depthwise pair runs fused, row by row (`PointwiseDepthwise`).
 public final class YuNet: BakedModel, @unchecked Sendable {
     public static let strides = [8, 16, 32]
     static let pooledStages: Set<Int> = [1, 3, 4, 5]
@@ -33,20 +34,14 @@ public final class YuNet: BakedModel, @unchecked Sendable {
 
     private struct DPUnit {
         let name: String
-        let pointwise: PointwiseConv
-        let depthwise: DepthwiseConv
-    }
-
-    private struct Head {
-        let pointwise: PointwiseConv
-        let depthwise: DepthwiseConv
+        let conv: PointwiseDepthwise
     }
 
     private let stem: Conv3x3
     /// Stages 0...5 of the backbone; a max pool precedes stages 1, 3, 4 and 5.
     private let stages: [[DPUnit]]
     private let laterals: [DPUnit]
-    private let heads: [Head]
+    private let heads: [PointwiseDepthwise]
     private let arenas = WorkspacePool<TensorArena>()
 
     public static let bakedName = "yunet"
@@ -54,12 +49,11 @@ public final class YuNet: BakedModel, @unchecked Sendable {
     public init(weights w: WeightFile) throws {
         guard w.modelName.hasPrefix("yunet") else { throw GlimtError("weight file holds \(w.modelName), not YuNet") }
         func unit(_ name: String, _ cin: Int, _ cout: Int) throws -> DPUnit {
-            DPUnit(
-                name: name,
+            DPUnit(name: name, conv: PointwiseDepthwise(
                 pointwise: PointwiseConv(weights: try w.tensor("\(name).conv1.weight", shape: [cout, cin, 1, 1]),
                                          bias: try w.tensor("\(name).conv1.bias", shape: [cout]), inChannels: cin, outChannels: cout),
                 depthwise: DepthwiseConv(weights: try w.tensor("\(name).conv2.weight", shape: [cout, 1, 3, 3]),
-                                         bias: try w.tensor("\(name).conv2.bias", shape: [cout]), channels: cout, stride: 1, activation: .relu))
+                                         bias: try w.tensor("\(name).conv2.bias", shape: [cout]), channels: cout, stride: 1, activation: .relu)))
         }
         stem = Conv3x3(weights: try w.tensor("backbone.model0.conv1.weight", shape: [16, 3, 3, 3]),
                        bias: try w.tensor("backbone.model0.conv1.bias", shape: [16]), inChannels: 3, outChannels: 16, stride: 2, activation: .relu)
@@ -83,8 +77,8 @@ public final class YuNet: BakedModel, @unchecked Sendable {
                 dw += try w.tensor("\(p).conv2.weight", shape: [n, 1, 3, 3])
                 dwBias += try w.tensor("\(p).conv2.bias", shape: [n])
             }
-            return Head(pointwise: PointwiseConv(weights: pw, bias: pwBias, inChannels: 64, outChannels: 16),
-                        depthwise: DepthwiseConv(weights: dw, bias: dwBias, channels: 16, stride: 1))
+            return PointwiseDepthwise(pointwise: PointwiseConv(weights: pw, bias: pwBias, inChannels: 64, outChannels: 16),
+                                      depthwise: DepthwiseConv(weights: dw, bias: dwBias, channels: 16, stride: 1))
         }
     }
 
@@ -103,19 +97,48 @@ public final class YuNet: BakedModel, @unchecked Sendable {
     }
 
     private func run(_ input: ByteImage, arena: TensorArena, profile: LayerProfile?) -> [Level] {
+        // Backbone maps read only by the next layer alternate between two buffers (at 640x640 they
+        // are megabytes each; all of them at once would not fit in L3); stage 3-5 outputs are kept.
+        var slot = 0
+        func transient(_ h: Int, _ w: Int, _ c: Int) -> Tensor {
+            defer { slot ^= 1 }
+            return arena.alternating(slot, height: h, width: w, channels: c)
+        }
         var h = input.paddedHeight / 2, w = input.paddedWidth / 2
-        var x = arena.next(height: h, width: w, channels: 16)
+        var x = transient(h, w, 16)
         profile.measure("backbone.model0.conv1", flops: stem.flops * h * w) { stem.run(input, into: x) }
         var features: [Tensor] = []
+        var pooled = false  // the previous stage's last unit pooled its own output
         for (i, stage) in stages.enumerated() {
             if Self.pooledStages.contains(i) {
                 h /= 2
                 w /= 2
-                let pooled = arena.next(height: h, width: w, channels: x.channels)
-                profile.measure("maxpool\(i)") { MaxPool2x2.run(x, into: pooled) }
-                x = pooled
+                if !pooled {
+                    let out = transient(h, w, x.channels)
+                    profile.measure("maxpool\(i)") { MaxPool2x2.run(x, into: out) }
+                    x = out
+                }
             }
-            for u in stage { x = apply(u, x, arena, profile) }
+            pooled = false
+            for (j, u) in stage.enumerated() {
+                let last = j == stage.count - 1
+                let channels = u.conv.depthwise.channels
+                if last && i >= 3 {
+                    let out = arena.next(height: h, width: w, channels: channels)  // a pyramid input: kept
+                    apply(u, x, into: out, profile)
+                    x = out
+                } else if last && Self.pooledStages.contains(i + 1) {
+                    // Only the pool reads this map: the unit writes the pooled map directly.
+                    let out = transient(h / 2, w / 2, channels)
+                    profile.measure("\(u.name)+maxpool\(i + 1)", flops: u.conv.flops * x.pixelCount) { u.conv.run(x, intoPooled: out) }
+                    x = out
+                    pooled = true
+                } else {
+                    let out = transient(h, w, channels)
+                    apply(u, x, into: out, profile)
+                    x = out
+                }
+            }
             if i >= 3 { features.append(x) }
         }
         // Top-down pyramid: stride 32, then 16 and 8 with the coarser level added in.
@@ -128,24 +151,20 @@ public final class YuNet: BakedModel, @unchecked Sendable {
         }
         return (0..<3).map { level in
             let f = pyramid[level]
-            let mid = arena.next(height: f.height, width: f.width, channels: 16)
             let out = arena.next(height: f.height, width: f.width, channels: 16)
-            profile.measure("head\(level)", flops: (heads[level].pointwise.flops + 18 * 16) * f.pixelCount) {
-                heads[level].pointwise.run(f, into: mid)
-                heads[level].depthwise.run(mid, into: out)
-            }
+            profile.measure("head\(level)", flops: heads[level].flops * f.pixelCount) { heads[level].run(f, into: out) }
             return Self.split(out, stride: Self.strides[level])
         }
     }
 
     private func apply(_ u: DPUnit, _ x: Tensor, _ arena: TensorArena, _ profile: LayerProfile?) -> Tensor {
-        let mid = arena.next(height: x.height, width: x.width, channels: u.pointwise.outChannels)
-        let out = arena.next(height: x.height, width: x.width, channels: u.pointwise.outChannels)
-        profile.measure(u.name, flops: (u.pointwise.flops + 18 * u.pointwise.outChannels) * x.pixelCount) {
-            u.pointwise.run(x, into: mid)
-            u.depthwise.run(mid, into: out)
-        }
+        let out = arena.next(height: x.height, width: x.width, channels: u.conv.depthwise.channels)
+        apply(u, x, into: out, profile)
         return out
+    }
+
+    private func apply(_ u: DPUnit, _ x: Tensor, into out: Tensor, _ profile: LayerProfile?) {
+        profile.measure(u.name, flops: u.conv.flops * x.pixelCount) { u.conv.run(x, into: out) }
     }
 
     private static func split(_ t: Tensor, stride: Int) -> Level {

@@ -21,7 +21,7 @@ struct Epilogue: @unchecked Sendable {
     private enum Kind { case none, relu, prelu }
     private let kind: Kind
     let bias: AlignedFloats
-    private let slopes: AlignedFloats
+    let slopes: AlignedFloats
 
     init(bias: [Float]?, activation: Activation, channels: Int) {
         let padded = roundUp(channels, to: laneCount)
@@ -47,6 +47,16 @@ struct Epilogue: @unchecked Sendable {
     }
 
     @inline(__always) func apply(_ v: Vec, bias: Vec, slope: Vec) -> Vec {
+        let r = v + bias
+        switch kind {
+        case .none: return r
+        case .relu: return r.replacing(with: 0, where: r .< 0)
+        case .prelu: return r.replacing(with: r * slope, where: r .< 0)
+        }
+    }
+
+    /// Half vectors, for kernels that work in AVX2 registers (8 floats).
+    @inline(__always) func apply(_ v: SIMD8<Float>, bias: SIMD8<Float>, slope: SIMD8<Float>) -> SIMD8<Float> {
         let r = v + bias
         switch kind {
         case .none: return r

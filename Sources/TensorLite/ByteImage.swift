@@ -39,7 +39,24 @@ public final class TensorArena: @unchecked Sendable {
 
     public init() {}
 
+    /// Two buffers that alternate along a chain of layers whose maps are each read only by the
+    /// next layer: the chain's working set is two maps (in cache) instead of all of them.
+    private var buffers: [AlignedFloats] = []
+    private var views: [Tensor?] = [nil, nil]
+
     public func reset() { cursor = 0 }
+
+    /// A map in buffer `slot` (0 or 1), overwriting the last map there: the caller alternates, so
+    /// a layer's input and output never share a buffer. The buffers grow to the largest map asked.
+    public func alternating(_ slot: Int, height: Int, width: Int, channels: Int) -> Tensor {
+        if let t = views[slot], t.height == height, t.width == width, t.channels == channels { return t }
+        let count = height * width * roundUp(channels, to: laneCount)
+        while buffers.count < 2 { buffers.append(AlignedFloats(count: count)) }
+        if buffers[slot].count < count { buffers[slot] = AlignedFloats(count: count) }
+        let t = Tensor(height: height, width: width, channels: channels, in: buffers[slot])
+        views[slot] = t
+        return t
+    }
 
     public func next(height: Int, width: Int, channels: Int) -> Tensor {
         defer { cursor += 1 }

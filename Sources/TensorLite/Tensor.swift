@@ -18,6 +18,8 @@ public final class Tensor: @unchecked Sendable {
     /// Floats between consecutive pixels (channels rounded up to `laneCount`).
     public let pixelStride: Int
     public let data: UnsafeMutablePointer<Float>
+    /// For a view: the buffer it lives in (kept alive by the view); nil when the tensor owns `data`.
+    private let storage: AlignedFloats?
 
     public var pixelCount: Int { height * width }
 
@@ -34,9 +36,24 @@ public final class Tensor: @unchecked Sendable {
         }
         data = raw.bindMemory(to: Float.self, capacity: count)
         data.initialize(repeating: 0, count: count)
+        storage = nil
     }
 
-    deinit { free(data) }
+    /// A view of the start of `buffer`, which must hold `height * width * roundUp(channels, 16)`
+    /// floats. Its values are whatever the buffer holds: for outputs that a kernel overwrites
+    /// whole (every kernel writes every value, padding lanes included).
+    public init(height: Int, width: Int, channels: Int, in buffer: AlignedFloats) {
+        precondition(height > 0 && width > 0 && channels > 0, "Tensor: empty shape \(height)x\(width)x\(channels)")
+        self.height = height
+        self.width = width
+        self.channels = channels
+        self.pixelStride = roundUp(channels, to: laneCount)
+        precondition(buffer.count >= height * width * pixelStride, "Tensor: buffer of \(buffer.count) floats too small for \(height)x\(width)x\(channels)")
+        data = buffer.data
+        storage = buffer
+    }
+
+    deinit { if storage == nil { free(data) } }
 
     /// Builds a tensor from plain channels-last values (`h * w * c` floats, no padding).
     public convenience init(height: Int, width: Int, channels: Int, values: [Float]) {
@@ -98,6 +115,24 @@ public final class AlignedFloats: @unchecked Sendable {
             fatalError("AlignedFloats: cannot allocate \(count) floats")
         }
         data = raw.bindMemory(to: Float.self, capacity: max(count, 1))
+        data.initialize(repeating: 0, count: max(count, 1))
+    }
+
+    deinit { free(data) }
+}
+
+/// A 64-byte aligned byte array for int8 weights.
+public final class AlignedBytes: @unchecked Sendable {
+    public let count: Int
+    public let data: UnsafeMutablePointer<Int8>
+
+    public init(count: Int) {
+        self.count = count
+        var raw: UnsafeMutableRawPointer?
+        guard posix_memalign(&raw, 64, max(count, 1)) == 0, let raw else {
+            fatalError("AlignedBytes: cannot allocate \(count) bytes")
+        }
+        data = raw.bindMemory(to: Int8.self, capacity: max(count, 1))
         data.initialize(repeating: 0, count: max(count, 1))
     }
 

@@ -28,7 +28,8 @@ final class KernelTests: XCTestCase {
     func testDepthwiseMatchesReference() {
         var rng = SplitMix64(seed: 2)
         var worst: Float = 0
-        let shapes = [(1, 1, 1), (2, 2, 5), (3, 7, 17), (7, 7, 64), (8, 5, 33), (13, 11, 48), (9, 9, 130), (1, 6, 16), (6, 1, 20)]
+        // Rows from 24 pixels wide take the AVX2 build's 8-channel path at stride 1.
+        let shapes = [(1, 1, 1), (2, 2, 5), (3, 7, 17), (7, 7, 64), (8, 5, 33), (13, 11, 48), (9, 9, 130), (1, 6, 16), (6, 1, 20), (3, 24, 24), (4, 29, 40)]
         for (h, w, c) in shapes {
             for stride in [1, 2] {
                 let x = rng.floats(h * w * c)
@@ -125,6 +126,78 @@ final class KernelTests: XCTestCase {
             worst = max(worst, assertClose(fc.run(x), FullyConnected.reference(input: x, weights: w, bias: b, inFeatures: inF, outFeatures: outF), "fc \(inF)->\(outF)"))
         }
         print("fully connected: max abs error \(worst)")
+    }
+
+    func testPointwiseDepthwiseEqualsTheTwoConvolutions() {
+        var rng = SplitMix64(seed: 7)
+        for (h, w, cin, cout, stride) in [(1, 1, 3, 5), (5, 7, 16, 16), (9, 4, 17, 33), (13, 11, 64, 64), (6, 9, 32, 20)].flatMap({ s in [1, 2].map { (s.0, s.1, s.2, s.3, $0) } }) {
+            let pw = PointwiseConv(weights: rng.floats(cin * cout), bias: rng.floats(cout), inChannels: cin, outChannels: cout,
+                                   activation: rng.activation(channels: cout))
+            let dw = DepthwiseConv(weights: rng.floats(cout * 9), bias: rng.floats(cout), channels: cout, stride: stride,
+                                   activation: rng.activation(channels: cout))
+            let x = Tensor(height: h, width: w, channels: cin, values: rng.floats(h * w * cin))
+            let mid = Tensor(height: h, width: w, channels: cout)
+            let (oh, ow) = dw.outputShape(height: h, width: w)
+            let want = Tensor(height: oh, width: ow, channels: cout), got = Tensor(height: oh, width: ow, channels: cout)
+            pw.run(x, into: mid)
+            dw.run(mid, into: want)
+            PointwiseDepthwise(pointwise: pw, depthwise: dw).run(x, into: got)
+            XCTAssertEqual(got.values(), want.values(), "fused \(h)x\(w) \(cin)->\(cout) stride \(stride)")
+            guard oh >= 2 && ow >= 2 else { continue }
+            let pooledWant = Tensor(height: oh / 2, width: ow / 2, channels: cout), pooledGot = Tensor(height: oh / 2, width: ow / 2, channels: cout)
+            MaxPool2x2.run(want, into: pooledWant)
+            PointwiseDepthwise(pointwise: pw, depthwise: dw).run(x, intoPooled: pooledGot)
+            XCTAssertEqual(pooledGot.values(), pooledWant.values(), "fused and pooled \(h)x\(w) \(cin)->\(cout) stride \(stride)")
+        }
+    }
+
+    func testQuantizedFullyConnectedMatchesReference() {
+        var rng = SplitMix64(seed: 5)
+        var worst: Float = 0
+        for (inF, outF, block, batch) in [(1, 1, 16, 1), (17, 3, 16, 2), (100, 7, 32, 5), (1000, 130, 64, 9), (5000, 5, 64, 4), (64, 4, 64, 3)] {
+            let blocks = (inF + block - 1) / block
+            let q = (0..<(inF * outF)).map { _ in Int8.random(in: -127...127, using: &rng) }
+            let s = rng.floats(outF * blocks, scale: 0.01), os = rng.floats(outF), b = rng.floats(outF)
+            let fc = QuantizedFullyConnected(weights: q, blockScales: s, blockSize: block, outputScale: os, bias: b, inFeatures: inF, outFeatures: outF)
+            let xs = (0..<batch).map { _ in rng.floats(inF) }
+            let x = AlignedFloats(count: batch * fc.paddedInFeatures)
+            for (f, row) in xs.enumerated() { for i in 0..<inF { x.data[f * fc.paddedInFeatures + i] = row[i] } }
+            var y = [Float](repeating: .nan, count: batch * outF)
+            y.withUnsafeMutableBufferPointer { fc.run(x.data, count: batch, into: $0.baseAddress!) }
+            for (f, row) in xs.enumerated() {
+                let want = QuantizedFullyConnected.reference(input: row, weights: q, blockScales: s, blockSize: block, outputScale: os,
+                                                             bias: b, inFeatures: inF, outFeatures: outF)
+                let got = Array(y[f * outF..<(f + 1) * outF])
+                worst = max(worst, assertClose(got, want, "int8 fc \(inF)->\(outF) block \(block) input \(f) of \(batch)"))
+                // The same input alone gives the same bits: results never depend on the batch.
+                var alone = [Float](repeating: .nan, count: outF)
+                alone.withUnsafeMutableBufferPointer { fc.run(x.data + f * fc.paddedInFeatures, count: 1, into: $0.baseAddress!) }
+                XCTAssertEqual(alone, got, "int8 fc \(inF)->\(outF): input \(f) alone differs from its batch of \(batch)")
+            }
+        }
+        print("int8 fully connected: max abs error \(worst)")
+    }
+
+    func testArenaAlternatingBuffersAreSharedAndDistinct() {
+        let arena = TensorArena()
+        let a = arena.alternating(0, height: 4, width: 4, channels: 16), b = arena.alternating(1, height: 4, width: 4, channels: 16)
+        XCTAssertNotEqual(a.data, b.data)
+        let c = arena.alternating(0, height: 2, width: 2, channels: 32)  // smaller: same buffer
+        XCTAssertEqual(c.data, a.data)
+        let d = arena.alternating(1, height: 8, width: 8, channels: 16)  // larger: the buffer grows
+        d[7, 7, 15] = 1
+        XCTAssertEqual(d[7, 7, 15], 1)
+        XCTAssertNotEqual(d.data, c.data)
+    }
+
+    func testChannelsFirstCopy() {
+        var rng = SplitMix64(seed: 6)
+        let (h, w, c) = (3, 5, 21)
+        let v = rng.floats(h * w * c), s = rng.floats(c)
+        let t = Tensor(height: h, width: w, channels: c, values: v)
+        var out = [Float](repeating: .nan, count: h * w * c)
+        out.withUnsafeMutableBufferPointer { t.copyChannelsFirst(scale: s, into: $0.baseAddress!) }
+        for ch in 0..<c { for p in 0..<(h * w) { XCTAssertEqual(out[ch * h * w + p], v[p * c + ch] * s[ch]) } }
     }
 
     func testBatchNormFoldEqualsConvThenBatchNorm() {

@@ -44,8 +44,13 @@ final class HostileCorpusTests: CLITestCase {
 
         let clip = try Data(contentsOf: URL(fileURLWithPath: fixture("media/h264_portrait.mp4")))
         try put("empty.mp4", Data())
-        var generator = SplitMix(seed: 7)
-        try put("random.mov", Data((0..<65536).map { _ in UInt8(truncatingIfNeeded: generator.next()) }))
+        // Numerical Recipes' LCG: the same "random" bytes in every run.
+        var state: UInt32 = 7
+        func noise() -> UInt8 {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(state >> 24)
+        }
+        try put("random.mov", Data((0..<65536).map { _ in noise() }))
         for share in [10, 50, 99] { try put("cut_\(share).mp4", clip.prefix(clip.count * share / 100)) }
         // Every picture and no index (a recorder that died before writing it). FFmpeg finds an
         // index renamed to padding by itself, so the box is cut off, not renamed.
@@ -54,7 +59,7 @@ final class HostileCorpusTests: CLITestCase {
         // 2 KB of noise in the middle of the pictures: decoded around, concealed.
         var damaged = [UInt8](clip)
         let mdat = try XCTUnwrap(Self.topLevelBox("mdat", in: damaged))
-        for k in 0..<2048 { damaged[mdat + (moov - mdat) / 2 + k] = UInt8(truncatingIfNeeded: generator.next()) }
+        for k in 0..<2048 { damaged[mdat + (moov - mdat) / 2 + k] = noise() }
         try put("corrupt_middle.mp4", Data(damaged))
         try copy("picture.mov", "yunet/obama.png")
         try copy("sound.mp4", "media/audio_only.m4a")
@@ -115,18 +120,5 @@ final class HostileCorpusTests: CLITestCase {
             offset += size
         }
         return nil
-    }
-}
-
-/// A tiny seeded generator, so the random file is the same in every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,0 +1,103 @@
+import Foundation
+import SFaceWeights
+import XCTest
+@testable import Faces
+@testable import GlimtCore
+@testable import GlimtPure
+@testable import Imaging
+@testable import Library
+
+/// A bounded random-mutation loop over what glimt parses itself: the weight-file format, a
+/// hand-edited reference list and a saved picks file. Each mutant (bits flipped, bytes set to
+/// edge values, slices cut, repeated or inserted) must either parse or fail with a one-line
+/// `GlimtError`; a trap fails the whole run. Seeded, so a failure reproduces.
+final class MutationFuzzTests: XCTestCase {
+    private struct Mutator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(max(1, bound)))
+        }
+
+        /// One to four edits inside `range` of `bytes`.
+        mutating func mutate(_ bytes: [UInt8], within range: Range<Int>) -> [UInt8] {
+            var b = bytes
+            for _ in 0...next(4) {
+                let lo = range.lowerBound, hi = min(range.upperBound, b.count)
+                guard hi > lo else { break }
+                let at = lo + next(hi - lo)
+                switch next(6) {
+                case 0: b[at] ^= UInt8(1 << next(8))
+                case 1: b[at] = [0, 0xff, 0x7f, 0x80, 0x30, 0x22][next(6)]
+                case 2: b.removeSubrange(at..<min(hi, at + 1 + next(16)))
+                case 3: b.insert(contentsOf: b[at..<min(hi, at + 1 + next(8))], at: at)
+                case 4: b.insert(UInt8(next(256)), at: at)
+                default: b.removeSubrange(at..<hi)   // cut short
+                }
+            }
+            return b
+        }
+    }
+
+    private func assertOneLine(_ error: Error, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard let e = error as? GlimtError else { return XCTFail("\(what): not a GlimtError: \(error)", file: file, line: line) }
+        XCTAssertFalse(e.description.contains("\n"), "\(what): \(e.description)", file: file, line: line)
+    }
+
+    /// YuNet's weight file, its CRC fixed after each mutation so the parser itself is reached.
+    func testWeightFilesSurviveMutations() throws {
+        let original = [UInt8](try Data(contentsOf: BakedWeights.locate("yunet").get()))
+        var m = Mutator(state: 1)
+        var parsed = 0
+        for i in 0..<1500 {
+            var mutant = m.mutate(original, within: 8..<(original.count - 4))
+            guard mutant.count >= 4 else { continue }
+            let crc = mutant.prefix(mutant.count - 4).withUnsafeBytes { CRC32.checksum($0) }
+            withUnsafeBytes(of: crc.littleEndian) { mutant.replaceSubrange((mutant.count - 4)..., with: $0) }
+            do {
+                _ = try YuNet(weights: WeightFile(data: Data(mutant)))
+                parsed += 1
+            } catch {
+                assertOneLine(error, "weight mutant \(i)")
+            }
+        }
+        XCTAssertLessThan(parsed, 1500, "some mutants must be refused")
+    }
+
+    func testReferenceListsSurviveMutations() throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("glimt-fuzz-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: library) }
+        let store = ReferenceStore(library: library)
+        let embedding = try Embedding(validating: (0..<Embedding.count).map { Float($0 % 7) - 3 })
+        let reference = Reference(id: 0, photo: "/photos/a.jpg", face: 1, box: Box(x: 1, y: 2, width: 30, height: 40),
+                                  landmarks: (0..<5).map { Point(Float($0), 2) }, quality: 0.8, embedding: embedding,
+                                  thumbnail: "", added: "2024-05-01T10:00:00Z")
+        _ = try store.add(reference, thumbnailPNG: [], check: { _ in })
+        let original = [UInt8](try Data(contentsOf: store.indexURL))
+        var m = Mutator(state: 2)
+        for i in 0..<1500 {
+            try Data(m.mutate(original, within: 0..<original.count)).write(to: store.indexURL)
+            do { _ = try store.list() } catch { assertOneLine(error, "reference-list mutant \(i)") }
+        }
+    }
+
+    func testPicksFilesSurviveMutations() throws {
+        let box = #"{"x": 10, "y": 0, "width": 150, "height": 270}"#
+        let pick = #"{"day": "2024-05-04", "video": "/v/a.mp4", "start": 1.5, "length": 1, "score": 0.9, "parts": {"aesthetics": 1, "sharpness": 1, "face": 1}, "crop": \#(box), "zoom": 1, "dateSource": "file name", "candidates": 1}"#
+        let original = Array(#"{"picks": [\#(pick), \#(pick.replacingOccurrences(of: "05-04", with: "05-05"))]}"#.utf8)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("glimt-fuzz-picks-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(original).write(to: file)
+        XCTAssertEqual(try FilmPlan.loadPicks(file.path).picks.count, 2, "the template itself is a valid picks file")
+        var m = Mutator(state: 3)
+        for i in 0..<1500 {
+            try Data(m.mutate(original, within: 0..<original.count)).write(to: file)
+            do {
+                let loaded = try FilmPlan.loadPicks(file.path)
+                for p in loaded.problems { XCTAssertFalse(p.reason.contains("\n"), "picks mutant \(i): \(p.reason)") }
+            } catch {
+                assertOneLine(error, "picks mutant \(i)")
+            }
+        }
+    }
+}

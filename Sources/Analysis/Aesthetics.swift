@@ -126,15 +126,18 @@ public struct Aesthetics: Codable, Equatable, Sendable {
         image.pixels.withUnsafeBufferPointer { p in
             for y in 0..<image.height {
                 var i = y * image.width * 3
+                // Each pixel's luma is the right-hand one of its pair, then the left-hand one of the next.
+                var y0 = 299 * Int(p[i]) + 587 * Int(p[i + 1]) + 114 * Int(p[i + 2])
                 for _ in 0..<(image.width - 1) {
                     let lo = min(p[i], p[i + 1], p[i + 2]), hi = max(p[i], p[i + 1], p[i + 2])
-                    if hi > 5 && lo < 250 {
-                        counted += 1
-                        if p[i] == p[i + 3] && p[i + 1] == p[i + 4] && p[i + 2] == p[i + 5] { equal += 1 }
-                    }
-                    let y0 = 299 * Int(p[i]) + 587 * Int(p[i + 1]) + 114 * Int(p[i + 2])
+                    // Branch-free counts: the pairs are nearly random, so branches mispredict.
+                    let inRange = hi > 5 && lo < 250
+                    let same = p[i] == p[i + 3] && p[i + 1] == p[i + 4] && p[i + 2] == p[i + 5]
+                    counted &+= inRange ? 1 : 0
+                    equal &+= inRange && same ? 1 : 0
                     let y1 = 299 * Int(p[i + 3]) + 587 * Int(p[i + 4]) + 114 * Int(p[i + 5])
-                    if abs(y0 - y1) > 60_000 { edges += 1 }
+                    edges &+= abs(y0 - y1) > 60_000 ? 1 : 0
+                    y0 = y1
                     i += 3
                 }
             }

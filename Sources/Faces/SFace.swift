@@ -29,6 +29,11 @@ public final class SFace: BakedModel, @unchecked Sendable {
     private let stem: Conv3x3
     private let body: [Block]
     private let head: Head
+    /// Whether fc1 runs from the weight file's int8 blocks (what tests check the baked file does).
+    package var runsInt8Head: Bool {
+        if case .quantized = head { return true }
+        return false
+    }
     private let workspaces = WorkspacePool<[Tensor]>()
 
 
@@ -90,18 +95,24 @@ public final class SFace: BakedModel, @unchecked Sendable {
         let fcW = try w.tensor("pre_fc1_weight", shape: [Self.embeddingSize, features])
         let fcB = try w.tensor("pre_fc1_bias", shape: [Self.embeddingSize])
         var bias = [Float](repeating: 0, count: Self.embeddingSize)
-        for o in 0..<Self.embeddingSize {
-            var shift = Double(fcB[o])
-            for c in 0..<channels {
-                for p in 0..<spatial { shift += Double(fcW[o * features + c * spatial + p]) * Double(bn1.shift[c]) }
+        fcW.withUnsafeBufferPointer { w in
+            bn1.shift.withUnsafeBufferPointer { bnShift in
+                for o in 0..<Self.embeddingSize {
+                    var shift = Double(fcB[o])
+                    for c in 0..<channels {
+                        let row = w.baseAddress! + o * features + c * spatial
+                        for p in 0..<spatial { shift += Double(row[p]) * Double(bnShift[c]) }
+                    }
+                    bias[o] = Float(shift) * fc1.scale[o] + fc1.shift[o]
+                }
             }
-            bias[o] = Float(shift) * fc1.scale[o] + fc1.shift[o]
         }
         // The int8 blocks run along ONNX's NCHW flattening, so that head reads the map in NCHW
         // order, with bn1's scale applied to the input and fc1's to the output.
         if quantizedHead, let q = w.entry("pre_fc1_weight")?.quantized, q.layout == [Self.embeddingSize, features],
-           q.axis == 1, q.blockSize % laneCount == 0, q.zeroPoints.allSatisfy({ $0 == 0 }) {
-            head = .quantized(QuantizedFullyConnected(weights: q.q, blockScales: q.scales, blockSize: q.blockSize, outputScale: fc1.scale,
+           q.axis == 1, q.blockSize % laneCount == 0 {
+            head = .quantized(QuantizedFullyConnected(weights: q.q, blockScales: q.scales, zeroPoints: q.zeroPoints, blockSize: q.blockSize,
+                                                      outputScale: fc1.scale,
                                                       bias: bias, inFeatures: features, outFeatures: Self.embeddingSize),
                               inputScale: bn1.scale)
         } else {

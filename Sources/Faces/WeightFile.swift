@@ -91,12 +91,22 @@ public struct WeightFile: Sendable {
             let zeros = try r.int8s(scaleCount)
             let q = try r.int8s(count)
             var values = [Float](repeating: 0, count: count)
-            for o in 0..<outer {
-                for j in 0..<n {
-                    let s = (o * blocks + j / block) * inner
-                    let base = (o * n + j) * inner
-                    for i in 0..<inner {
-                        values[base + i] = Float(Int32(q[base + i]) - Int32(zeros[s + i])) * scales[s + i]
+            // Every index below is inside the arrays: layout's product is `count`, and the scale
+            // index stays under outer * blocks * inner.
+            values.withUnsafeMutableBufferPointer { v in
+                q.withUnsafeBufferPointer { q in
+                    zeros.withUnsafeBufferPointer { zeros in
+                        scales.withUnsafeBufferPointer { scales in
+                            for o in 0..<outer {
+                                for j in 0..<n {
+                                    let s = (o * blocks + j / block) * inner
+                                    let base = (o * n + j) * inner
+                                    for i in 0..<inner {
+                                        v[base + i] = Float(Int32(q[base + i]) - Int32(zeros[s + i])) * scales[s + i]
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -178,6 +188,11 @@ struct ByteReader {
     }
 
     mutating func int8s(_ n: Int) throws -> [Int8] {
-        try take(n).map { Int8(bitPattern: $0) }
+        let raw = try take(n)
+        // A byte copy: mapping Data element by element cost 10 ms on SFace's 6.4 M weights.
+        return [Int8](unsafeUninitializedCapacity: n) { buffer, count in
+            raw.withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: $0) }
+            count = n
+        }
     }
 }

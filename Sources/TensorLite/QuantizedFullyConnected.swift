@@ -22,13 +22,18 @@ public struct QuantizedFullyConnected: Sendable {
     let scales: AlignedFloats   // [out][blocksPerRow]
     let outScale: [Float]
     let bias: [Float]
+    /// zero point x scale per [out][block], when any zero point is not 0: the kernel multiplies
+    /// by the stored int8 and takes `Σ_b zs[o][b] * Σ_{i in b} x[i]` off afterwards, which is
+    /// `Σ (q - z) s x` without widening the weights.
+    let zeroScaled: [Float]?
 
     /// Inputs per chunk: 4 rows of int8 weights (16 KB) and an input's chunk (16 KB) fit in L1.
     static let chunkFeatures = 4096
 
-    /// `weights` is `[out][in]` int8 with zero points of 0; `blockScales` is `[out][ceil(in / blockSize)]`;
-    /// `blockSize` must be a multiple of 16 (`laneCount`).
-    public init(weights: [Int8], blockScales: [Float], blockSize: Int, outputScale: [Float]?, bias: [Float]?,
+    /// `weights` is `[out][in]` int8; `blockScales` and `zeroPoints` (nil: all 0) are
+    /// `[out][ceil(in / blockSize)]`, a weight being `(q - zeroPoint) * scale`; `blockSize` must be
+    /// a multiple of 16 (`laneCount`).
+    public init(weights: [Int8], blockScales: [Float], zeroPoints: [Int8]? = nil, blockSize: Int, outputScale: [Float]?, bias: [Float]?,
                 inFeatures: Int, outFeatures: Int) {
         precondition(weights.count == inFeatures * outFeatures, "QuantizedFullyConnected: \(weights.count) weights for \(outFeatures)x\(inFeatures)")
         precondition(blockSize > 0 && blockSize % laneCount == 0, "QuantizedFullyConnected: block size \(blockSize) is not a multiple of \(laneCount)")
@@ -50,6 +55,12 @@ public struct QuantizedFullyConnected: Sendable {
         self.outScale = outputScale ?? [Float](repeating: 1, count: outFeatures)
         self.bias = bias ?? [Float](repeating: 0, count: outFeatures)
         precondition(self.outScale.count == outFeatures && self.bias.count == outFeatures, "QuantizedFullyConnected: output scale or bias count")
+        if let zeroPoints, zeroPoints.contains(where: { $0 != 0 }) {
+            precondition(zeroPoints.count == blockScales.count, "QuantizedFullyConnected: \(zeroPoints.count) zero points for \(blockScales.count) blocks")
+            zeroScaled = zip(zeroPoints, blockScales).map { Float($0) * $1 }
+        } else {
+            zeroScaled = nil
+        }
     }
 
     /// `x` holds `count` rows of `paddedInFeatures` floats (zeros past `inFeatures`); `y` gets
@@ -61,6 +72,7 @@ public struct QuantizedFullyConnected: Sendable {
         let chunkBlocks = max(1, Self.chunkFeatures / blockSize)
         // Partial sums: one vector per (input, row of the group).
         let acc = AlignedFloats(count: count * 4 * laneCount)
+        let blockSums = zeroScaled == nil ? nil : inputBlockSums(x, count: count)
         var o0 = 0
         while o0 < outFeatures {
             let rows = min(4, outFeatures - o0)
@@ -100,11 +112,31 @@ public struct QuantizedFullyConnected: Sendable {
             for f in 0..<count {
                 for j in 0..<rows {
                     let o = o0 + j
-                    y[f * outFeatures + o] = loadVec(acc.data + (f * 4 + j) * laneCount).sum() * outScale[o] + bias[o]
+                    var sum = loadVec(acc.data + (f * 4 + j) * laneCount).sum()
+                    if let zeroScaled, let blockSums {
+                        var correction: Float = 0
+                        for b in 0..<blocksPerRow { correction += zeroScaled[o * blocksPerRow + b] * blockSums[f * blocksPerRow + b] }
+                        sum -= correction
+                    }
+                    y[f * outFeatures + o] = sum * outScale[o] + bias[o]
                 }
             }
             o0 += 4
         }
+    }
+
+    /// Per input row, the sum of each block of inputs (for the zero-point correction).
+    private func inputBlockSums(_ x: UnsafePointer<Float>, count: Int) -> [Float] {
+        var sums = [Float](repeating: 0, count: count * blocksPerRow)
+        for f in 0..<count {
+            for b in 0..<blocksPerRow {
+                var v = Vec()
+                let start = x + f * paddedInFeatures + b * blockSize
+                for k in 0..<(blockSize / laneCount) { v += loadVec(start + k * laneCount) }
+                sums[f * blocksPerRow + b] = v.sum()
+            }
+        }
+        return sums
     }
 
     /// Sixteen int8 weights as floats. Written lane by lane on purpose: LLVM turns this into one
@@ -197,12 +229,15 @@ public struct QuantizedFullyConnected: Sendable {
 #endif
 
     /// Plain scalar reference: dequantize, then multiply.
-    public static func reference(input: [Float], weights: [Int8], blockScales: [Float], blockSize: Int, outputScale: [Float]?,
-                                 bias: [Float]?, inFeatures: Int, outFeatures: Int) -> [Float] {
+    public static func reference(input: [Float], weights: [Int8], blockScales: [Float], zeroPoints: [Int8]? = nil, blockSize: Int,
+                                 outputScale: [Float]?, bias: [Float]?, inFeatures: Int, outFeatures: Int) -> [Float] {
         let blocks = (inFeatures + blockSize - 1) / blockSize
         return (0..<outFeatures).map { o in
             var s: Float = 0
-            for i in 0..<inFeatures { s += input[i] * (Float(weights[o * inFeatures + i]) * blockScales[o * blocks + i / blockSize]) }
+            for i in 0..<inFeatures {
+                let b = o * blocks + i / blockSize
+                s += input[i] * (Float(Int32(weights[o * inFeatures + i]) - Int32(zeroPoints?[b] ?? 0)) * blockScales[b])
+            }
             return s * (outputScale?[o] ?? 1) + (bias?[o] ?? 0)
         }
     }

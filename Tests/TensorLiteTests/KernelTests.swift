@@ -158,15 +158,18 @@ final class KernelTests: XCTestCase {
             let blocks = (inF + block - 1) / block
             let q = (0..<(inF * outF)).map { _ in Int8.random(in: -127...127, using: &rng) }
             let s = rng.floats(outF * blocks, scale: 0.01), os = rng.floats(outF), b = rng.floats(outF)
-            let fc = QuantizedFullyConnected(weights: q, blockScales: s, blockSize: block, outputScale: os, bias: b, inFeatures: inF, outFeatures: outF)
+            // Zero points as SFace's file has them: most blocks' are not 0.
+            let z = (0..<(outF * blocks)).map { _ in Int8.random(in: -20...20, using: &rng) }
+            let fc = QuantizedFullyConnected(weights: q, blockScales: s, zeroPoints: z, blockSize: block, outputScale: os, bias: b,
+                                             inFeatures: inF, outFeatures: outF)
             let xs = (0..<batch).map { _ in rng.floats(inF) }
             let x = AlignedFloats(count: batch * fc.paddedInFeatures)
             for (f, row) in xs.enumerated() { for i in 0..<inF { x.data[f * fc.paddedInFeatures + i] = row[i] } }
             var y = [Float](repeating: .nan, count: batch * outF)
             y.withUnsafeMutableBufferPointer { fc.run(x.data, count: batch, into: $0.baseAddress!) }
             for (f, row) in xs.enumerated() {
-                let want = QuantizedFullyConnected.reference(input: row, weights: q, blockScales: s, blockSize: block, outputScale: os,
-                                                             bias: b, inFeatures: inF, outFeatures: outF)
+                let want = QuantizedFullyConnected.reference(input: row, weights: q, blockScales: s, zeroPoints: z, blockSize: block,
+                                                             outputScale: os, bias: b, inFeatures: inF, outFeatures: outF)
                 let got = Array(y[f * outF..<(f + 1) * outF])
                 worst = max(worst, assertClose(got, want, "int8 fc \(inF)->\(outF) block \(block) input \(f) of \(batch)"))
                 // The same input alone gives the same bits: results never depend on the batch.

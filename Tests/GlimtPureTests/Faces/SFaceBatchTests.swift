@@ -30,6 +30,8 @@ final class SFaceBatchTests: XCTestCase {
         let url = try BakedWeights.locate(SFace.bakedName).get()
         let floatHead = try SFace(weights: try WeightFile(contentsOf: url), quantizedHead: false)
         let model = try SFace.shared()
+        XCTAssertTrue(model.runsInt8Head, "the baked weights' fc1 runs from its int8 blocks")
+        XCTAssertFalse(floatHead.runsInt8Head)
         var worstHeads: Float = 1, worstFloatVsOnnx: Float = 1, worstInt8VsOnnx: Float = 1
         for (crop, want) in try goldenCrops() {
             let a = model.forward(crop), b = floatHead.forward(crop)

@@ -36,6 +36,9 @@ public final class SFace: BakedModel, @unchecked Sendable {
     }
     private let workspaces = WorkspacePool<[Tensor]>()
 
+    /// Frees the scratch buffers kept between calls (they come back on the next call).
+    public func releaseWorkspaces() { workspaces.releaseIdle() }
+
 
     // MARK: Loading
 

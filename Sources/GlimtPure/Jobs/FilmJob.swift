@@ -1,5 +1,6 @@
 import Foundation
 import Analysis
+import Faces
 import Film
 import GlimtCore
 import MediaIO
@@ -79,6 +80,9 @@ public struct FilmJob {
             let result = try AnalysisRun.run(videos: videos, options: analysisOptions(options), references: references,
                                              progress: analysisProgress, report: report)
             picks = result.picks
+            // The render needs memory for 4K pictures and the encoder; the models' scratch is idle.
+            if let pipeline = try? FacePipeline.shared() { pipeline.releaseWorkspaces() }
+            FreedMemory.giveBack()
             outcome.datedByModificationTime = result.picks.filter { $0.dateSource == .modificationTime }.map(\.video)
             outcome.skippedDays = result.skippedDays
             outcome.failures = result.failures

@@ -98,17 +98,12 @@ public final class SFace: BakedModel, @unchecked Sendable {
         let fcW = try w.tensor("pre_fc1_weight", shape: [Self.embeddingSize, features])
         let fcB = try w.tensor("pre_fc1_bias", shape: [Self.embeddingSize])
         var bias = [Float](repeating: 0, count: Self.embeddingSize)
-        fcW.withUnsafeBufferPointer { w in
-            bn1.shift.withUnsafeBufferPointer { bnShift in
-                for o in 0..<Self.embeddingSize {
-                    var shift = Double(fcB[o])
-                    for c in 0..<channels {
-                        let row = w.baseAddress! + o * features + c * spatial
-                        for p in 0..<spatial { shift += Double(row[p]) * Double(bnShift[c]) }
-                    }
-                    bias[o] = Float(shift) * fc1.scale[o] + fc1.shift[o]
-                }
+        for o in 0..<Self.embeddingSize {
+            var shift = Double(fcB[o])
+            for c in 0..<channels {
+                for p in 0..<spatial { shift += Double(fcW[o * features + c * spatial + p]) * Double(bn1.shift[c]) }
             }
+            bias[o] = Float(shift) * fc1.scale[o] + fc1.shift[o]
         }
         // The int8 blocks run along ONNX's NCHW flattening, so that head reads the map in NCHW
         // order, with bn1's scale applied to the input and fc1's to the output.

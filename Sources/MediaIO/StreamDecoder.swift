@@ -19,7 +19,7 @@ final class StreamDecoder {
     /// 1, for the same CPU time). `requested` 0 means FFmpeg's choice.
     static func threads(_ requested: Int, width: Int, height: Int) -> Int {
         let pixels = width * height
-        let cap = pixels > 4096 * 2176 ? 1 : pixels > 1920 * 1088 ? 2 : Int.max
+        let cap = pixels > MediaLimits.uhdPixels ? 1 : pixels > MediaLimits.fullHDPixels ? 2 : Int.max
         return requested == 0 ? (cap == Int.max ? 0 : cap) : min(requested, cap)
     }
 

@@ -12,6 +12,8 @@ public struct VideoInfo: Sendable, Equatable {
     /// The pictures as stored, before rotation and pixel aspect.
     public var codedWidth: Int
     public var codedHeight: Int
+    /// Larger than 1080p: decoding is the bottleneck, and decoders run on fewer threads.
+    public var isBeyondFullHD: Bool { codedWidth * codedHeight > MediaLimits.fullHDPixels }
     /// The pictures as shown: non-square pixels stretched out, then turned upright.
     public var displayWidth: Int
     public var displayHeight: Int

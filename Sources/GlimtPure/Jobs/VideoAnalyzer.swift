@@ -74,7 +74,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
         var times = VideoAnalysis.StageTimes()
         let judge = Judgement(references: references.map(\.embedding), options: options)
         let opened = try open(path)
-        let report = { (time: Double) -> Void in progress?(AnalysisProgress(videoIndex: index, videoCount: count, path: path, time: time, duration: opened.info.duration)) }
+        let report = reporter(opened, index: index, count: count, progress)
         if options.coarseToFine, let refined = try coarseToFine(opened, judge: judge, times: &times, progress: report) {
             var analysis = refined
             analysis.times = times
@@ -91,9 +91,12 @@ public final class VideoAnalyzer: @unchecked Sendable {
     public func observe(path: String, contentKey: String, index: Int = 0, count: Int = 1, times: inout VideoAnalysis.StageTimes,
                         progress: ((AnalysisProgress) -> Void)? = nil) throws -> StoredVideo {
         let opened = try open(path)
-        return try observe(opened, contentKey: contentKey, times: &times) { (time: Double) -> Void in
-            progress?(AnalysisProgress(videoIndex: index, videoCount: count, path: path, time: time, duration: opened.info.duration))
-        }
+        return try observe(opened, contentKey: contentKey, times: &times, progress: reporter(opened, index: index, count: count, progress))
+    }
+
+    /// The caller's progress callback, told the video's place in the run and its length.
+    private func reporter(_ v: Opened, index: Int, count: Int, _ progress: ((AnalysisProgress) -> Void)?) -> (Double) -> Void {
+        { time in progress?(AnalysisProgress(videoIndex: index, videoCount: count, path: v.path, time: time, duration: v.info.duration)) }
     }
 
     /// An opened video with what every pass over it needs.
@@ -164,12 +167,13 @@ public final class VideoAnalyzer: @unchecked Sendable {
         decode.keyframesOnly = true
         decode.threads = 1
         let mid = v.info.duration / 2
+        // Declared before the decoders, so it runs after they are gone.
+        defer { FreedMemory.giveBack() }
         // Made here, one after the other: a reader is not for sharing between threads.
         // Every keyframe is a sample: the interval is shorter than any frame's duration.
         let halves = try [(0, mid), (mid, v.info.duration)].map { range in
             try v.reader.frames(every: 1e-4, longSide: options.analysisSide, from: range.0, to: range.1, options: decode)
         }
-        defer { FreedMemory.giveBack() }
         var results = [Result<(frames: [StoredFrame], damage: GlimtError?), Error>?](repeating: nil, count: 2)
         var halfTimes = [VideoAnalysis.StageTimes](repeating: .init(), count: 2)
         let seen = NSLock()
@@ -202,14 +206,13 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// another decodes ahead. Frames come back in time order whatever thread measured them.
     private func sample(_ v: Opened, every interval: Double, from start: Double = 0, to end: Double = .infinity, decode: VideoDecodeOptions,
                         times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> (frames: [StoredFrame], damage: GlimtError?) {
-        // The pass's decoder is gone by now: its pictures' memory can go back.
+        // Declared before the decoder, so it runs after the decoder is gone.
         defer { FreedMemory.giveBack() }
         let samples = try v.reader.frames(every: interval, longSide: options.analysisSide, from: start, to: end, options: decode)
         // Above 1080p decoding is the bottleneck (4K HEVC: ~27 ms a frame on two threads, against
         // ~15 ms to measure one of the 8 samples a second): one measuring thread keeps up, and a
         // second would only add its working memory (~30 MB).
-        let decodeBound = v.info.displayWidth * v.info.displayHeight > 1920 * 1088
-        return try measure(v, samples, workers: decodeBound ? 1 : max(1, options.workers), times: &times, progress: progress)
+        return try measure(v, samples, workers: v.info.isBeyondFullHD ? 1 : max(1, options.workers), times: &times, progress: progress)
     }
 
     private func measure(_ v: Opened, _ samples: SampledFrames, workers: Int, times: inout VideoAnalysis.StageTimes,

@@ -8,14 +8,17 @@ import GlimtCore
 ///    the day is the one on the camera's own clock, wherever the film is made.
 /// 2. The container's `creation_time`: UTC; converted with the given time zone (the machine's,
 ///    or `--timezone`).
-/// 3. The file name: `VID_YYYYMMDD_HHMMSS`, `IMG_...`, `YYYYMMDD_HHMMSS` and
+/// 3. A Google Takeout sidecar's `photoTakenTime` (UTC; see `TakeoutSidecar`), for exports
+///    whose file lost its own date.
+/// 4. The file name: `VID_YYYYMMDD_HHMMSS`, `IMG_...`, `YYYYMMDD_HHMMSS` and
 ///    `VID-YYYYMMDD-WA...` (local time; WhatsApp names carry only the day), `PXL_YYYYMMDD_HHMMSSmmm`
 ///    (Pixel phones write UTC).
-/// 4. The file's modification time, in the given time zone.
+/// 5. The file's modification time, in the given time zone.
 public struct CaptureDate: Codable, Equatable, Sendable {
     public enum Source: String, Codable, Sendable {
         case quicktimeCreationDate = "com.apple.quicktime.creationdate"
         case creationTime = "creation_time"
+        case takeoutSidecar = "Google Takeout sidecar"
         case fileName = "file name"
         case modificationTime = "file modification time"
     }
@@ -29,11 +32,13 @@ public struct CaptureDate: Codable, Equatable, Sendable {
     public var source: Source
 
     /// Picks the best available source. `tags` are the container's metadata (keys as FFmpeg gives them).
-    public static func resolve(tags: [String: String], path: String, modified: Date?, timeZone: TimeZone) -> CaptureDate? {
+    /// `sidecar` is the time a Takeout sidecar gives, when there is one.
+    public static func resolve(tags: [String: String], path: String, modified: Date?, timeZone: TimeZone, sidecar: Date? = nil) -> CaptureDate? {
         if let s = tags.first(where: { $0.key.lowercased() == "com.apple.quicktime.creationdate" })?.value, let d = fromQuickTime(s) {
             return d
         }
         if let s = tags["creation_time"], let d = fromUTC(s, timeZone: timeZone) { return d }
+        if let sidecar, sidecar.timeIntervalSince1970 > 86_400 * 366 { return CaptureDate(instant: sidecar, timeZone: timeZone, source: .takeoutSidecar) }
         if let d = fromFileName(URL(fileURLWithPath: path).lastPathComponent, timeZone: timeZone) { return d }
         if let modified { return CaptureDate(instant: modified, timeZone: timeZone, source: .modificationTime) }
         return nil

@@ -6,7 +6,11 @@ public struct DayPick: Codable, Equatable, Sendable {
     public var video: String
     /// Seconds from the start of the video (presentation time, as the player shows it).
     public var start: Double
+    /// Seconds of the file the pick spans (more than the film's clip for slow motion stored slowed down).
     public var length: Double
+    /// Seconds of the file per second of the film: above 1 only for slow motion stored slowed
+    /// down (nil: 1).
+    public var speed: Double?
     public var score: Float
     public var parts: FrameScore
     public var identity: VideoAnalysis.IdentityEvidence?
@@ -35,14 +39,20 @@ public struct DayPick: Codable, Equatable, Sendable {
         var skipped: [String: String] = [:]
         for day in byDay.keys.sorted() {
             let all = byDay[day]!
-            var eligible = all.filter { $0.window != nil && (!hasReferences || $0.identity?.containsChild == true) }
-            if eligible.isEmpty && withoutPerson == .include { eligible = all.filter { $0.window != nil } }
+            // Live Photos' movies and screen recordings are not videos the person took.
+            let competing = all.filter { $0.setAside == nil }
+            var eligible = competing.filter { $0.window != nil && (!hasReferences || $0.identity?.containsChild == true) }
+            if eligible.isEmpty && withoutPerson == .include { eligible = competing.filter { $0.window != nil } }
             // Ties go to the earlier capture, then the path: the same input always gives the same film.
             guard let best = eligible.max(by: { a, b in
                 if a.window!.meanScore != b.window!.meanScore { return a.window!.meanScore < b.window!.meanScore }
                 return (a.capture.time ?? "", a.path) > (b.capture.time ?? "", b.path)
             }), let pick = DayPick(day: day, best, candidates: all.count) else {
-                skipped[day] = all.contains { $0.window != nil } ? "the person of the references is in none of its \(all.count) video\(all.count == 1 ? "" : "s")"
+                if competing.isEmpty {
+                    skipped[day] = "every video of it is set aside: " + Set(all.compactMap(\.setAside)).sorted().joined(separator: "; ")
+                    continue
+                }
+                skipped[day] = competing.contains { $0.window != nil } ? "the person of the references is in none of its \(competing.count) video\(competing.count == 1 ? "" : "s")"
                     : "no video of it is long enough"
                 continue
             }
@@ -56,7 +66,8 @@ extension DayPick {
     /// The pick of `video`'s window; nil when it has none.
     public init?(day: String, _ video: VideoAnalysis, candidates: Int) {
         guard let window = video.window, let crop = video.crop, let parts = video.windowParts else { return nil }
-        self.init(day: day, video: video.path, start: window.start, length: window.length, score: window.meanScore, parts: parts,
+        self.init(day: day, video: video.path, start: window.start, length: window.length,
+                  speed: video.recording.speed == 1 ? nil : video.recording.speed, score: window.meanScore, parts: parts,
                   identity: video.identity, crop: crop.box, zoom: crop.zoom, captureTime: video.capture.time,
                   dateSource: video.capture.source, candidates: candidates)
     }

@@ -42,15 +42,23 @@ public struct VideoAnalysis: Codable, Sendable {
     /// The stretches sampled at the full rate after a look at the keyframes (see `Refinement`);
     /// nil when the whole video was.
     public var stretches: [Range<Double>]?
+    /// What kind of recording it is (a Live Photo's movie, a screen recording, slow motion, ...).
+    public var recording: Recording
+    /// Why it does not compete for its day (a Live Photo's movie, a screen recording), or nil.
+    public var setAside: String?
     public var times: StageTimes
 
     /// Applies the video-level rules to analysed frames: the lucky-frame rule (a video without
     /// the child earns no identity in any frame), the best window, and its framing. `glimpses`
     /// (keyframes outside the fully sampled stretches) count as evidence of who is in the video
     /// but hold no window: one picture in a second is not a second.
+    /// `facts` decide the kind of recording (nil: a camera video); a slow-motion file stored
+    /// slowed down gets a window of `windowLength` real seconds, so more seconds of the file.
     public static func conclude(path: String, duration: Double, width: Int, height: Int, rotation: Int, codec: String, hdr: Bool,
                                 capture: CaptureDate, frames analysed: [FrameAnalysis], glimpses: [FrameAnalysis] = [], hasReferences: Bool,
-                                thresholds: Identity.Thresholds, windowLength: Double, aspect: Float, times: StageTimes) -> VideoAnalysis {
+                                thresholds: Identity.Thresholds, windowLength: Double, aspect: Float, times: StageTimes,
+                                facts: RecordingFacts? = nil, choice: RecordingChoice = RecordingChoice()) -> VideoAnalysis {
+        let recording = facts.map { Recording.classify($0, frames: analysed) } ?? .camera
         var frames = analysed
         var evidence: IdentityEvidence?
         if hasReferences {
@@ -64,9 +72,11 @@ public struct VideoAnalysis: Codable, Sendable {
                 frames = frames.map { $0.withoutPerson() }
             }
         }
-        let window = BestWindow.best(times: frames.map(\.time), scores: frames.map(\.score.total), duration: duration, length: windowLength)
+        let window = BestWindow.best(times: frames.map(\.time), scores: frames.map(\.score.total), duration: duration,
+                                     length: windowLength * recording.speed)
         var v = VideoAnalysis(path: path, duration: duration, width: width, height: height, rotation: rotation, codec: codec, hdr: hdr,
-                              capture: capture, frames: frames, identity: evidence, window: window, crop: nil, stretches: nil, times: times)
+                              capture: capture, frames: frames, identity: evidence, window: window, crop: nil, stretches: nil,
+                              recording: recording, setAside: choice.setAside(recording), times: times)
         v.crop = window.map { v.framing($0, aspect: aspect) }
         return v
     }
@@ -75,7 +85,7 @@ public struct VideoAnalysis: Codable, Sendable {
     /// other. Nil when `start` is not inside the video or no frame falls in the window.
     public func pinned(at start: Double, length: Double, aspect: Float) -> VideoAnalysis? {
         guard start >= 0, start < duration, let window = BestWindow.at(start: start, times: frames.map(\.time),
-                                                                       scores: frames.map(\.score.total), length: length) else { return nil }
+                                                                       scores: frames.map(\.score.total), length: length * recording.speed) else { return nil }
         var v = self
         v.window = window
         v.crop = framing(window, aspect: aspect)

@@ -99,11 +99,12 @@ public struct FilmRenderer {
         let (reader, crop) = try open(s)
         let info = reader.info
         let n = options.framesPerClip
-        let length = Double(n) / Double(options.fps)
+        let speed = s.playbackSpeed
+        let length = Double(n) / Double(options.fps) * speed
         let screen = ScreenPicture(info)
         let caption = options.caption == .date ? Caption.text(forDay: s.day) : nil
 
-        // Output frame k shows the source frame on screen at start + k / fps.
+        // Output frame k shows the source frame on screen at start + k * speed / fps.
         let frames = try reader.frames(from: s.start, to: s.start + length, depth: screen.depth)
         var k = 0
         var shown: RGBImage?
@@ -115,7 +116,7 @@ public struct FilmRenderer {
             k += 1
             frameDone()
         }
-        let tolerance = 0.25 / Double(max(options.fps, 1))
+        let tolerance = 0.25 * speed / Double(max(options.fps, 1))
         while k < n, let f = try frames.next() {
             let picture = screen.image(f.picture)
             if shown == nil {
@@ -124,7 +125,7 @@ public struct FilmRenderer {
                 rendered = nil
                 continue
             }
-            while k < n && s.start + Double(k) / Double(options.fps) + tolerance < f.time { try emit() }
+            while k < n && s.start + Double(k) * speed / Double(options.fps) + tolerance < f.time { try emit() }
             shown = picture
             rendered = nil
         }
@@ -136,7 +137,8 @@ public struct FilmRenderer {
             // pictures however the rate divides 48 kHz.
             let need = FilmWriter.audioSamples(forFrames: framesBefore + n, fps: options.fps)
                 - FilmWriter.audioSamples(forFrames: framesBefore, fps: options.fps)
-            var samples = try AudioReader(path: s.video)?.samples(from: s.start, to: s.start + length) ?? []
+            // A slowed-down recording's sound is slowed too: played faster it would chirp, so its clip is silent.
+            var samples = speed != 1 ? [] : try AudioReader(path: s.video)?.samples(from: s.start, to: s.start + length) ?? []
             if samples.count > 2 * need { samples.removeLast(samples.count - 2 * need) }
             if samples.count < 2 * need { samples += [Float](repeating: 0, count: 2 * need - samples.count) }
             try writer.appendAudio(Self.faded(samples, rate: AudioFormat.sampleRate))

@@ -8,12 +8,22 @@ public struct FilmSegment: Codable, Equatable, Sendable {
     public var start: Double
     /// Crop in the video's upright pixels.
     public var crop: Box
+    /// Seconds of the video per second of film: above 1 for slow motion stored slowed down,
+    /// played faster so that the clip is real time (nil: 1).
+    public var speed: Double?
 
-    public init(day: String, video: String, start: Double, crop: Box) {
+    public init(day: String, video: String, start: Double, crop: Box, speed: Double? = nil) {
         self.day = day
         self.video = video
         self.start = start
         self.crop = crop
+        self.speed = speed
+    }
+
+    /// `speed` where it means something: finite, at least 1 and at most 16, else 1.
+    public var playbackSpeed: Double {
+        guard let speed, speed.isFinite, speed > 1 else { return 1 }
+        return min(speed, 16)
     }
 
     /// A crop of `aspect` around the same centre as `box`, as large as `box`'s height allows and

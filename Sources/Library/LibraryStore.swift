@@ -62,6 +62,13 @@ public final class LibraryStore: @unchecked Sendable {
         }
     }
 
+    /// Sorted keys: the same facts are always the same text.
+    private static let factsEncoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = .sortedKeys
+        return e
+    }()
+
     /// Stores one analysed video in one transaction, replacing any earlier result for its path
     /// (an edited file) or its content (the same file analysed again).
     public func save(_ v: StoredVideo) throws {
@@ -70,11 +77,12 @@ public final class LibraryStore: @unchecked Sendable {
                 try db.run("DELETE FROM videos WHERE path = ? OR content_key = ?", [.of(v.path), .of(v.contentKey)])
                 try db.run("""
                     INSERT INTO videos (content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration,
-                                        width, height, rotation, codec, hdr, analysis_version)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        width, height, rotation, codec, hdr, analysis_version, recording)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.of(v.contentKey), .of(v.path), .int(v.size), .of(v.modified), .of(v.capture.day), .of(v.capture.time),
                           .of(v.capture.instant?.timeIntervalSince1970), .of(v.capture.source.rawValue), .of(v.duration), .of(v.width),
-                          .of(v.height), .of(v.rotation), .of(v.codec), .of(v.hdr), .of(v.analysisVersion)])
+                          .of(v.height), .of(v.rotation), .of(v.codec), .of(v.hdr), .of(v.analysisVersion),
+                          .of(v.recording.flatMap { try? Self.factsEncoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) })])
                 let id = db.lastInsertedRow
                 let frame = try db.prepare("""
                     INSERT INTO frames (video_id, idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected)
@@ -112,13 +120,15 @@ public final class LibraryStore: @unchecked Sendable {
         try locked {
             var videos = try db.rows("""
                 SELECT id, content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration, width, height,
-                       rotation, codec, hdr, analysis_version FROM videos WHERE day = ? ORDER BY path
+                       rotation, codec, hdr, analysis_version, recording FROM videos WHERE day = ? ORDER BY path
                 """, [.of(day)]) { s -> (Int, StoredVideo) in
                 let capture = CaptureDate(day: s.text(5), time: s.optionalText(6), instant: s.optionalDouble(7).map { Date(timeIntervalSince1970: $0) },
                                           source: CaptureDate.Source(rawValue: s.text(8)) ?? .modificationTime)
                 return (s.int(0), StoredVideo(contentKey: s.text(1), path: s.text(2), size: Int64(s.int(3)), modified: s.double(4), capture: capture,
                                               duration: s.double(9), width: s.int(10), height: s.int(11), rotation: s.int(12), codec: s.text(13),
-                                              hdr: s.int(14) != 0, analysisVersion: s.int(15), frames: []))
+                                              hdr: s.int(14) != 0,
+                                              recording: s.optionalText(16).flatMap { try? JSONDecoder().decode(RecordingFacts.self, from: Data($0.utf8)) },
+                                              analysisVersion: s.int(15), frames: []))
             }
             for i in videos.indices {
                 let id = videos[i].0
@@ -154,9 +164,10 @@ public final class LibraryStore: @unchecked Sendable {
         try locked {
             var out: [String] = []
             let videos = try db.rows("""
-                SELECT id, content_key, path, size, day, capture_time, date_source, duration, width, height, rotation, codec, hdr, analysis_version
+                SELECT id, content_key, path, size, day, capture_time, date_source, duration, width, height, rotation, codec, hdr, analysis_version,
+                       recording
                 FROM videos ORDER BY content_key
-                """) { s in (s.int(0), (1...13).map { s.text(Int32($0)) }.joined(separator: "|")) }
+                """) { s in (s.int(0), (1...14).map { s.text(Int32($0)) }.joined(separator: "|")) }
             for (id, line) in videos {
                 out.append("video " + line)
                 out += try db.rows("SELECT idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected FROM frames WHERE video_id = ? ORDER BY idx",

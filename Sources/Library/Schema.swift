@@ -59,6 +59,11 @@ enum Schema {
         CREATE TABLE excluded_days (day TEXT PRIMARY KEY);
         CREATE TABLE excluded_videos (content_key TEXT PRIMARY KEY, path TEXT NOT NULL);
         """,
+        // 3: how each video was recorded (Live Photo, screen recording, slow motion...), as the
+        // JSON of its `RecordingFacts`; NULL for rows from before, which are analysed again.
+        """
+        ALTER TABLE videos ADD COLUMN recording TEXT;
+        """,
     ]
 
     static var version: Int { migrations.count }

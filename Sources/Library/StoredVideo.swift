@@ -16,15 +16,19 @@ public struct StoredVideo: Sendable {
     public var rotation: Int
     public var codec: String
     public var hdr: Bool
+    /// What its metadata says of how it was recorded (nil: unknown, judged as a camera video).
+    public var recording: RecordingFacts?
     /// `StoredVideo.analysisVersion` when analysed; older results are redone.
     public var analysisVersion: Int
     public var frames: [StoredFrame]
 
     /// Bumped whenever analysis would measure frames differently (sampling, models, scores).
-    public static let analysisVersion = 1
+    /// 2: recording facts (Live Photos, screen recordings, slow motion) are kept.
+    public static let analysisVersion = 2
 
     public init(contentKey: String, path: String, size: Int64, modified: Double, capture: CaptureDate, duration: Double, width: Int,
-                height: Int, rotation: Int, codec: String, hdr: Bool, analysisVersion: Int = StoredVideo.analysisVersion, frames: [StoredFrame]) {
+                height: Int, rotation: Int, codec: String, hdr: Bool, recording: RecordingFacts? = nil, analysisVersion: Int = StoredVideo.analysisVersion,
+                frames: [StoredFrame]) {
         self.contentKey = contentKey
         self.path = path
         self.size = size
@@ -36,6 +40,7 @@ public struct StoredVideo: Sendable {
         self.rotation = rotation
         self.codec = codec
         self.hdr = hdr
+        self.recording = recording
         self.analysisVersion = analysisVersion
         self.frames = frames
     }

@@ -35,6 +35,9 @@ public struct VideoInfo: Sendable, Equatable {
     /// How many streams of each kind the file holds (a film has one of each).
     public var videoStreams: Int
     public var audioStreams: Int
+    /// QuickTime timed-metadata tracks (`mebx`): an iPhone Live Photo's movie marks its still's
+    /// time in one.
+    public var timedMetadataTracks: Int
     /// The codec profile by FFmpeg's name (e.g. "High" for H.264), when known.
     public var profile: String?
     /// The container's metadata, e.g. "creation_time" (ISO 8601, UTC) and Apple's
@@ -94,6 +97,8 @@ extension VideoInfo {
         hasAudio = input.bestStream(AVMEDIA_TYPE_AUDIO) != nil
         videoStreams = input.streams(of: AVMEDIA_TYPE_VIDEO).count
         audioStreams = input.streams(of: AVMEDIA_TYPE_AUDIO).count
+        let mebx = UInt32(UInt8(ascii: "m")) | UInt32(UInt8(ascii: "e")) << 8 | UInt32(UInt8(ascii: "b")) << 16 | UInt32(UInt8(ascii: "x")) << 24
+        timedMetadataTracks = input.streams(of: AVMEDIA_TYPE_DATA).filter { input.stream($0).pointee.codecpar.pointee.codec_tag == mebx }.count
         profile = avcodec_profile_name(parameters.codec_id, parameters.profile).map { String(cString: $0) }
         tags = Self.dictionary(input.context.pointee.metadata)
         streamTags = Self.dictionary(stream.pointee.metadata)

@@ -25,6 +25,12 @@ enum AnalysisArguments {
         .value("--frames-needed", "N", "Frames at the match threshold needed otherwise (default 2)"),
     ]
 
+    /// Kinds of recording set aside by default (see `Recording` in the README's table).
+    static let recordings: [OptionSpec] = [
+        .flag("--live-photos", "Let Live Photos' movies (the 1.5-3 s clip beside an iPhone photo) compete for their days; set aside by default"),
+        .flag("--screen-recordings", "Let screen recordings compete for their days; set aside by default"),
+    ]
+
     static let aspect = OptionSpec.value("--aspect", "A", completion: .choices(Aspect.allCases.map(\.rawValue)),
                                          "portrait (default), landscape or square: the shape crops are framed for")
 
@@ -43,6 +49,7 @@ enum AnalysisArguments {
         o.thresholds = try thresholds(args)
         o.withoutPerson = try args.choice("--without-child", default: DayPick.WithoutPerson.skip)
         o.coarseToFine = !args.flag("--full-pass")
+        o.recordings = RecordingChoice(livePhotos: args.flag("--live-photos"), screenRecordings: args.flag("--screen-recordings"))
         return o
     }
 

@@ -19,7 +19,7 @@ struct AnalyzeCommand: Command {
     """
     static let options: [OptionSpec] = [
         .flag("--json", "Print the full result as JSON (picks, skipped days, every video's frames); 'glimt-pure film --picks FILE' renders from it"),
-    ] + AnalysisArguments.references + AnalysisArguments.sampling + [AnalysisArguments.fullPass, AnalysisArguments.aspect] + AnalysisArguments.identity
+    ] + AnalysisArguments.references + AnalysisArguments.sampling + [AnalysisArguments.fullPass, AnalysisArguments.aspect] + AnalysisArguments.identity + AnalysisArguments.recordings
 
     static func run(_ args: Arguments) throws -> Int32 {
         try args.requirePositionals("at least one VIDEO or FOLDER")
@@ -48,5 +48,7 @@ struct AnalyzeCommand: Command {
                         + "  date from \(p.dateSource.rawValue)\(p.captureTime.map { " (\($0))" } ?? "")  \(p.candidates) video\(p.candidates == 1 ? "" : "s") that day")
         }
         for (day, why) in r.skippedDays.sorted(by: { $0.key < $1.key }) { Console.out("\(day)  no pick: \(why)") }
+        for v in r.videos { if let why = v.setAside { Console.out("set aside: \(ShownPath.escaped(v.path)): \(why)") } }
+        for d in r.duplicates { Console.out("counted once: \(ShownPath.escaped(d.path)) is the same video as \(ShownPath.escaped(d.sameAs))") }
     }
 }

@@ -15,7 +15,7 @@ struct DaysCommand: Command {
     static let options: [OptionSpec] = [CommonOptions.from, CommonOptions.to,
                                         .flag("--json", "Print JSON, one day after another as they are judged"),
                                         AnalysisArguments.withoutChild, .value("--seconds", "S", "Length of each day's clip (default 1.0)"),
-                                        AnalysisArguments.aspect] + AnalysisArguments.references + AnalysisArguments.identity
+                                        AnalysisArguments.aspect] + AnalysisArguments.references + AnalysisArguments.identity + AnalysisArguments.recordings
     static let positionals = OptionSpec.Completion.none
 
     static func run(_ args: Arguments) throws -> Int32 {
@@ -69,7 +69,7 @@ struct DaysCommand: Command {
         for c in r.candidates where !c.picked {
             let at = c.start.map { String(format: "best at %.2f s, score %.3f", $0, c.score ?? 0) } ?? "too short"
             let person = c.containsPerson.map { $0 ? ", child in it" : ", child not in it" } ?? ""
-            Console.out("    also: \(c.video)  \(at)\(person)\(c.excluded ? ", EXCLUDED" : "")")
+            Console.out("    also: \(c.video)  \(at)\(person)\(c.excluded ? ", EXCLUDED" : "")\(c.setAside.map { ", set aside: " + $0 } ?? "")")
         }
     }
 }

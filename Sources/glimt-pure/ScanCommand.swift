@@ -49,8 +49,10 @@ struct ScanCommand: Command {
             try Console.json(summary)
         } else {
             Console.out("\(summary.found) video\(summary.found == 1 ? "" : "s") found: \(summary.analysed) analysed, \(summary.unchanged) unchanged, "
-                        + "\(summary.moved) moved, \(summary.outOfRange) outside the days asked, \(summary.failures.count) could not be read"
+                        + "\(summary.moved) moved, \(summary.duplicates.count) duplicate\(summary.duplicates.count == 1 ? "" : "s") counted once, "
+                        + "\(summary.outOfRange) outside the days asked, \(summary.failures.count) could not be read"
                         + String(format: " (%.1f s)", summary.seconds))
+            for d in summary.duplicates { Console.out("counted once: \(ShownPath.escaped(d.path)) is the same video as \(ShownPath.escaped(d.sameAs))") }
         }
         if summary.found == 0 && summary.failures.isEmpty { throw GlimtError("no videos found in \(args.positionals.joined(separator: ", "))") }
         return summary.failures.isEmpty ? ExitStatus.done : ExitStatus.failed

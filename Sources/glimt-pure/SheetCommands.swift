@@ -19,7 +19,7 @@ struct ShowCommand: Command {
     static let sheet = OptionSpec.value("--sheet", "OUT.jpg", completion: .file, "The sheet to write, .jpg or .png (required)")
     /// How days are judged, as 'glimt-pure days' takes it.
     static let judging: [OptionSpec] = [AnalysisArguments.withoutChild, .value("--seconds", "S", "Length of each day's clip (default 1.0)"),
-                                        AnalysisArguments.aspect] + AnalysisArguments.references + AnalysisArguments.identity
+                                        AnalysisArguments.aspect] + AnalysisArguments.references + AnalysisArguments.identity + AnalysisArguments.recordings
 
     static func run(_ args: Arguments) throws -> Int32 {
         try args.requirePositionals("one DAY", min: 1, max: 1)
@@ -61,7 +61,7 @@ struct CalendarCommand: Command {
         progress.clear()
         let count = { (statuses: [DayReport.Status]) in outcome.days.filter { statuses.contains($0.status) }.count }
         Console.out("wrote \(sheet.output): \(outcome.year), \(count([.picked, .pinned, .withoutPerson])) days picked (\(count([.pinned])) pinned, "
-                    + "\(count([.withoutPerson])) without the person), \(count([.excluded])) excluded, \(count([.noPerson, .tooShort])) with videos but no pick")
+                    + "\(count([.withoutPerson])) without the person), \(count([.excluded])) excluded, \(count([.noPerson, .tooShort, .setAside])) with videos but no pick")
         return SheetRun.report(outcome.unreadable, command: name)
     }
 }

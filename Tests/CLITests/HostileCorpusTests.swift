@@ -91,7 +91,10 @@ final class HostileCorpusTests: CLITestCase {
 
         let result = try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as! [String: Any]
         let analysed = Set((result["videos"] as! [[String: Any]]).map { URL(fileURLWithPath: $0["path"] as! String).lastPathComponent })
-        XCTAssertEqual(analysed, Set(Self.expected.filter { $0.value == nil }.keys))
+        // The two odd names are copies of one clip: the second is counted once, as the first.
+        let copies = (result["duplicates"] as! [[String: Any]]).map { URL(fileURLWithPath: $0["path"] as! String).lastPathComponent }
+        XCTAssertEqual(copies.count, 1, "\(copies)")
+        XCTAssertEqual(analysed.union(copies), Set(Self.expected.filter { $0.value == nil }.keys))
         let lines = run.err.split(separator: "\n").map(String.init)
         for (name, reason) in Self.expected {
             guard let reason else { continue }

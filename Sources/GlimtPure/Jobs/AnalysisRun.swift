@@ -2,6 +2,7 @@ import Foundation
 import GlimtCore
 import Analysis
 import Faces
+import Library
 
 /// A whole analysis: the videos (folders searched recursively), the references, every video
 /// analysed in order with bad files reported and skipped, then the picks per day.
@@ -11,12 +12,20 @@ public struct AnalysisRun: Sendable {
         public var reason: String
     }
 
+    /// A file with the same content as one before it (a backup and an export of the same
+    /// video, a renamed copy): counted once, as the first.
+    public struct Duplicate: Codable, Sendable {
+        public var path: String
+        public var sameAs: String
+    }
+
     public struct Result: Codable, Sendable {
         public var picks: [DayPick]
         /// Days with videos but no pick, and why.
         public var skippedDays: [String: String]
         public var videos: [VideoAnalysis]
         public var failures: [Failure]
+        public var duplicates: [Duplicate]
         public var references: Int
     }
 
@@ -52,13 +61,22 @@ public struct AnalysisRun: Sendable {
     }
 
     /// Runs the analysis; `report` hears each failure as it happens (the run goes on).
+    /// A file whose content (see `ContentKey`) was seen before is not analysed again.
     static func run(videos: Videos, analyzer: VideoAnalyzer, progress: ((AnalysisProgress) -> Void)?, report: ((Failure) -> Void)?) -> Result {
         let (files, listFailures) = videos
         var failures = listFailures
         listFailures.forEach { report?($0) }
         var videos: [VideoAnalysis] = []
+        var duplicates: [Duplicate] = []
+        var seen: [String: String] = [:]
         for (i, file) in files.enumerated() {
             do {
+                let key = try ContentKey.of(path: file)
+                if let first = seen[key] {
+                    duplicates.append(Duplicate(path: file, sameAs: first))
+                    continue
+                }
+                seen[key] = file
                 videos.append(try analyzer.analyze(path: file, index: i, count: files.count, progress: progress))
             } catch {
                 let reason = (error as? GlimtError)?.reason ?? "\(error)"
@@ -68,6 +86,7 @@ public struct AnalysisRun: Sendable {
             }
         }
         let (picks, skipped) = DayPick.pick(videos, hasReferences: analyzer.hasReferences, withoutPerson: analyzer.options.withoutPerson)
-        return Result(picks: picks, skippedDays: skipped, videos: videos, failures: failures, references: analyzer.references.count)
+        return Result(picks: picks, skippedDays: skipped, videos: videos, failures: failures, duplicates: duplicates,
+                      references: analyzer.references.count)
     }
 }

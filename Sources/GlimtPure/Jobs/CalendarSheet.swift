@@ -157,7 +157,7 @@ public struct CalendarSheet {
         case .pinned: sheet.outline(box, SheetStyle.pinned, thickness: 3)
         case .withoutPerson: sheet.outline(box, SheetStyle.withoutPerson, thickness: 3)
         case .excluded: sheet.outline(box, SheetStyle.excluded, thickness: 3)
-        case .noPerson, .tooShort: sheet.outline(box, SheetStyle.noPick, thickness: 3)
+        case .noPerson, .tooShort, .setAside: sheet.outline(box, SheetStyle.noPick, thickness: 3)
         case .picked, .noVideo: break
         }
         // Inside the frame, so the frame never hides it.

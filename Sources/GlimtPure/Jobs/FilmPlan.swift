@@ -9,7 +9,7 @@ public enum FilmPlan {
     public static func segments(from picks: [DayPick], fromDay: String? = nil, toDay: String? = nil) -> [FilmSegment] {
         picks.filter { p in (fromDay.map { p.day >= $0 } ?? true) && (toDay.map { p.day <= $0 } ?? true) }
             .sorted { $0.day < $1.day }
-            .map { FilmSegment(day: $0.day, video: $0.video, start: $0.start, crop: $0.crop) }
+            .map { FilmSegment(day: $0.day, video: $0.video, start: $0.start, crop: $0.crop, speed: $0.speed) }
     }
 
     /// Reads the picks of a saved `glimt-pure analyze --json` result. A person may have edited
@@ -46,6 +46,7 @@ public enum FilmPlan {
         guard !p.video.isEmpty else { return "no video named" }
         guard p.start.isFinite, p.start >= 0 else { return "start \(p.start) is not a time in the video" }
         guard p.length.isFinite, p.length > 0 else { return "length \(p.length) is not a positive number of seconds" }
+        if let speed = p.speed, !(speed.isFinite && speed >= 1 && speed <= 16) { return "speed \(speed) is not between 1 and 16" }
         guard p.crop.isFinite, p.crop.x >= 0, p.crop.y >= 0, p.crop.width >= 2, p.crop.height >= 2 else {
             return "the crop \(p.crop.x),\(p.crop.y) \(p.crop.width)x\(p.crop.height) is not a rectangle inside a picture"
         }

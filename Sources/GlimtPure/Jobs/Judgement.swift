@@ -28,6 +28,7 @@ public struct Judgement: Sendable {
         VideoAnalysis.conclude(path: v.path, duration: v.duration, width: v.width, height: v.height, rotation: v.rotation, codec: v.codec, hdr: v.hdr,
                                capture: v.capture, frames: v.frames.map(frame), glimpses: glimpses.map(frame), hasReferences: !references.isEmpty,
                                thresholds: options.thresholds,
-                               windowLength: options.windowLength, aspect: options.aspect, times: VideoAnalysis.StageTimes())
+                               windowLength: options.windowLength, aspect: options.aspect, times: VideoAnalysis.StageTimes(),
+                               facts: v.recording, choice: options.recordings)
     }
 }

@@ -18,6 +18,8 @@ public struct DayReport: Codable, Sendable {
         case noPerson = "no-person"
         /// Excluded by the person.
         case excluded
+        /// Only Live Photos' movies and screen recordings (see `Recording`), which do not compete.
+        case setAside = "set-aside"
         /// Videos, but none long enough for a clip.
         case tooShort = "too-short"
         /// No video that day.
@@ -35,6 +37,13 @@ public struct DayReport: Codable, Sendable {
         public var containsPerson: Bool?
         public var excluded: Bool
         public var picked: Bool
+        /// How it was recorded, and why it is that kind (see `Recording`).
+        public var kind: Recording.Kind
+        public var kindReason: String?
+        /// Why it does not compete (a Live Photo's movie, a screen recording), or nil.
+        public var setAside: String?
+        /// How the day was read: which metadata gave it (see `CaptureDate`).
+        public var dateSource: CaptureDate.Source
     }
 
     public var day: String
@@ -106,13 +115,15 @@ public struct LibraryDays {
                 status = hasReferences && p.identity?.containsChild != true ? .withoutPerson : .picked
             } else {
                 status = competing.contains { $0.window != nil } ? .noPerson : .tooShort
+                if !competing.isEmpty && competing.allSatisfy({ $0.setAside != nil }) { status = .setAside }
                 if competing.isEmpty { status = .excluded }
             }
             if choices.pins[day] != nil { reason = "its pinned video is no longer in the library; " + (reason ?? "picked automatically") }
         }
         let candidates = zip(judged, keys).map { v, key in
             DayReport.Candidate(video: v.path, start: v.window?.start, score: v.window?.meanScore, parts: v.windowParts, containsPerson: v.identity?.containsChild,
-                                excluded: choices.excludedVideos.contains(key), picked: pick?.video == v.path)
+                                excluded: choices.excludedVideos.contains(key), picked: pick?.video == v.path,
+                                kind: v.recording.kind, kindReason: v.recording.reason, setAside: v.setAside, dateSource: v.capture.source)
         }
         return DayReport(day: day, status: status, pick: pick, reason: reason, candidates: candidates,
                          datedByModificationTime: stored.filter { $0.capture.source == .modificationTime }.map(\.path))

@@ -27,6 +27,8 @@ public final class LibraryScan {
         public var unchanged = 0
         public var moved = 0
         public var outOfRange = 0
+        /// Files with the same content as another one found (kept once, under the first path).
+        public var duplicates: [AnalysisRun.Duplicate] = []
         public var framesDecoded = 0
         public var failures: [AnalysisRun.Failure] = []
         public var seconds = 0.0
@@ -63,13 +65,21 @@ public final class LibraryScan {
                 report?(f)
             }
             var work: [(path: String, key: String, duration: Double)] = []
+            var queued: [String: String] = [:]
             for path in files {
                 do {
                     switch try plan(path, store: store) {
                     case .unchanged: summary.unchanged += 1
                     case .moved: summary.moved += 1
                     case .outOfRange: summary.outOfRange += 1
-                    case .analyse(let key, let duration): work.append((path, key, duration))
+                    case .duplicate(let first): summary.duplicates.append(AnalysisRun.Duplicate(path: path, sameAs: first))
+                    case .analyse(let key, let duration):
+                        if let first = queued[key] {
+                            summary.duplicates.append(AnalysisRun.Duplicate(path: path, sameAs: first))
+                        } else {
+                            queued[key] = path
+                            work.append((path, key, duration))
+                        }
                     }
                 } catch {
                     let f = AnalysisRun.Failure(path: path, reason: (error as? GlimtError)?.reason ?? "\(error)")
@@ -85,6 +95,8 @@ public final class LibraryScan {
 
     private enum Plan {
         case unchanged, moved, outOfRange
+        /// The same content is stored under another path that still holds it.
+        case duplicate(of: String)
         case analyse(key: String, duration: Double)
     }
 
@@ -99,6 +111,11 @@ public final class LibraryScan {
         }
         let key = try ContentKey.of(path: path)
         if let known = try store.identity(contentKey: key), known.analysisVersion == StoredVideo.analysisVersion {
+            // A second copy (a backup beside an export) is not a move while the first is still there.
+            if known.path != path, let first = try? FileStatus(known.path), first.kind == .file, first.size == known.size,
+               first.modified.timeIntervalSince1970 == known.modified {
+                return .duplicate(of: known.path)
+            }
             try store.moved(contentKey: key, to: path, size: status.size, modified: modified)
             return .moved
         }
@@ -106,7 +123,8 @@ public final class LibraryScan {
         let info = try VideoReader(path: path).info
         if fromDay != nil || toDay != nil {
             let tags = info.tags.merging(info.streamTags) { container, _ in container }
-            if let day = CaptureDate.resolve(tags: tags, path: path, modified: status.modified, timeZone: options.timeZone)?.day,
+            if let day = CaptureDate.resolve(tags: tags, path: path, modified: status.modified, timeZone: options.timeZone,
+                                             sidecar: TakeoutSidecar.takenTime(of: path))?.day,
                day < (fromDay ?? "0000") || day > (toDay ?? "9999") {
                 return .outOfRange
             }

@@ -33,6 +33,8 @@ public struct AnalysisOptions: Sendable {
     public var refinement = Refinement.Rules()
     /// Threads measuring frames side by side (a decoding thread runs beside them).
     public var workers = ProcessInfo.processInfo.activeProcessorCount
+    /// Whether Live Photos' movies and screen recordings compete for their days (see `Recording`).
+    public var recordings = RecordingChoice()
 
     public init() {}
 }
@@ -106,13 +108,14 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let info: VideoInfo
         let status: FileStatus
         let capture: CaptureDate
+        let recording: RecordingFacts
         /// Video pixels per analysis-frame pixel.
         let scale: Float
 
         func video(_ frames: [StoredFrame], duration: Double, contentKey: String) -> StoredVideo {
             StoredVideo(contentKey: contentKey, path: path, size: status.size, modified: status.modified.timeIntervalSince1970, capture: capture,
                         duration: duration, width: info.displayWidth, height: info.displayHeight, rotation: info.rotation,
-                        codec: info.codecName, hdr: info.colour.isHDR, frames: frames)
+                        codec: info.codecName, hdr: info.colour.isHDR, recording: recording, frames: frames)
         }
     }
 
@@ -121,11 +124,13 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let info = reader.info
         let status = try FileStatus(path)
         let tags = info.tags.merging(info.streamTags) { container, _ in container }
-        guard let capture = CaptureDate.resolve(tags: tags, path: path, modified: status.modified, timeZone: options.timeZone) else {
+        guard let capture = CaptureDate.resolve(tags: tags, path: path, modified: status.modified, timeZone: options.timeZone,
+                                                sidecar: TakeoutSidecar.takenTime(of: path)) else {
             throw GlimtError("no capture date (no metadata, no dated file name, no modification time)", path: path)
         }
         let long = max(info.displayWidth, info.displayHeight)
         return Opened(path: path, reader: reader, info: info, status: status, capture: capture,
+                      recording: RecordingFactsReader.read(path: path, info: info),
                       scale: Float(long) / Float(min(options.analysisSide, long)))
     }
 
@@ -142,6 +147,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
     private func coarseToFine(_ v: Opened, judge: Judgement, times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> VideoAnalysis? {
         let interval = 1 / options.sampleRate
         guard v.info.duration >= options.refinement.minDuration else { return nil }
+        // Slow motion stored slowed down has longer windows than the stretches are cut for.
+        guard Recording.classify(v.recording, frames: []).speed == 1 else { return nil }
         guard let look = try lookAtKeyframes(v, times: &times, progress: progress) else { return nil }
         let glance = judge.analysis(of: v.video(look, duration: v.info.duration, contentKey: ""))
         guard let stretches = Refinement.stretches(keyframeTimes: look.map { $0.time }, scores: glance.frames.map { $0.score.total },

@@ -28,7 +28,10 @@ final class LibraryStoreTests: XCTestCase {
         XCTAssertEqual(try store.identity(path: "/v/a.mp4")?.contentKey, "k1")
         try store.pin(day: "2024-05-01", contentKey: "k1", start: 0.5)
         XCTAssertEqual(try store.choices().pins["2024-05-01"]?.start, 0.5, "the tables of version 2 exist")
-        XCTAssertEqual(Schema.version, 2)
+        let old = try XCTUnwrap(store.videos(onDay: "2024-05-01").first)
+        XCTAssertNil(old.recording, "version 3's column exists, empty for rows from before")
+        XCTAssertLessThan(old.analysisVersion, StoredVideo.analysisVersion, "so the next scan analyses it again")
+        XCTAssertEqual(Schema.version, 3)
     }
 
     func testANewerOrForeignStoreIsRefused() throws {
@@ -38,7 +41,7 @@ final class LibraryStoreTests: XCTestCase {
             try db.execute("PRAGMA user_version = 99")
         }
         XCTAssertThrowsError(try LibraryStore(library: newer)) { error in
-            XCTAssertTrue("\(error)".contains("written by a newer glimt-pure (store version 99; this one reads up to 2)"), "\(error)")
+            XCTAssertTrue("\(error)".contains("written by a newer glimt-pure (store version 99; this one reads up to 3)"), "\(error)")
         }
         let foreign = try folder()
         do {

@@ -5,7 +5,8 @@ import XCTest
 
 /// Small generated clips for library tests: a face photo moving across a 320x240 picture, dated
 /// by its file name (`VID_YYYYMMDD_120000_N.mp4`). Each clip's pixels differ, so each has its own
-/// content key.
+/// content key. The background is a textured gradient, not a flat colour: flat colours are what
+/// the screen detector looks for, and these stand for camera videos.
 enum LibraryFixtures {
     struct Clip {
         let day: String
@@ -26,8 +27,17 @@ enum LibraryFixtures {
             let face = Resize.fitting(try Fixtures.image(clip.face), longSide: 150)
             let path = folder + "/VID_\(clip.day)_120000_\(n).mp4"
             let writer = try FilmWriter(path: path, width: 320, height: 240, fps: fps, audio: false)
+            var background = RGBImage(width: 320, height: 240, fill: (0, 0, 0))
+            for y in 0..<240 {
+                for x in 0..<320 {
+                    let i = (y * 320 + x) * 3
+                    background.pixels[i] = UInt8(20 + (20 * n + 3 * x + y) % 200)
+                    background.pixels[i + 1] = UInt8(60 + (5 * x + 2 * y) % 90)
+                    background.pixels[i + 2] = UInt8(100 + (x * y) % 40)
+                }
+            }
             for k in 0..<Int(seconds * Double(fps)) {
-                var frame = RGBImage(width: 320, height: 240, fill: (UInt8(40 + 20 * n), 90, 120))
+                var frame = background
                 frame.paste(face, x: 20 + 6 * k + 3 * n, y: 30 + k % 3)
                 try writer.append(frame)
             }

@@ -47,7 +47,7 @@ public struct FilmRenderer {
         InterruptCleanup.register(temporary.path)
         defer {
             InterruptCleanup.unregister()
-            unlink(temporary.path)
+            FileName.withPath(temporary.path) { _ = unlink($0) }
         }
         let writer = try FilmWriter(path: temporary.path, width: options.width, height: options.height, fps: options.fps,
                                     audio: options.audio, quality: FilmQuality(crf: Double(options.quality), preset: options.preset))

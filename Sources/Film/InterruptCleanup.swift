@@ -1,4 +1,5 @@
 import Foundation
+import GlimtCore
 
 /// Removes a half-written file when the process is interrupted (Ctrl-C, SIGTERM, SIGHUP), so the
 /// temporary film of an aborted render does not linger next to the output. SIGKILL cannot be
@@ -12,7 +13,7 @@ public enum InterruptCleanup {
         lock.lock()
         defer { lock.unlock() }
         free(path)
-        path = strdup(file)
+        path = FileName.withPath(file) { strdup($0) }
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig) { sig in
                 if let p = InterruptCleanup.path { unlink(p) }

@@ -12,7 +12,7 @@ public enum AtomicFile {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/." + url.lastPathComponent + ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let fd = FileName.withPath(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw GlimtError("cannot write: \(String(cString: strerror(errno)))", path: path) }
         var failure: Int32 = 0
         bytes.withUnsafeBytes { buffer in
@@ -30,9 +30,9 @@ public enum AtomicFile {
         // The data must be on disk before the rename makes it the file.
         if failure == 0 && fsync(fd) != 0 { failure = errno }
         if close(fd) != 0 && failure == 0 { failure = errno }
-        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
+        if failure == 0 && FileName.withPath(temporary, { t in FileName.withPath(path) { rename(t, $0) } }) != 0 { failure = errno }
         if failure != 0 {
-            unlink(temporary)
+            FileName.withPath(temporary) { _ = unlink($0) }
             throw GlimtError("cannot write: \(String(cString: strerror(failure)))", path: requested)
         }
     }
@@ -53,7 +53,7 @@ public enum AtomicFile {
     /// Moves a finished temporary file over `url` (rename(2) replaces atomically), through a
     /// symbolic link at `url`.
     public static func replace(_ url: URL, with tmp: URL) throws {
-        guard rename(tmp.path, destination(of: url.path)) == 0 else {
+        guard FileName.withPath(tmp.path, { t in FileName.withPath(destination(of: url.path)) { rename(t, $0) } }) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(tmp.path)
             throw GlimtError("cannot move the finished file into place (\(reason))", path: url.path)
@@ -67,9 +67,9 @@ public enum AtomicFile {
         var current = path
         for _ in 0..<40 {   // the kernel's own limit on links followed
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let n = readlink(current, &buffer, buffer.count - 1)
+            let n = FileName.withPath(current) { readlink($0, &buffer, buffer.count - 1) }
             guard n > 0 else { return current }
-            let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let target = FileName.string(fromBytes: buffer[0..<n].map { UInt8(bitPattern: $0) })
             current = target.hasPrefix("/") ? target : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target).path
         }
         return current
@@ -93,7 +93,7 @@ public enum AtomicFile {
                 continue
             }
             guard let pid = Int32(pidText), pid > 0, pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + name) }
+            if kill(pid, 0) != 0 && errno == ESRCH { FileName.withPath(folder + "/" + name) { _ = unlink($0) } }
         }
     }
 }

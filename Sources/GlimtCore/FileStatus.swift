@@ -15,7 +15,7 @@ public struct FileStatus: Equatable, Sendable {
     /// Follows symlinks. Errors are one line naming the path: "no such file", "a symlink loop", ...
     public init(_ path: String) throws {
         var s = stat()
-        guard stat(path, &s) == 0 else { throw GlimtError(Self.reason(errno), path: path) }
+        guard FileName.withPath(path, { stat($0, &s) }) == 0 else { throw GlimtError(Self.reason(errno), path: path) }
         switch s.st_mode & S_IFMT {
         case S_IFREG: kind = .file
         case S_IFDIR: kind = .folder

@@ -39,14 +39,14 @@ public enum FileWalker {
 
     private static func walk(_ folder: String, ancestors: Set<Identity>, seen: inout Set<Identity>, files: inout [String],
                              problems: inout [Problem], accept: (String) -> Bool) {
-        guard let dir = opendir(folder) else {
+        guard let dir = FileName.withPath(folder, { opendir($0) }) else {
             problems.append(Problem(path: folder, reason: "cannot read this folder (\(FileStatus.reason(errno)))"))
             return
         }
         var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                FileName.string(fromBytes: raw.prefix(while: { $0 != 0 }))
             }
             if name.hasPrefix(".") { continue }
             names.append(name)

@@ -4,11 +4,14 @@ import Foundation
 /// problem, from a missing file to a wrong number deep inside, becomes one line that names the
 /// file and the place in it, never a crash.
 public enum JSONFile {
+    /// Reference lists and picks files are kilobytes; past this a file is not one.
+    public static let maxBytes = 64 << 20
+
     /// `what` says what the file should be ("a reference list"), for the reason.
     public static func read<T: Decodable>(_ type: T.Type, from path: String, what: String) throws -> T {
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw GlimtError("cannot read \(what) (\(Self.reason(error)))", path: path)
+        do { data = Data(try FileName.read(path, limit: maxBytes)) } catch let e as GlimtError {
+            throw GlimtError("cannot read \(what) (\(e.reason))", path: path)
         }
         do {
             return try JSONDecoder().decode(T.self, from: data)

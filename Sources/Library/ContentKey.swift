@@ -9,7 +9,7 @@ public enum ContentKey {
     public static let span = 1 << 20
 
     public static func of(path: String) throws -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = FileName.withPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { throw GlimtError("cannot read (\(FileStatus.reason(errno)))", path: path) }
         defer { close(fd) }
         var st = stat()

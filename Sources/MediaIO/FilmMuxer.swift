@@ -20,7 +20,7 @@ final class FilmMuxer {
         // reopens this same URL to move the index, through the whitelist set in `writeHeader`.
         let url = "file:" + path
         var allocated: UnsafeMutablePointer<AVFormatContext>?
-        let status = avformat_alloc_output_context2(&allocated, nil, "mp4", url)
+        let status = FileName.withPath(url) { avformat_alloc_output_context2(&allocated, nil, "mp4", $0) }
         guard status >= 0, let allocated else {
             throw GlimtError("cannot start the MP4 writer: \(ffmpegReason(status))", path: path)
         }
@@ -28,7 +28,7 @@ final class FilmMuxer {
 
         var options: OpaquePointer?
         av_dict_set(&options, "protocol_whitelist", "file", 0)
-        let opened = avio_open2(&allocated.pointee.pb, url, AVIO_FLAG_WRITE, nil, &options)
+        let opened = FileName.withPath(url) { avio_open2(&allocated.pointee.pb, $0, AVIO_FLAG_WRITE, nil, &options) }
         av_dict_free(&options)
         if opened < 0 {
             throw GlimtError("cannot write: \(ffmpegReason(opened))", path: path)

@@ -1,4 +1,5 @@
 import Foundation
+import GlimtCore
 
 /// The HEIF-family format a file declares in its leading `ftyp` box, if any (ISO/IEC 23008-12).
 /// Needed because FFmpeg before 7.1 has no HEIF demuxer and only says "moov atom not found".
@@ -12,7 +13,7 @@ enum HEIFBrand: String {
     private static let heifBrands: Set<String> = ["mif1", "msf1", "mif2"]
 
     init?(contentsOf path: String) {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        guard let handle = FileName.handleForReading(path) else { return nil }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 256) else { return nil }
         self.init(fileStart: [UInt8](head))

@@ -1,4 +1,5 @@
 import Foundation
+import GlimtCore
 
 /// Whether a JPEG's first picture runs to its end-of-image marker. FFmpeg's decoder pads a
 /// picture cut short near its end with zeros and reports nothing, so a photo missing its last
@@ -6,7 +7,7 @@ import Foundation
 /// Bytes after the end marker (MPF second pictures, maker trailers) are allowed.
 enum JPEGEndCheck {
     static func isComplete(path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        guard let handle = FileName.handleForReading(path) else { return false }
         defer { try? handle.close() }
         var reader = ChunkedBytes(handle: handle)
         return isComplete(&reader)

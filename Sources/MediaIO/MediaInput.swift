@@ -26,7 +26,7 @@ final class MediaInput {
         var ioOptions: OpaquePointer?
         av_dict_set(&ioOptions, "protocol_whitelist", "file", 0)
         // "file:" so that a name with a colon is never taken for another protocol.
-        let openStatus = avio_open2(&io, "file:" + path, AVIO_FLAG_READ, nil, &ioOptions)
+        let openStatus = FileName.withPath("file:" + path) { avio_open2(&io, $0, AVIO_FLAG_READ, nil, &ioOptions) }
         av_dict_free(&ioOptions)
         guard openStatus >= 0, let io else {
             throw GlimtError("cannot read: \(ffmpegReason(openStatus))", path: path)
@@ -117,7 +117,7 @@ final class MediaInput {
     private static func checkIsReadableFile(_ path: String) throws {
         let status = try FileStatus(path)
         if let why = status.notAFile { throw GlimtError(why, path: path) }
-        guard access(path, R_OK) == 0 else { throw GlimtError("cannot read: permission denied", path: path) }
+        guard FileName.withPath(path, { access($0, R_OK) }) == 0 else { throw GlimtError("cannot read: permission denied", path: path) }
         if status.size == 0 { throw GlimtError("empty file (0 bytes)", path: path) }
     }
 
@@ -167,7 +167,7 @@ final class MediaInput {
         av_dict_set(&options, "protocol_whitelist", "file", 0)
         av_dict_set(&options, "format_whitelist", formats.whitelist, 0)
         var context: UnsafeMutablePointer<AVFormatContext>? = allocated
-        let status = avformat_open_input(&context, path, format, &options)
+        let status = FileName.withPath(path) { avformat_open_input(&context, $0, format, &options) }
         av_dict_free(&options)
         // On failure FFmpeg has freed the context (but not our I/O context).
         guard status >= 0, let context else {

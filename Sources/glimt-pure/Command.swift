@@ -1,4 +1,5 @@
 import Foundation
+import GlimtPure
 
 /// One subcommand: what it says of itself (from which help, man page and completions are
 /// made) and its run function. Commands only parse and print; the work happens in GlimtPure.
@@ -55,12 +56,18 @@ enum Console {
     }
 
     /// Standard output; a failed write (a full disk, a closed pipe) is an error, never a trap.
+    /// File-name bytes that are not UTF-8 print as `\xe9` (see `FileName`).
     static func out(_ s: String) {
+        write(STDOUT_FILENO, ShownPath.bytesEscaped(s) + "\n")
+    }
+
+    /// JSON keeps such bytes as they are held, so that a saved result names the same files.
+    static func outJSON(_ s: String) {
         write(STDOUT_FILENO, s + "\n")
     }
 
     static func err(_ s: String) {
-        write(STDERR_FILENO, s + "\n")
+        write(STDERR_FILENO, ShownPath.bytesEscaped(s) + "\n")
     }
 
     nonisolated(unsafe) static var outputFailed: Int32 = 0
@@ -82,6 +89,6 @@ enum Console {
     static func json<T: Encodable>(_ value: T) throws {
         let enc = JSONEncoder()
         enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        out(String(decoding: try enc.encode(value), as: UTF8.self))
+        outJSON(String(decoding: try enc.encode(value), as: UTF8.self))
     }
 }

@@ -37,7 +37,7 @@ struct DaysCommand: Command {
             mtimeDated += report.datedByModificationTime
             if json {
                 // One day per line: a year streams out as it is judged.
-                Console.out((first ? "  " : ", ") + String(decoding: try encoder.encode(report), as: UTF8.self))
+                Console.outJSON((first ? "  " : ", ") + String(decoding: try encoder.encode(report), as: UTF8.self))
                 first = false
             } else {
                 printDay(report)

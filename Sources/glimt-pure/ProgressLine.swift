@@ -1,4 +1,5 @@
 import Foundation
+import GlimtPure
 
 /// One status line on stderr, rewritten in place on a terminal; elsewhere (logs, pipes) only a
 /// line when its first word-group changes, so logs stay readable.
@@ -13,12 +14,12 @@ final class ProgressLine {
             let heading = s.split(separator: " ").prefix(3).joined(separator: " ")
             if heading != lastHeading {
                 lastHeading = heading
-                FileHandle.standardError.write((heading + "\n").data(using: .utf8)!)
+                FileHandle.standardError.write(Data((ShownPath.bytesEscaped(heading) + "\n").utf8))
             }
             return
         }
         let pad = max(0, width - s.count)
-        FileHandle.standardError.write(("\r" + s + String(repeating: " ", count: pad)).data(using: .utf8)!)
+        FileHandle.standardError.write(Data(("\r" + ShownPath.bytesEscaped(s) + String(repeating: " ", count: pad)).utf8))
         width = s.count
     }
 

@@ -27,7 +27,7 @@ See 'glimt-pure help <command>' for a command's options.
 
 func main() -> Int32 {
     FreedMemory.returnLargeBlocksAtOnce()
-    var tokens = Array(CommandLine.arguments.dropFirst())
+    var tokens = Array(FileName.arguments.dropFirst())
     guard let first = tokens.first else {
         Console.err(toolHelp)
         return ExitStatus.usage

@@ -20,8 +20,8 @@ public enum TakeoutSidecar {
     public static func takenTime(of path: String) -> Date? {
         for (candidate, cut) in candidates(for: path) {
             guard let status = try? FileStatus(candidate), status.kind == .file, status.size <= maxBytes else { continue }
-            guard let data = FileManager.default.contents(atPath: candidate),
-                  let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { continue }
+            guard let bytes = FileName.contents(of: candidate, limit: maxBytes),
+                  let json = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { continue }
             if cut, let title = json["title"] as? String, title != URL(fileURLWithPath: path).lastPathComponent { continue }
             guard let taken = json["photoTakenTime"] as? [String: Any] else { continue }
             let value = taken["timestamp"]

@@ -96,6 +96,11 @@ public struct FilmRenderer {
     }
 
     private func renderSegment(_ s: FilmSegment, into writer: FilmWriter, framesBefore: Int, frameDone: () -> Void) throws {
+        do { try renderWithinBound(s, into: writer, framesBefore: framesBefore, frameDone: frameDone) }
+        catch let stopped as TimeBoundExceeded { throw stopped.error }
+    }
+
+    private func renderWithinBound(_ s: FilmSegment, into writer: FilmWriter, framesBefore: Int, frameDone: () -> Void) throws {
         let (reader, crop) = try open(s)
         let info = reader.info
         let n = options.framesPerClip
@@ -105,7 +110,8 @@ public struct FilmRenderer {
         let caption = options.caption == .date ? Caption.text(forDay: s.day) : nil
 
         // Output frame k shows the source frame on screen at start + k * speed / fps.
-        let frames = try reader.frames(from: s.start, to: s.start + length, depth: screen.depth)
+        let frames = try reader.frames(from: s.start, to: s.start + length, depth: screen.depth,
+                                       options: VideoDecodeOptions(timeBound: TimeBound.Allowance.standard.bound(forVideoSeconds: length)))
         var k = 0
         var shown: RGBImage?
         var rendered: RGBImage?

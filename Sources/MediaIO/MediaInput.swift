@@ -12,7 +12,7 @@ final class MediaInput {
     let path: String
     private(set) var context: UnsafeMutablePointer<AVFormatContext>
     private var io: UnsafeMutablePointer<AVIOContext>?
-    private let nestedOpens: NestedOpenLog
+    private let nestedOpens: InputWatch
     private let nestedOpensToken: UnsafeMutableRawPointer
 
     /// Opens `path` and reads its stream headers. Throws a one-line `GlimtError` naming the file.
@@ -22,20 +22,22 @@ final class MediaInput {
         try Self.checkIsReadableFile(path)
         self.path = path
 
+        let log = InputWatch()
+        nestedOpens = log
+        nestedOpensToken = Unmanaged.passRetained(log).toOpaque()
+
         var io: UnsafeMutablePointer<AVIOContext>?
         var ioOptions: OpaquePointer?
         av_dict_set(&ioOptions, "protocol_whitelist", "file", 0)
         // "file:" so that a name with a colon is never taken for another protocol.
-        let openStatus = FileName.withPath("file:" + path) { avio_open2(&io, $0, AVIO_FLAG_READ, nil, &ioOptions) }
+        var interrupt = AVIOInterruptCB(callback: InputWatch.interrupt, opaque: nestedOpensToken)
+        let openStatus = FileName.withPath("file:" + path) { avio_open2(&io, $0, AVIO_FLAG_READ, &interrupt, &ioOptions) }
         av_dict_free(&ioOptions)
         guard openStatus >= 0, let io else {
+            Unmanaged<InputWatch>.fromOpaque(nestedOpensToken).release()
             throw GlimtError("cannot read: \(ffmpegReason(openStatus))", path: path)
         }
         self.io = io
-
-        let log = NestedOpenLog()
-        nestedOpens = log
-        nestedOpensToken = Unmanaged.passRetained(log).toOpaque()
 
         do {
             let format = try Self.probe(io, path: path, formats: formats)
@@ -43,7 +45,7 @@ final class MediaInput {
         } catch {
             var io: UnsafeMutablePointer<AVIOContext>? = io
             avio_closep(&io)
-            Unmanaged<NestedOpenLog>.fromOpaque(nestedOpensToken).release()
+            Unmanaged<InputWatch>.fromOpaque(nestedOpensToken).release()
             throw error
         }
 
@@ -52,11 +54,14 @@ final class MediaInput {
         for i in streamOptions.indices { av_dict_set(&streamOptions[i], "max_pixels", String(MediaLimits.maxPixels), 0) }
         let infoStatus = streamOptions.withUnsafeMutableBufferPointer { avformat_find_stream_info(context, $0.baseAddress) }
         for i in streamOptions.indices { av_dict_free(&streamOptions[i]) }
-        if infoStatus < 0 {
-            let reason = refusalReason() ?? ffmpegFailure(infoStatus, "truncated or corrupt")
+        if infoStatus < 0 || nestedOpens.timedOut {
+            let reason = nestedOpens.timedOut ? nestedOpens.bound.exceeded(path: path).error.reason
+                : refusalReason() ?? ffmpegFailure(infoStatus, "truncated or corrupt")
             close()
             throw GlimtError(reason, path: path)
         }
+        // Opened: reading from here on is bounded by whoever reads (see `limit(to:)`).
+        nestedOpens.bound = .unbounded
     }
 
     deinit { close() }
@@ -94,6 +99,14 @@ final class MediaInput {
     /// Files and URLs the demuxer tried to open and was refused.
     var refusedOpens: [String] { nestedOpens.urls }
 
+    /// Reading stops once `bound` has passed (it starts as `TimeBound.forOpening`).
+    func limit(to bound: TimeBound) { nestedOpens.bound = bound }
+
+    /// Throws once the bound has passed.
+    func checkTimeBound() throws {
+        if nestedOpens.shouldStop() { throw nestedOpens.bound.exceeded(path: path) }
+    }
+
     /// The one-line reason when a failure came from a refused nested open.
     func refusalReason() -> String? { nestedOpens.urls.first.map(Self.refusal) }
 
@@ -106,7 +119,7 @@ final class MediaInput {
         if io != nil {
             avformat_close_input(&context)
             avio_closep(&io)
-            Unmanaged<NestedOpenLog>.fromOpaque(nestedOpensToken).release()
+            Unmanaged<InputWatch>.fromOpaque(nestedOpensToken).release()
         }
     }
 
@@ -156,9 +169,10 @@ final class MediaInput {
         guard let allocated = avformat_alloc_context() else { throw GlimtError("out of memory", path: path) }
         allocated.pointee.pb = io
         allocated.pointee.opaque = token
+        allocated.pointee.interrupt_callback = AVIOInterruptCB(callback: InputWatch.interrupt, opaque: token)
         allocated.pointee.io_open = { context, _, url, _, _ in
             if let token = context?.pointee.opaque {
-                let log = Unmanaged<NestedOpenLog>.fromOpaque(token).takeUnretainedValue()
+                let log = Unmanaged<InputWatch>.fromOpaque(token).takeUnretainedValue()
                 log.record(url.map { String(cString: $0) } ?? "?")
             }
             return glimt_averror_eperm()
@@ -171,7 +185,8 @@ final class MediaInput {
         av_dict_free(&options)
         // On failure FFmpeg has freed the context (but not our I/O context).
         guard status >= 0, let context else {
-            let log = Unmanaged<NestedOpenLog>.fromOpaque(token).takeUnretainedValue()
+            let log = Unmanaged<InputWatch>.fromOpaque(token).takeUnretainedValue()
+            if log.timedOut { throw log.bound.exceeded(path: path).error }
             if let url = log.urls.first { throw GlimtError(refusal(url), path: path) }
             throw GlimtError(ffmpegFailure(status, "truncated or corrupt"), path: path)
         }
@@ -179,8 +194,23 @@ final class MediaInput {
     }
 }
 
-/// What a demuxer asked to open, for the error message and for tests.
-private final class NestedOpenLog {
+/// What a demuxer asked to open (for the error message and for tests), and the time bound
+/// FFmpeg's I/O checks between reads (its interrupt callback).
+private final class InputWatch {
     private(set) var urls: [String] = []
     func record(_ url: String) { urls.append(url) }
+    var bound = TimeBound(seconds: TimeBound.forOpening)
+    /// Set when the callback stopped FFmpeg, so its failure is reported as the time bound.
+    private(set) var timedOut = false
+
+    /// FFmpeg asks this between reads (another thread never sets `bound` while it reads).
+    func shouldStop() -> Bool {
+        if bound.expired { timedOut = true }
+        return timedOut
+    }
+
+    static let interrupt: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { opaque in
+        guard let opaque else { return 0 }
+        return Unmanaged<InputWatch>.fromOpaque(opaque).takeUnretainedValue().shouldStop() ? 1 : 0
+    }
 }

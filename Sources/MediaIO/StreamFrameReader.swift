@@ -24,6 +24,7 @@ final class StreamFrameReader {
 
     init(input: MediaInput, streamIndex: Int32, setup: StreamDecoder.Setup) throws {
         self.input = input
+        if let bound = setup.options.timeBound { input.limit(to: bound) }
         self.streamIndex = streamIndex
         strict = setup.strict
         keyframesOnly = setup.options.keyframesOnly
@@ -58,6 +59,8 @@ final class StreamFrameReader {
     func next() throws -> UnsafeMutablePointer<AVFrame>? {
         guard let frame, let packet else { return nil }
         while !finished {
+            // A decoder can spin on packets it rejects without any I/O that the bound would stop.
+            try input.checkTimeBound()
             let received = avcodec_receive_frame(decoder.context, frame)
             if received >= 0 {
                 framesDecoded += 1

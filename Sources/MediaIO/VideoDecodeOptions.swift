@@ -17,15 +17,18 @@ public struct VideoDecodeOptions: Sendable, Equatable {
     /// times slower, for values at most a level or two apart. nil: off for sampled frames
     /// (looked at, not shown), on for full-resolution frames.
     public var accurateRounding: Bool?
+    /// When reading must stop (see `TimeBound`); nil: only the bound for opening.
+    public var timeBound: TimeBound?
 
     public init(threads: Int = 0, skipLoopFilter: Bool = false, fastDecoding: Bool = false, skipNonReferenceFrames: Bool = false,
-                accurateRounding: Bool? = nil, keyframesOnly: Bool = false) {
+                accurateRounding: Bool? = nil, keyframesOnly: Bool = false, timeBound: TimeBound? = nil) {
         self.threads = threads
         self.skipLoopFilter = skipLoopFilter
         self.fastDecoding = fastDecoding
         self.skipNonReferenceFrames = skipNonReferenceFrames
         self.accurateRounding = accurateRounding
         self.keyframesOnly = keyframesOnly
+        self.timeBound = timeBound
     }
 
     /// Every cheap switch on: for sampling frames to look at, never for frames a film shows.

@@ -33,6 +33,8 @@ public struct AnalysisOptions: Sendable {
     public var refinement = Refinement.Rules()
     /// Threads measuring frames side by side (a decoding thread runs beside them).
     public var workers = ProcessInfo.processInfo.activeProcessorCount
+    /// How long one video may take to analyse before it is stopped with an error (see `TimeBound`).
+    public var timeAllowance = TimeBound.Allowance.standard
     /// Whether Live Photos' movies and screen recordings compete for their days (see `Recording`).
     public var recordings = RecordingChoice()
 
@@ -73,6 +75,11 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// a file damaged part-way is analysed up to the damage. A long video is looked at coarse to
     /// fine when `options.coarseToFine` allows (see `Refinement`).
     public func analyze(path: String, index: Int = 0, count: Int = 1, progress: ((AnalysisProgress) -> Void)? = nil) throws -> VideoAnalysis {
+        do { return try analyzeWithinBound(path: path, index: index, count: count, progress: progress) }
+        catch let stopped as TimeBoundExceeded { throw stopped.error }
+    }
+
+    private func analyzeWithinBound(path: String, index: Int, count: Int, progress: ((AnalysisProgress) -> Void)?) throws -> VideoAnalysis {
         var times = VideoAnalysis.StageTimes()
         let judge = Judgement(references: references.map(\.embedding), options: options)
         let opened = try open(path)
@@ -93,7 +100,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
     public func observe(path: String, contentKey: String, index: Int = 0, count: Int = 1, times: inout VideoAnalysis.StageTimes,
                         progress: ((AnalysisProgress) -> Void)? = nil) throws -> StoredVideo {
         let opened = try open(path)
-        return try observe(opened, contentKey: contentKey, times: &times, progress: reporter(opened, index: index, count: count, progress))
+        do { return try observe(opened, contentKey: contentKey, times: &times, progress: reporter(opened, index: index, count: count, progress)) }
+        catch let stopped as TimeBoundExceeded { throw stopped.error }
     }
 
     /// The caller's progress callback, told the video's place in the run and its length.
@@ -109,6 +117,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let status: FileStatus
         let capture: CaptureDate
         let recording: RecordingFacts
+        /// Every pass over the video together stops here.
+        let bound: TimeBound
         /// Video pixels per analysis-frame pixel.
         let scale: Float
 
@@ -131,6 +141,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let long = max(info.displayWidth, info.displayHeight)
         return Opened(path: path, reader: reader, info: info, status: status, capture: capture,
                       recording: RecordingFactsReader.read(path: path, info: info),
+                      bound: options.timeAllowance.bound(forVideoSeconds: info.duration),
                       scale: Float(long) / Float(min(options.analysisSide, long)))
     }
 
@@ -171,6 +182,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// two cores; a 10-minute 4K HEVC clip's look took 1.9x as long on one). Nil if damaged.
     private func lookAtKeyframes(_ v: Opened, times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> [StoredFrame]? {
         var decode = options.decode
+        decode.timeBound = v.bound
         decode.keyframesOnly = true
         decode.threads = 1
         let mid = v.info.duration / 2
@@ -215,6 +227,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
                         times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> (frames: [StoredFrame], damage: GlimtError?) {
         // Declared before the decoder, so it runs after the decoder is gone.
         defer { FreedMemory.giveBack() }
+        var decode = decode
+        decode.timeBound = v.bound
         let samples = try v.reader.frames(every: interval, longSide: options.analysisSide, from: start, to: end, options: decode)
         // Above 1080p decoding is the bottleneck (4K HEVC: ~27 ms a frame on two threads, against
         // ~15 ms to measure one of the 8 samples a second): one measuring thread keeps up, and a

@@ -7,6 +7,9 @@ public struct RecordingFacts: Codable, Equatable, Sendable {
     public var duration: Double
     /// Frames per second as the file plays.
     public var frameRate: Double
+    /// The picture as shown (upright), in pixels; 0 when unknown.
+    public var width: Int
+    public var height: Int
     /// Frames per second the camera captured, when the file says (Android's
     /// `com.android.capture.fps`): above `frameRate` for slow motion stored slowed down, below
     /// it for a time-lapse.
@@ -20,11 +23,13 @@ public struct RecordingFacts: Codable, Equatable, Sendable {
     /// The camera metadata found (make, model, location, ...); none in screen recordings.
     public var cameraTags: [String]
 
-    public init(fileName: String, duration: Double, frameRate: Double, captureRate: Double? = nil, contentIdentifier: Bool = false,
-                stillImageTime: Bool = false, stillBeside: String? = nil, cameraTags: [String] = []) {
+    public init(fileName: String, duration: Double, frameRate: Double, width: Int = 0, height: Int = 0, captureRate: Double? = nil,
+                contentIdentifier: Bool = false, stillImageTime: Bool = false, stillBeside: String? = nil, cameraTags: [String] = []) {
         self.fileName = fileName
         self.duration = duration
         self.frameRate = frameRate
+        self.width = width
+        self.height = height
         self.captureRate = captureRate
         self.contentIdentifier = contentIdentifier
         self.stillImageTime = stillImageTime
@@ -33,6 +38,14 @@ public struct RecordingFacts: Codable, Equatable, Sendable {
     }
 
     /// Metadata keys (lower-cased) only cameras write: a screen recorder has no lens, place or model.
+    /// Shaped like a screen, not a camera picture: a phone's tall screen (2:1 and longer; camera
+    /// video is 16:9 or 4:3) or a computer's 16:10.
+    public var isScreenShaped: Bool {
+        guard width > 0, height > 0 else { return false }
+        let ratio = Double(max(width, height)) / Double(min(width, height))
+        return ratio >= 2 || abs(ratio - 1.6) < 0.01
+    }
+
     public static let cameraKeys: [String] = [
         "com.apple.quicktime.make", "com.apple.quicktime.model", "com.apple.quicktime.location.iso6709", "com.apple.quicktime.lens-model",
         "com.apple.quicktime.camera.lens_model", "com.android.capture.fps", "location", "location-eng", "make", "model",
@@ -44,7 +57,7 @@ public struct RecordingFacts: Codable, Equatable, Sendable {
 /// | kind | recognised by | in the film |
 /// |---|---|---|
 /// | `live-photo` | at most 4 s long, and a Live Photo's pairing identifier, a still-image-time track, or a photo of the same name beside it | set aside unless Live Photos are included |
-/// | `screen-recording` | no camera metadata, and a screen recorder's file name or at least half its sampled frames judged `screen` | set aside unless screen recordings are included |
+/// | `screen-recording` | no camera metadata, and a screen recorder's file name, or at least half its sampled frames judged `screen`, or a screen-shaped picture (2:1 and longer, or 16:10) with at least a quarter of them | set aside unless screen recordings are included |
 /// | `slow-motion` | captured at 1.5x or more the rate it plays at (a file stored slowed down), or 90 fps and up | competes; its second is a second of real time |
 /// | `time-lapse` | captured at 1/1.5 or less the rate it plays at | competes; its second is a second as it plays: one moment of the day |
 /// | `camera` | anything else | competes |
@@ -74,8 +87,10 @@ public struct Recording: Codable, Equatable, Sendable {
 
     /// The longest movie taken for a Live Photo's (iPhones keep 1.5 to 3 s).
     public static let livePhotoMaxDuration = 4.0
-    /// The share of sampled frames judged `screen` that makes a camera-less video a screen recording.
+    /// The share of sampled frames judged `screen` that makes a camera-less video a screen
+    /// recording; a screen-shaped one needs `screenShareWhenScreenShaped`.
     public static let screenShare = 0.5
+    public static let screenShareWhenScreenShaped = 0.25
     /// Slow motion played back faster than this is no longer real time anyone would watch.
     public static let maxSpeed = 16.0
 
@@ -103,9 +118,11 @@ public struct Recording: Codable, Equatable, Sendable {
                 return Recording(kind: .screenRecording, reason: "no camera metadata and a screen recorder's name ('\(prefix)...')")
             }
             let screens = frames.filter { $0.aesthetics.rejected == "screen" }.count
-            if !frames.isEmpty, Double(screens) >= screenShare * Double(frames.count) {
+            let needed = facts.isScreenShaped ? screenShareWhenScreenShaped : screenShare
+            if !frames.isEmpty, screens > 0, Double(screens) >= needed * Double(frames.count) {
+                let shape = facts.isScreenShaped ? ", a \(facts.width)x\(facts.height) screen-shaped picture," : ""
                 return Recording(kind: .screenRecording,
-                                 reason: "no camera metadata and \(screens) of \(frames.count) sampled frames look like a screen (flat colours and sharp text edges)")
+                                 reason: "no camera metadata\(shape) and \(screens) of \(frames.count) sampled frames look like a screen (flat colours and sharp text edges)")
             }
         }
         if let capture = facts.captureRate, capture > 0, facts.frameRate > 0 {

@@ -17,6 +17,7 @@ enum RecordingFactsReader {
         let still = stillExtensions.lazy.map { stem.appendingPathExtension($0).path }
             .first { (try? FileStatus($0))?.kind == .file }
         return RecordingFacts(fileName: url.lastPathComponent, duration: info.duration, frameRate: info.frameRate,
+                              width: info.displayWidth, height: info.displayHeight,
                               captureRate: tags["com.android.capture.fps"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) },
                               contentIdentifier: tags["com.apple.quicktime.content.identifier"] != nil,
                               stillImageTime: info.timedMetadataTracks > 0 && info.duration <= Recording.livePhotoMaxDuration,

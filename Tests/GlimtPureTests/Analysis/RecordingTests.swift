@@ -15,7 +15,7 @@ final class RecordingTests: XCTestCase {
 
     private func facts(_ name: String = "IMG_0001.MOV", duration: Double = 10, fps: Double = 30, capture: Double? = nil, identifier: Bool = false,
                        stillTrack: Bool = false, still: String? = nil, camera: [String] = ["com.apple.quicktime.model"]) -> RecordingFacts {
-        RecordingFacts(fileName: name, duration: duration, frameRate: fps, captureRate: capture, contentIdentifier: identifier,
+        RecordingFacts(fileName: name, duration: duration, frameRate: fps, width: 1920, height: 1080, captureRate: capture, contentIdentifier: identifier,
                        stillImageTime: stillTrack, stillBeside: still, cameraTags: camera)
     }
 
@@ -32,6 +32,12 @@ final class RecordingTests: XCTestCase {
         XCTAssertEqual(Recording.classify(facts("Screen Recording 2024-05-02 at 10.00.00.mov", camera: []), frames: []).kind, .screenRecording)
         XCTAssertEqual(Recording.classify(facts("clip.mp4", camera: []), frames: frames(16, screens: 8)).kind, .screenRecording, "half the frames")
         XCTAssertEqual(Recording.classify(facts("clip.mp4", camera: []), frames: frames(16, screens: 7)).kind, .camera, "under half")
+        var tall = facts("clip.mp4", camera: [])
+        (tall.width, tall.height) = (886, 1920)   // an iPhone's screen, 19.5:9
+        XCTAssertEqual(Recording.classify(tall, frames: frames(16, screens: 4)).kind, .screenRecording, "screen-shaped: a quarter is enough")
+        XCTAssertEqual(Recording.classify(tall, frames: frames(16, screens: 3)).kind, .camera)
+        (tall.width, tall.height) = (1080, 1920)   // 16:9, as cameras film
+        XCTAssertEqual(Recording.classify(tall, frames: frames(16, screens: 4)).kind, .camera)
         XCTAssertEqual(Recording.classify(facts("RPReplay_Final1690000000.MP4"), frames: frames(16, screens: 16)).kind, .camera,
                        "a phone filming a laptop's screen has camera metadata: it is a video taken")
     }

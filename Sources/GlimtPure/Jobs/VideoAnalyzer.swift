@@ -240,7 +240,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
                          progress: (Double) -> Void) throws -> (frames: [StoredFrame], damage: GlimtError?) {
         let shared = MeasuredFrames(workers: workers)
         do {
-            let ahead = Prefetcher(depth: 2 + shared.workers) { try samples.next() }
+            let ahead = Prefetcher(depth: Self.framesAhead(workers: shared.workers, info: v.info, longSide: options.analysisSide)) { try samples.next() }
             // The decoding thread stops before its timings are read, however the loop ends.
             defer { ahead.finish() }
             DispatchQueue.concurrentPerform(iterations: shared.workers) { worker in
@@ -257,6 +257,17 @@ public final class VideoAnalyzer: @unchecked Sendable {
         times.decode += samples.decodeSeconds
         times.convert += samples.convertSeconds
         return (shared.frames, shared.damage)
+    }
+
+    /// Decoded samples waiting for a measuring thread: enough to keep every thread busy, but
+    /// counted in bytes too, so a large `--side` cannot queue hundreds of megabytes.
+    static let bytesAhead = 64 << 20
+
+    static func framesAhead(workers: Int, info: VideoInfo, longSide: Int) -> Int {
+        let long = max(info.displayWidth, info.displayHeight, 1), short = min(info.displayWidth, info.displayHeight)
+        let side = min(longSide, long)
+        let bytes = max(1, side * (short * side / long) * 3)
+        return max(1, min(2 + workers, bytesAhead / bytes))
     }
 
     private func measure(_ sample: SampledFrame, scale: Float, times: inout VideoAnalysis.StageTimes) -> StoredFrame {

@@ -13,11 +13,15 @@ From Sample/reference.jpg (a public-domain portrait, see Sample/PROVENANCE.md), 
   coded 216x176), so libheif adds `clap`; then `irot` 3 and `imir` 0 in that order (Exif
   Orientation 7, transverse), and an Exif item without dates.
 - <name>.pillow.png: pillow-heif's own decode of each HEIC (the pixel reference for the tests).
+- upright.avif: the upright picture as AVIF (one AV1 item, lossless (crf 0) over 4:2:0 full-range
+  BT.601 YUV, with that nclx), written by the
+  `ffmpeg` CLI (5.1: libaom-av1 and its avif muxer), as this pillow-heif has no AV1 encoder.
 
 Run from the repository root: python3 tools/make_heif_fixtures.py
 The tests only read the files; neither they nor the product run Python.
 """
 import struct
+import subprocess
 import sys
 from pathlib import Path
 
@@ -112,6 +116,14 @@ def main():
         print(f"{path.name}: {path.stat().st_size} bytes, {decoded.size[0]}x{decoded.size[1]}; "
               f"pillow-heif decode vs the picture encoded: mean |diff| {diff.mean():.3f}, max {diff.max()}")
         print(f"  properties per item (ipma order): {summary(path)}")
+    avif = OUT / "upright.avif"
+    command = ["ffmpeg", "-nostdin", "-v", "error", "-y", "-i", str(OUT / "upright.png"), "-frames:v", "1",
+               "-vf", "scale=out_color_matrix=bt601:out_range=pc,format=yuv420p", "-color_range", "pc",
+               "-colorspace", "smpte170m", "-color_primaries", "bt709", "-color_trc", "iec61966-2-1",
+               "-c:v", "libaom-av1", "-still-picture", "1", "-crf", "0", "-cpu-used", "6", "-threads", "1", str(avif)]
+    subprocess.run(command, check=True)
+    print(" ".join(command))
+    print(f"{avif.name}: {avif.stat().st_size} bytes; properties per item (ipma order): {summary(avif)}")
     print("upright.png:", (OUT / "upright.png").stat().st_size, "bytes")
     print("pillow-heif", pillow_heif.__version__, "libheif", pillow_heif.libheif_info()["libheif"],
           "encoder", pillow_heif.libheif_info()["HEIF"])

@@ -5,6 +5,8 @@ import GlimtCore
 enum HEIFProperty {
     /// The HEVC decoder configuration record, as libavcodec takes it for extradata.
     case hevcConfiguration([UInt8])
+    /// The AV1 codec configuration record (`av1C`), likewise.
+    case av1Configuration([UInt8])
     case size(width: Int, height: Int)
     /// Anticlockwise turns of 90 degrees.
     case rotation(Int)
@@ -22,6 +24,7 @@ enum HEIFProperty {
     var name: String {
         switch self {
         case .hevcConfiguration: return "hvcC"
+        case .av1Configuration: return "av1C"
         case .size: return "ispe"
         case .rotation: return "irot"
         case .mirror: return "imir"
@@ -285,6 +288,10 @@ struct HEIFContainer {
             // 23 bytes of fixed fields before the parameter-set arrays.
             guard box.payload.count >= 23 else { throw GlimtError("truncated or corrupt HEIF: the 'hvcC' box has only \(box.payload.count) bytes") }
             return .hevcConfiguration(Array(meta[box.payload]))
+        case "av1C":
+            // Marker and version, profile and level, flags, delay: 4 bytes before any OBUs.
+            guard box.payload.count >= 4 else { throw GlimtError("truncated or corrupt HEIF: the 'av1C' box has only \(box.payload.count) bytes") }
+            return .av1Configuration(Array(meta[box.payload]))
         case "ispe":
             _ = try r.fullBoxHeader()
             return .size(width: try r.u32(), height: try r.u32())

@@ -2,8 +2,9 @@ import CFFmpeg
 import GlimtCore
 import Imaging
 
-/// A HEIF photo (HEIC: HEVC pictures in the HEIF container), read by glimt's own container parser
-/// because FFmpeg before 7.1 has no HEIF demuxer, and decoded tile by tile with libavcodec.
+/// A HEIF photo (HEIC: HEVC pictures in the HEIF container; AVIF: AV1 ones), read by glimt's own
+/// container parser because FFmpeg before 7.1 has no HEIF demuxer, and decoded tile by tile with
+/// libavcodec.
 public struct HEIFPicture: Sendable {
     /// Upright: `clap`, `irot` and `imir` applied in the order the file associates them.
     public let image: RGBImage
@@ -13,8 +14,8 @@ public struct HEIFPicture: Sendable {
     public let exif: EXIF?
 }
 
-/// Decoding of a HEIF file's primary picture: a coded HEVC item, a `grid` of them, or an `iden`
-/// of either, with its transformative properties.
+/// Decoding of a HEIF file's primary picture: a coded HEVC or AV1 item, a `grid` of them, or an
+/// `iden` of either, with its transformative properties.
 public enum HEIFImage {
     /// Derived pictures deeper than this (an `iden` of an `iden` ...) are refused.
     static let maxDerivationDepth = 8
@@ -46,10 +47,10 @@ public enum HEIFImage {
     }
 }
 
-/// One decode: the container, and the HEVC decoder kept while items share a configuration.
+/// One decode: the container, and the decoder kept while items share a configuration.
 private final class HEIFDecoding {
     let container: HEIFContainer
-    private var hevc: HEVCItemDecoder?
+    private var decoder: HEIFItemDecoder?
     private let converter = PixelConverter(unlabelled: .photo)
 
     init(container: HEIFContainer) { self.container = container }
@@ -65,7 +66,7 @@ private final class HEIFDecoding {
         let properties = try understoodProperties(of: id)
         var image: RGBImage
         switch item.type {
-        case "hvc1":
+        case "hvc1", "av01":
             image = try coded(id, properties: properties, inherited: nil)
         case "grid":
             image = try grid(id, properties: properties, visiting: visiting + [id])
@@ -75,8 +76,6 @@ private final class HEIFDecoding {
                 throw GlimtError("truncated or corrupt HEIF: the 'iden' item \(id) refers to \(sources.count) pictures, not 1")
             }
             image = try picture(sources[0], visiting: visiting + [id])
-        case "av01":
-            throw GlimtError("is an AVIF picture (AV1 in HEIF), which glimt cannot read yet; convert it to JPEG or PNG")
         default:
             throw GlimtError("the picture (item \(id)) is of type '\(item.type)', which glimt cannot decode")
         }
@@ -97,24 +96,28 @@ private final class HEIFDecoding {
     private typealias Colour = (matrix: Int, fullRange: Bool)
 
     private func coded(_ id: Int, properties: [HEIFProperty], inherited: Colour?) throws -> RGBImage {
+        let codec: HEIFItemDecoder.Codec = try container.item(id).type == "av01" ? .av1 : .hevc
         var configuration: [UInt8]?
         var colour = inherited
         for property in properties {
             switch property {
-            case .hevcConfiguration(let bytes): configuration = configuration ?? bytes
+            case .hevcConfiguration(let bytes) where codec == .hevc: configuration = configuration ?? bytes
+            case .av1Configuration(let bytes) where codec == .av1: configuration = configuration ?? bytes
             case .colourCodes(_, _, let matrix, let fullRange): colour = (matrix, fullRange)
             case .size(let width, let height): try checkSize(width, height)
             default: break
             }
         }
-        guard let configuration else { throw GlimtError("truncated or corrupt HEIF: item \(id) has no 'hvcC' decoder configuration") }
-        let data = try container.data(of: id)
-        if hevc?.configuration != configuration {
-            hevc = nil   // one decoder at a time
-            hevc = try HEVCItemDecoder(configuration: configuration)
+        guard let configuration else {
+            throw GlimtError("truncated or corrupt HEIF: item \(id) has no '\(codec.configurationBox)' decoder configuration")
         }
-        guard let hevc else { throw GlimtError("out of memory") }
-        let frame = try hevc.decode(data, item: id)
+        let data = try container.data(of: id)
+        if decoder?.codec != codec || decoder?.configuration != configuration {
+            decoder = nil   // one decoder at a time
+            decoder = try HEIFItemDecoder(codec: codec, configuration: configuration)
+        }
+        guard let decoder else { throw GlimtError("out of memory") }
+        let frame = try decoder.decode(data, item: id)
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
         try checkSize(width, height)
         // libavcodec reports a full-range bitstream as a "J" format, which PixelConverter reads as
@@ -165,8 +168,8 @@ private final class HEIFDecoding {
         for (index, tile) in tiles.enumerated() {
             guard !visiting.contains(tile) else { throw GlimtError("truncated or corrupt HEIF: item references loop back to item \(tile)") }
             let item = try container.item(tile)
-            guard item.type == "hvc1" else {
-                throw GlimtError("the grid's tile \(index + 1) (item \(tile)) is of type '\(item.type)', not an HEVC picture")
+            guard item.type == "hvc1" || item.type == "av01" else {
+                throw GlimtError("the grid's tile \(index + 1) (item \(tile)) is of type '\(item.type)', not a coded picture")
             }
             let image = try coded(tile, properties: try understoodProperties(of: tile), inherited: inherited)
             if index == 0 {

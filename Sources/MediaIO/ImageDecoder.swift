@@ -3,7 +3,7 @@ import Foundation
 import GlimtCore
 import Imaging
 
-/// Reads a photo (JPEG, PNG, WebP, HEIC) into an upright `RGBImage`.
+/// Reads a photo (JPEG, PNG, WebP, HEIC, AVIF) into an upright `RGBImage`.
 public enum ImageDecoder {
     /// The largest picture decoded, in pixels: past this a file is refused, not allocated.
     public static let maxPixels = MediaLimits.maxPixels

@@ -81,7 +81,7 @@ final class HEIFHostileTests: XCTestCase {
         var back = HEIFFixtures.grid(tiles)
         back.items[2].type = "iden"
         back.references += [("dimg", 3, [1])]
-        assertRefused(back.write(folder, "back.heic"), "the grid's tile 2 (item 3) is of type 'iden', not an HEVC picture")
+        assertRefused(back.write(folder, "back.heic"), "the grid's tile 2 (item 3) is of type 'iden', not a coded picture")
         // A chain of identities deeper than anyone writes.
         var chain = HEIFFixtures.grid(tiles)
         for i in 0..<12 { chain.items[i].type = "iden" }
@@ -130,10 +130,14 @@ final class HEIFHostileTests: XCTestCase {
         var zeroClap = badClap
         zeroClap.properties[3] = HEIFTestFile.box("clap", [100, 0, 100, 1, 0, 1, 0, 1].flatMap(HEIFTestFile.u32))
         assertRefused(zeroClap.write(folder, "zeroclap.heic"), "truncated or corrupt HEIF: the 'clap' crop of item 1 is not inside its 216x176 picture")
+        // An AV1 item given the HEVC configuration only.
         var av1 = HEIFFixtures.single(coded)
         av1.items[0].type = "av01"
         av1.brands = ["avif", "mif1"]
-        assertRefused(av1.write(folder, "photo.avif"), "is an AVIF picture (AV1 in HEIF), which glimt cannot read yet; convert it to JPEG or PNG")
+        assertRefused(av1.write(folder, "photo.avif"), "truncated or corrupt HEIF: item 1 has no 'av1C' decoder configuration")
+        var unknown = HEIFFixtures.single(coded)
+        unknown.items[0].type = "j2k1"
+        assertRefused(unknown.write(folder, "j2k.heif"), "the picture (item 1) is of type 'j2k1', which glimt cannot decode")
         var noPrimary = HEIFFixtures.single(coded)
         noPrimary.primary = 7
         assertRefused(noPrimary.write(folder, "noprimary.heic"), "truncated or corrupt HEIF: the primary item 7 is not among the items in 'iinf'")

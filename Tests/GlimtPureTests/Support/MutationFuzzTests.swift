@@ -102,16 +102,16 @@ final class MutationFuzzTests: XCTestCase {
         }
     }
 
-    /// HEIF's container parser and the decoding behind it: mutants of both HEIC fixtures and of the
-    /// grid rebuilt with the wide fields libheif does not write (iloc version 2 with a base offset,
-    /// 32-bit IDs, 15-bit property indices), three in four inside the boxes before the coded data
-    /// (where the parser works), the rest anywhere. Read from memory: writing 4500 files costs
-    /// more than decoding them on a busy disk.
+    /// HEIF's container parser and the decoding behind it: mutants of the HEIC and AVIF fixtures
+    /// and of the grid rebuilt with the wide fields libheif does not write (iloc version 2 with a
+    /// base offset, 32-bit IDs, 15-bit property indices), three in four inside the boxes before the
+    /// coded data (where the parser works), the rest anywhere. Read from memory: writing 6000
+    /// files costs more than decoding them on a busy disk.
     func testHEIFFilesSurviveMutations() throws {
         let start = Date()
         var m = Mutator(state: 4)
         let wide = HEIFFixtures.grid(try HEIFFixtures.gridTiles(), wide: true).bytes
-        for name in ["grid_irot.heic", "plain_clap_irot_imir.heic", "wide grid"] {
+        for name in ["grid_irot.heic", "plain_clap_irot_imir.heic", "upright.avif", "wide grid"] {
             let original = name == "wide grid" ? wide : [UInt8](try Data(contentsOf: Fixtures.url("heif/\(name)")))
             let mdat = try XCTUnwrap((4..<original.count).first { original[$0..<($0 + 4)].elementsEqual("mdat".utf8) })
             var decoded = 0

@@ -1,23 +1,35 @@
 import CFFmpeg
 import GlimtCore
 
-/// libavcodec's HEVC decoder for HEIF items: each item is one picture of length-prefixed NAL
-/// units, with the parameter sets in the item's `hvcC` property, which libavcodec takes as its
-/// extradata. One decoder serves every item that shares a configuration (a grid's tiles).
-final class HEVCItemDecoder {
+/// libavcodec's decoder for HEIF items: each item is one picture, with the decoder configuration
+/// in a property that libavcodec takes as its extradata: HEVC (length-prefixed NAL units, `hvcC`
+/// with the parameter sets) or AV1 (OBUs, `av1C`; libdav1d where FFmpeg has it). One decoder serves
+/// every item that shares a configuration (a grid's tiles).
+final class HEIFItemDecoder {
+    enum Codec: Equatable {
+        case hevc, av1
+
+        var name: String { self == .hevc ? "HEVC" : "AV1" }
+        var configurationBox: String { self == .hevc ? "hvcC" : "av1C" }
+    }
+
+    let codec: Codec
     let configuration: [UInt8]
     private let context: UnsafeMutablePointer<AVCodecContext>
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var frame: UnsafeMutablePointer<AVFrame>?
 
-    init(configuration: [UInt8]) throws {
+    init(codec: Codec, configuration: [UInt8]) throws {
         _ = FFmpegLog.install
         FFmpegLog.clear()
+        self.codec = codec
         self.configuration = configuration
         packet = av_packet_alloc()
         frame = av_frame_alloc()
-        guard let codec = avcodec_find_decoder(AV_CODEC_ID_HEVC) else { throw GlimtError("this FFmpeg has no HEVC decoder") }
-        guard let context = avcodec_alloc_context3(codec) else { throw GlimtError("out of memory") }
+        guard let decoder = avcodec_find_decoder(codec == .hevc ? AV_CODEC_ID_HEVC : AV_CODEC_ID_AV1) else {
+            throw GlimtError("this FFmpeg has no \(codec.name) decoder")
+        }
+        guard let context = avcodec_alloc_context3(decoder) else { throw GlimtError("out of memory") }
         self.context = context
         // From here deinit runs on a throw and frees the context (with its extradata).
         guard packet != nil, frame != nil,
@@ -30,9 +42,9 @@ final class HEVCItemDecoder {
         context.pointee.thread_count = 1
         context.pointee.max_pixels = Int64(MediaLimits.maxPixels)
         context.pointee.err_recognition = AV_EF_CRCCHECK | AV_EF_BITSTREAM | AV_EF_BUFFER | AV_EF_EXPLODE
-        let status = avcodec_open2(context, codec, nil)
+        let status = avcodec_open2(context, decoder, nil)
         guard status >= 0 else {
-            throw GlimtError("truncated or corrupt HEIF: the HEVC decoder refuses the 'hvcC' configuration: \(ffmpegReason(status))")
+            throw GlimtError("truncated or corrupt HEIF: the \(codec.name) decoder refuses the '\(codec.configurationBox)' configuration: \(ffmpegReason(status))")
         }
     }
 
@@ -62,7 +74,7 @@ final class HEVCItemDecoder {
         if status >= 0 { status = avcodec_send_packet(context, nil) }
         if status >= 0 { status = avcodec_receive_frame(context, frame) }
         guard status >= 0 else {
-            let reason = status == glimt_averror_eof() ? "no picture in its data" : ffmpegFailure(status, "HEVC")
+            let reason = status == glimt_averror_eof() ? "no picture in its data" : ffmpegFailure(status, codec.name)
             throw GlimtError("truncated or corrupt HEIF: item \(item) cannot be decoded: \(reason)")
         }
         if frame.pointee.decode_error_flags != 0 || frame.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0 {

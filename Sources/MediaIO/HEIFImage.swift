@@ -30,6 +30,13 @@ public enum HEIFImage {
         }
     }
 
+    /// A HEIF-branded file with a `moov` track and no `meta` box: an image sequence without items,
+    /// which FFmpeg's mov demuxer reads as it reads any track.
+    public static func isTrackOnly(path: String) -> Bool {
+        guard let boxes = try? HEIFFileBytes(path: path).topLevelBoxes() else { return false }
+        return boxes.contains { $0.type == "moov" } && !boxes.contains { $0.type == "meta" }
+    }
+
     /// A file already in memory, for the tests; errors name no file.
     static func decode(bytes: [UInt8]) throws -> HEIFPicture {
         try decode(HEIFFileBytes(bytes: bytes))

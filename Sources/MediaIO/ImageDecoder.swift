@@ -11,8 +11,8 @@ public enum ImageDecoder {
     /// Decodes the first picture of `path`, turned upright by its EXIF orientation.
     /// Throws a one-line `GlimtError` naming the file for anything that is not a whole photo.
     public static func decode(path: String) throws -> RGBImage {
-        // FFmpeg before 7.1 cannot demux HEIF: glimt reads the container itself.
-        if HEIFBrand(contentsOf: path) != nil { return try HEIFImage.decode(path: path).image }
+        // FFmpeg before 7.1 cannot demux HEIF: glimt reads the items itself.
+        if HEIFBrand(contentsOf: path) != nil && !HEIFImage.isTrackOnly(path: path) { return try HEIFImage.decode(path: path).image }
         let input: MediaInput
         do {
             input = try MediaInput(path: path)

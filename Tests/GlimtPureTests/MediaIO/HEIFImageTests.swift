@@ -186,6 +186,20 @@ final class HEIFImageTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(cosine, 0.999)
     }
 
+    /// A HEIF image sequence with only a track (brand msf1, a `moov`, no `meta`) is left to
+    /// FFmpeg's mov demuxer, which reads it as before: here an MP4 relabelled msf1.
+    func testSequenceWithOnlyATrackIsLeftToFFmpeg() throws {
+        var bytes = MediaFixtures.bytes(MediaFixtures.path("h264_portrait.mp4"))
+        XCTAssertEqual(Array(bytes[4..<8]), Array("ftyp".utf8))
+        bytes.replaceSubrange(8..<12, with: Array("msf1".utf8))
+        let path = MediaFixtures.write(bytes, MediaFixtures.temporaryFolder(self), "sequence.heic")
+        XCTAssertEqual(HEIFBrand(contentsOf: path), .heif)
+        XCTAssertTrue(HEIFImage.isTrackOnly(path: path))
+        let image = try ImageDecoder.decode(path: path)
+        XCTAssertEqual([image.width, image.height], [180, 320], "its first frame, turned by the track's display matrix")
+        XCTAssertFalse(HEIFImage.isTrackOnly(path: HEIFFixtures.path("grid_irot.heic")))
+    }
+
     func testHEICMadeByHeifEncWithAnICCProfileDecodes() throws {
         let picture = try HEIFImage.decode(path: MediaFixtures.path("photo.heic"))
         XCTAssertEqual([picture.image.width, picture.image.height], [96, 120])

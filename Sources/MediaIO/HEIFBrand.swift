@@ -2,7 +2,8 @@ import Foundation
 import GlimtCore
 
 /// The HEIF-family format a file declares in its leading `ftyp` box, if any (ISO/IEC 23008-12).
-/// Needed because FFmpeg before 7.1 has no HEIF demuxer and only says "moov atom not found".
+/// Such files go to glimt's own HEIF reader: FFmpeg before 7.1 has no HEIF demuxer and only says
+/// "moov atom not found".
 enum HEIFBrand: String {
     case heic = "HEIC"
     case avif = "AVIF"

@@ -3,7 +3,7 @@ import Foundation
 import GlimtCore
 import Imaging
 
-/// Reads a photo (JPEG, PNG, WebP, and HEIC where FFmpeg can) into an upright `RGBImage`.
+/// Reads a photo (JPEG, PNG, WebP, HEIC, AVIF) into an upright `RGBImage`.
 public enum ImageDecoder {
     /// The largest picture decoded, in pixels: past this a file is refused, not allocated.
     public static let maxPixels = MediaLimits.maxPixels
@@ -11,6 +11,8 @@ public enum ImageDecoder {
     /// Decodes the first picture of `path`, turned upright by its EXIF orientation.
     /// Throws a one-line `GlimtError` naming the file for anything that is not a whole photo.
     public static func decode(path: String) throws -> RGBImage {
+        // FFmpeg before 7.1 cannot demux HEIF: glimt reads the items itself.
+        if HEIFBrand(contentsOf: path) != nil && !HEIFImage.isTrackOnly(path: path) { return try HEIFImage.decode(path: path).image }
         let input: MediaInput
         do {
             input = try MediaInput(path: path)

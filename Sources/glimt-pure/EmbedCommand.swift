@@ -8,8 +8,8 @@ struct EmbedCommand: Command {
     static let about = """
     Prints, as JSON, the 128-number SFace embedding of each IMAGE: a face already aligned to
     SFace's 112x112 template (eyes, nose tip and mouth corners at their standard places), as
-    PNG, JPEG or WebP. The embedding is L2-normalised: the cosine of two embeddings is their dot
-    product, and two photos of the same person score well above 0.45.
+    PNG, JPEG, WebP, HEIC or AVIF. The embedding is L2-normalised: the cosine of two
+    embeddings is their dot product, and two photos of the same person score well above 0.45.
 
     For whole photos, use 'glimt-pure faces PHOTO --embed', which finds and aligns the faces first.
 

@@ -6,7 +6,7 @@ struct FacesCommand: Command {
     static let summary = "List the faces in photos, numbered; optionally draw them on a contact sheet"
     static let usage = ["faces PHOTO... [--json] [--sheet OUT.jpg] [--embed] [--match] [--detect-size N]"]
     static let about = """
-    Finds every face in each PHOTO (JPEG, PNG, WebP; HEIC where this FFmpeg can decode it) and
+    Finds every face in each PHOTO (JPEG, PNG, WebP, HEIC or AVIF) and
     prints one line per face: its number, box, the five landmarks (right eye, left eye, nose tip,
     right and left mouth corner: the person's right and left), the detector score and the face
     quality (0-1: confidence, size, sharpness and frontalness). Numbers start at 1, highest score

@@ -23,4 +23,22 @@ final class FacesCommandTests: CLITestCase {
         XCTAssertEqual(try glimt("reference", "remove", "1").status, 0)
         XCTAssertEqual(try glimt("reference", "remove", "1").status, 1)
     }
+
+    /// An iPhone-style HEIC (HEVC tiles in a grid, irot, Exif orientation) as a reference: the
+    /// same person as the same picture saved as PNG, found upright.
+    func testHEICReference() throws {
+        let heic = fixture("heif/grid_irot.heic")
+        let faces = try glimt("faces", heic)
+        XCTAssertEqual(faces.status, 0, faces.err)
+        XCTAssertTrue(faces.out.hasPrefix("\(heic): 176x216, 1 face"), faces.out)
+        let added = try glimt("reference", "add", heic)
+        XCTAssertEqual(added.status, 0, added.err)
+        XCTAssertTrue(added.out.contains("added reference 1: face 1 of"), added.out)
+        let matched = try glimt("faces", "--match", fixture("heif/upright.png"))
+        XCTAssertTrue(matched.out.contains("(same person)"), matched.out)
+        // The same face again, from the PNG, is the reference already stored.
+        let again = try glimt("reference", "add", fixture("heif/upright.png"))
+        XCTAssertEqual(again.status, 1)
+        XCTAssertTrue(again.err.contains("face 1 is the same face as reference 1 (cosine 1.00; face 1 of"), again.err)
+    }
 }

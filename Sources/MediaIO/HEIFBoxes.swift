@@ -150,7 +150,7 @@ final class HEIFFileBytes {
     private let bytes: [UInt8]
 
     init(path: String) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw GlimtError("cannot be opened for reading", path: path) }
+        guard let handle = FileName.handleForReading(path) else { throw GlimtError("cannot be opened for reading", path: path) }
         self.handle = handle
         bytes = []
         do {

@@ -20,7 +20,7 @@ public final class VideoReader {
         do {
             input = try MediaInput(path: path)
         } catch {
-            if let brand = HEIFBrand(contentsOf: path) { throw GlimtError("is a \(brand.rawValue) photo, not a video", path: path) }
+            if let brand = HEIFBrand(contentsOf: path) { throw GlimtError("is \(brand == .avif ? "an" : "a") \(brand.rawValue) photo, not a video", path: path) }
             throw error
         }
         if MediaFormats.isImage(input.demuxerName) || HEIFBrand(contentsOf: path) != nil {

@@ -111,13 +111,14 @@ public struct FilmRenderer {
 
         // Output frame k shows the source frame on screen at start + k * speed / fps.
         let frames = try reader.frames(from: s.start, to: s.start + length, depth: screen.depth,
-                                       options: VideoDecodeOptions(timeBound: TimeBound.Allowance.standard.bound(forVideoSeconds: length)))
+                                       options: VideoDecodeOptions(timeBound: TimeBound.Allowance.standard.bound(forVideoSeconds: length)),
+                                       region: FrameRegion(crop: crop, width: options.width, height: options.height))
         var k = 0
         var shown: RGBImage?
         var rendered: RGBImage?
         func emit() throws {
             guard let shown else { return }
-            if rendered == nil { rendered = compose(shown, crop: crop, caption: caption) }
+            if rendered == nil { rendered = captioned(shown, caption) }
             try writer.append(rendered!)
             k += 1
             frameDone()
@@ -151,11 +152,11 @@ public struct FilmRenderer {
         }
     }
 
-    private func compose(_ picture: RGBImage, crop: Box, caption: String?) -> RGBImage {
-        let x = Int(crop.x.rounded()), y = Int(crop.y.rounded())
-        let w = max(2, min(Int(crop.width.rounded()), picture.width - x)), h = max(2, min(Int(crop.height.rounded()), picture.height - y))
-        var frame = Resize.resize(Crop.crop(picture, x: x, y: y, width: w, height: h), width: options.width, height: options.height)
-        if let caption { Caption.draw(caption, on: &frame) }
+    /// The frame (already the crop at the film's size) with its caption.
+    private func captioned(_ picture: RGBImage, _ caption: String?) -> RGBImage {
+        guard let caption else { return picture }
+        var frame = picture
+        Caption.draw(caption, on: &frame)
         return frame
     }
 

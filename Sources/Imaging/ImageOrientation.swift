@@ -30,23 +30,39 @@ public enum ImageOrientation: Int, Sendable, CaseIterable {
         return RGBImage(width: size.width, height: size.height, pixels: pixels)
     }
 
+    /// Where upright pixel (x, y) is read from in a stored `width` x `height` picture: every
+    /// orientation reads along straight lines, index = origin + x * stepX + y * stepY.
+    private func steps(width: Int, height: Int) -> (origin: Int, stepX: Int, stepY: Int) {
+        switch self {
+        case .upright: return (0, 1, width)
+        case .mirrored: return (width - 1, -1, width)
+        case .rotated180: return ((height - 1) * width + width - 1, -1, -width)
+        case .flipped: return ((height - 1) * width, 1, -width)
+        case .transposed: return (0, width, 1)
+        case .rotated90: return ((height - 1) * width, -width, 1)
+        case .transversed: return ((height - 1) * width + width - 1, -width, -1)
+        case .rotated270: return (width - 1, width, -1)
+        }
+    }
+
+    /// The stored pixels an upright rectangle shows, in a stored `width` x `height` picture
+    /// (for converting only the part a crop needs).
+    public func storedRect(x: Int, y: Int, width w: Int, height h: Int, storedWidth: Int, storedHeight: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+        let (origin, stepX, stepY) = steps(width: storedWidth, height: storedHeight)
+        let corners = [(x, y), (x + w - 1, y + h - 1)].map { ux, uy in
+            let index = origin + ux * stepX + uy * stepY
+            return (index % storedWidth, index / storedWidth)
+        }
+        let x0 = min(corners[0].0, corners[1].0), y0 = min(corners[0].1, corners[1].1)
+        return (x0, y0, abs(corners[0].0 - corners[1].0) + 1, abs(corners[0].1 - corners[1].1) + 1)
+    }
+
     /// The samples of a `width` x `height` picture (`channels` interleaved per pixel) in upright order.
     package func remap<T>(_ source: [T], width: Int, height: Int, channels: Int) -> [T] {
         if self == .upright { return source }
         precondition(source.count == width * height * channels)
         let (outWidth, outHeight) = uprightSize(width: width, height: height)
-        // Every orientation reads the source along straight lines: index = origin + x*stepX + y*stepY.
-        let (origin, stepX, stepY): (Int, Int, Int)
-        switch self {
-        case .upright: (origin, stepX, stepY) = (0, 1, width)
-        case .mirrored: (origin, stepX, stepY) = (width - 1, -1, width)
-        case .rotated180: (origin, stepX, stepY) = ((height - 1) * width + width - 1, -1, -width)
-        case .flipped: (origin, stepX, stepY) = ((height - 1) * width, 1, -width)
-        case .transposed: (origin, stepX, stepY) = (0, width, 1)
-        case .rotated90: (origin, stepX, stepY) = ((height - 1) * width, -width, 1)
-        case .transversed: (origin, stepX, stepY) = ((height - 1) * width + width - 1, -width, -1)
-        case .rotated270: (origin, stepX, stepY) = (width - 1, width, -1)
-        }
+        let (origin, stepX, stepY) = steps(width: width, height: height)
         return [T](unsafeUninitializedCapacity: source.count) { out, count in
             source.withUnsafeBufferPointer { src in
                 var o = 0

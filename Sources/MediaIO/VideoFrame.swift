@@ -44,6 +44,22 @@ public enum VideoPicture: Sendable, Equatable {
     }
 }
 
+/// Part of the upright picture, scaled to a size: the frames a film clip needs. Converting only
+/// that part (not the whole 8K frame, then a crop of it) saves most of the conversion's time and
+/// memory (an 8K frame is 100 MB as RGB).
+public struct FrameRegion: Sendable, Equatable {
+    /// In upright display pixels, rounded to whole pixels and kept inside the picture.
+    public var crop: Box
+    public var width: Int
+    public var height: Int
+
+    public init(crop: Box, width: Int, height: Int) {
+        self.crop = crop
+        self.width = width
+        self.height = height
+    }
+}
+
 /// How deep full-resolution frames come.
 public enum FrameDepth: Sendable {
     /// 16-bit planes when the video has more than 8 bits per sample, else 8-bit.

@@ -19,13 +19,14 @@ public final class VideoFrames {
     private let converter: PixelConverter
     private let start: Double
     private let end: Double
+    private let region: FrameRegion?
     private var seekBack = 0.0
     private var checkedLanding = false
     private var done = false
     private var lastEnd: Double?
 
     init(input: MediaInput, reopen: @escaping () throws -> MediaInput, streamIndex: Int32, info: VideoInfo,
-         from start: Double, to end: Double, depth: FrameDepth, options: VideoDecodeOptions) throws {
+         from start: Double, to end: Double, depth: FrameDepth, options: VideoDecodeOptions, region: FrameRegion? = nil) throws {
         guard start.isFinite, end.isFinite, end > start else {
             throw GlimtError("frame range must run forwards, not \(start)...\(end) s", path: input.path)
         }
@@ -39,6 +40,7 @@ public final class VideoFrames {
         sixteenBit = depth == .source && info.bitDepth > 8
         self.start = max(0, start)
         self.end = end
+        self.region = region
         if self.start > 0 && !reader.seek(toKeyframeBefore: timeline.timestamp(seconds: self.start)) {
             checkedLanding = true   // cannot seek: decoding from the beginning is all there is
         }
@@ -70,6 +72,7 @@ public final class VideoFrames {
             let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
             let size = timeline.displaySize(width: width, height: height)
             do {
+                if let region { return VideoFrame(time: time, picture: try convert(frame, region: region, shown: size)) }
                 if sixteenBit {
                     let stored = try converter.rgb16Image(from: frame, width: size.width, height: size.height)
                     return VideoFrame(time: time, picture: .rgb16(orientation.apply(to: stored)))
@@ -86,6 +89,34 @@ public final class VideoFrames {
         }
         done = true
         return nil
+    }
+
+    /// Only the stored pixels under the region's crop, converted straight to the region's size
+    /// and then turned upright.
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, region: FrameRegion, shown: (width: Int, height: Int)) throws -> VideoPicture {
+        let coded = (width: Int(frame.pointee.width), height: Int(frame.pointee.height))
+        let upright = orientation.uprightSize(width: shown.width, height: shown.height)
+        let c = region.crop
+        let x = min(max(0, Int(c.x.rounded())), upright.width - 1), y = min(max(0, Int(c.y.rounded())), upright.height - 1)
+        let w = max(1, min(Int(c.width.rounded()), upright.width - x)), h = max(1, min(Int(c.height.rounded()), upright.height - y))
+        let r = orientation.storedRect(x: x, y: y, width: w, height: h, storedWidth: shown.width, storedHeight: shown.height)
+        // Non-square pixels: the shown picture is the coded one stretched sideways.
+        let across = Double(coded.width) / Double(shown.width)
+        let left = min(coded.width - 1, Int(Double(r.x) * across))
+        let cropWidth = max(1, min(coded.width - left, Int((Double(r.width) * across).rounded())))
+        guard let part = av_frame_clone(frame) else { throw GlimtError("out of memory") }
+        var owned: UnsafeMutablePointer<AVFrame>? = part
+        defer { av_frame_free(&owned) }
+        part.pointee.crop_left = left
+        part.pointee.crop_right = coded.width - left - cropWidth
+        part.pointee.crop_top = r.y
+        part.pointee.crop_bottom = coded.height - r.y - r.height
+        guard av_frame_apply_cropping(part, Int32(AV_FRAME_CROP_UNALIGNED)) >= 0 else {
+            throw GlimtError("cannot cut the crop \(x),\(y) \(w)x\(h) from a \(coded.width)x\(coded.height) picture")
+        }
+        let out = orientation.swapsSides ? (region.height, region.width) : (region.width, region.height)
+        if sixteenBit { return .rgb16(orientation.apply(to: try converter.rgb16Image(from: part, width: out.0, height: out.1))) }
+        return .rgb8(orientation.apply(to: try converter.rgbImage(from: part, width: out.0, height: out.1)))
     }
 
     /// All remaining frames in the range.

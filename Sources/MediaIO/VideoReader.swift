@@ -52,10 +52,12 @@ public final class VideoReader {
 
     /// Every frame shown from `start` (inclusive) to `end` (exclusive), at full resolution and
     /// upright. 10-bit and deeper video comes as 16-bit planes unless `depth` is `.eightBit`.
-    public func frames(from start: Double, to end: Double, depth: FrameDepth = .source, options: VideoDecodeOptions = .init()) throws -> VideoFrames {
+    /// With a `region`, frames come as that part of the picture at its size.
+    public func frames(from start: Double, to end: Double, depth: FrameDepth = .source, options: VideoDecodeOptions = .init(),
+                       region: FrameRegion? = nil) throws -> VideoFrames {
         let path = self.path
         return try VideoFrames(input: try takeInput(), reopen: { try MediaInput(path: path) }, streamIndex: streamIndex, info: info,
-                               from: start, to: end, depth: depth, options: options)
+                               from: start, to: end, depth: depth, options: options, region: region)
     }
 
     private func takeInput() throws -> MediaInput {

@@ -21,7 +21,8 @@ public struct StoredVideo: Sendable {
     public var frames: [StoredFrame]
 
     /// Bumped whenever analysis would measure frames differently (sampling, models, scores).
-    public static let analysisVersion = 1
+    /// 2: HLG and PQ frames are judged tone-mapped, as the film shows them.
+    public static let analysisVersion = 2
 
     public init(contentKey: String, path: String, size: Int64, modified: Double, capture: CaptureDate, duration: Double, width: Int,
                 height: Int, rotation: Int, codec: String, hdr: Bool, analysisVersion: Int = StoredVideo.analysisVersion, frames: [StoredFrame]) {

@@ -32,6 +32,8 @@ public struct ToneMap: Sendable {
     public static let knee: Float = 0.5
 
     private let table: [UInt8]
+    /// Decoding each 16-bit code is the other costly part: a table per 12-bit step of the code
+    /// (10-bit sources use every 4th step).
     private let decode: [Float]
 
     public init(transfer: HDRTransfer, peakNits: Float = 1000) {
@@ -53,15 +55,13 @@ public struct ToneMap: Sendable {
     public func apply(_ image: RGB16Image) -> RGBImage {
         let n = image.width * image.height
         var out = [UInt8](repeating: 0, count: n * 3)
-        // Decoding each 16-bit code is the other costly part: a table per code value (10-bit
-        // sources use every 64th code, but the table does not need to know).
         // The shoulder's end in its own units; a peak at or under the knee needs none.
         let w = max((peakNits / Self.referenceWhiteNits - Self.knee) / (1 - Self.knee), 1e-3)
         let invW2 = 1 / (w * w)
         image.red.withUnsafeBufferPointer { R in
             image.green.withUnsafeBufferPointer { G in
                 image.blue.withUnsafeBufferPointer { B in
-                    decode.withUnsafeBufferPointer { D in
+                    decode.withUnsafeBufferPointer { D in table.withUnsafeBufferPointer { table in out.withUnsafeMutableBufferPointer { out in
                         for i in 0..<n {
                             // Linear BT.2020, in units of reference white.
                             let r20 = D[Int(R[i]) >> 4], g20 = D[Int(G[i]) >> 4], b20 = D[Int(B[i]) >> 4]
@@ -85,7 +85,7 @@ public struct ToneMap: Sendable {
                             out[3 * i + 1] = table[Int(min(1, max(0, g)) * 4096)]
                             out[3 * i + 2] = table[Int(min(1, max(0, b)) * 4096)]
                         }
-                    }
+                    } } }
                 }
             }
         }

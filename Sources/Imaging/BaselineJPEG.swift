@@ -3,8 +3,8 @@
 ///
 /// Only for matching OpenCV's pixels exactly: the photo has already been decoded and checked by
 /// FFmpeg, so anything this type does not handle (progressive or arithmetic coding, 12 bits,
-/// Adobe RGB or CMYK, odd sampling factors, damage of any kind) gives nil and FFmpeg's planes are
-/// used instead. Written from the JPEG standard (ITU-T T.81), Annex F and B.
+/// Adobe RGB or CMYK, odd sampling factors, broken tables or markers) gives nil and FFmpeg's planes
+/// are used instead. Written from the JPEG standard (ITU-T T.81), Annex F and B.
 public struct BaselineJPEG {
     public struct Component {
         public let horizontal: Int, vertical: Int
@@ -19,11 +19,9 @@ public struct BaselineJPEG {
     public let height: Int
     public let components: [Component]
 
-    /// The largest picture worth decoding here, in pixels (FFmpeg has already checked its size).
-    static let maxPixels = 1 << 28
-
-    public init?(bytes: [UInt8]) {
-        var parser = Parser(bytes: bytes)
+    /// nil for anything but a whole baseline JPEG of at most `maxPixels` pixels.
+    public init?(bytes: [UInt8], maxPixels: Int) {
+        var parser = Parser(bytes: bytes, maxPixels: maxPixels)
         guard let decoded = try? parser.run() else { return nil }
         width = decoded.width
         height = decoded.height
@@ -152,6 +150,7 @@ private struct BitReader {
 
 private struct Parser {
     let bytes: [UInt8]
+    let maxPixels: Int
     var position = 2
     var quantTables = [[Int]?](repeating: nil, count: 4)
     var dcTables = [HuffmanTable?](repeating: nil, count: 4)
@@ -172,7 +171,10 @@ private struct Parser {
         let mcusAcross: Int, mcusDown: Int
     }
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8], maxPixels: Int) {
+        self.bytes = bytes
+        self.maxPixels = maxPixels
+    }
 
     mutating func run() throws -> (width: Int, height: Int, components: [BaselineJPEG.Component]) {
         guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { throw DecodeFailure() }
@@ -220,7 +222,7 @@ private struct Parser {
     private mutating func readFrame(_ s: [UInt8]) throws {
         guard frame == nil, s.count >= 6, s[0] == 8 else { throw DecodeFailure() }
         let height = Int(s[1]) << 8 | Int(s[2]), width = Int(s[3]) << 8 | Int(s[4]), n = Int(s[5])
-        guard width > 0, height > 0, width * height <= BaselineJPEG.maxPixels, n == 1 || n == 3, s.count >= 6 + 3 * n else { throw DecodeFailure() }
+        guard width > 0, height > 0, width * height <= maxPixels, n == 1 || n == 3, s.count >= 6 + 3 * n else { throw DecodeFailure() }
         var components: [FrameComponent] = []
         for i in 0..<n {
             let h = Int(s[7 + 3 * i] >> 4), v = Int(s[7 + 3 * i] & 15), q = Int(s[8 + 3 * i])
@@ -325,8 +327,9 @@ private struct Parser {
                             coefficients.withUnsafeBufferPointer { coef in
                                 workspace.withUnsafeMutableBufferPointer { ws in
                                     frame.components[member.index].samples.withUnsafeMutableBufferPointer { out in
-                                        JPEGIntegerIDCT.transform(coef.baseAddress!, workspace: ws.baseAddress!,
-                                                                  into: out.baseAddress! + blockY * 8 * stride + blockX * 8, stride: stride)
+                                        // Never nil: none of the three is empty.
+                                        guard let coef = coef.baseAddress, let ws = ws.baseAddress, let out = out.baseAddress else { return }
+                                        JPEGIntegerIDCT.transform(coef, workspace: ws, into: out + blockY * 8 * stride + blockX * 8, stride: stride)
                                     }
                                 }
                             }

@@ -20,7 +20,7 @@ enum LibjpegPixels {
         let subsampling = Self.subsampling(format)
         guard subsampling != nil || format == AV_PIX_FMT_GRAY8 else { return nil }
 
-        if let data = FileManager.default.contents(atPath: path), let jpeg = BaselineJPEG(bytes: [UInt8](data)),
+        if let data = FileManager.default.contents(atPath: path), let jpeg = BaselineJPEG(bytes: [UInt8](data), maxPixels: width * height),
            jpeg.width == width, jpeg.height == height, let image = convert(jpeg, subsampling) {
             return image
         }
@@ -40,19 +40,20 @@ enum LibjpegPixels {
     /// Our decoder's planes, if they are laid out as FFmpeg's frame says (else nil).
     private static func convert(_ jpeg: BaselineJPEG, _ subsampling: JPEGColourConversion.Subsampling?) -> RGBImage? {
         let c = jpeg.components
-        func plane(_ p: UnsafeBufferPointer<UInt8>, _ component: BaselineJPEG.Component) -> JPEGColourConversion.Plane {
-            .init(base: p.baseAddress!, stride: component.stride, width: component.width, rows: component.height)
+        func plane(_ p: UnsafeBufferPointer<UInt8>, _ component: BaselineJPEG.Component) -> JPEGColourConversion.Plane? {
+            p.baseAddress.map { .init(base: $0, stride: component.stride, width: component.width, rows: component.height) }
         }
         if c.count == 1, subsampling == nil {
-            return c[0].samples.withUnsafeBufferPointer { grey(plane($0, c[0]), width: jpeg.width, height: jpeg.height) }
+            return c[0].samples.withUnsafeBufferPointer { p in plane(p, c[0]).map { grey($0, width: jpeg.width, height: jpeg.height) } }
         }
         guard c.count == 3, let subsampling, c[1].horizontal == 1, c[1].vertical == 1, c[2].horizontal == 1, c[2].vertical == 1,
               c[0].horizontal == subsampling.across, c[0].vertical == subsampling.down else { return nil }
         return c[0].samples.withUnsafeBufferPointer { y in
             c[1].samples.withUnsafeBufferPointer { cb in
                 c[2].samples.withUnsafeBufferPointer { cr in
-                    JPEGColourConversion.rgb(width: jpeg.width, height: jpeg.height, luma: plane(y, c[0]),
-                                             blue: plane(cb, c[1]), red: plane(cr, c[2]), subsampling: subsampling)
+                    guard let luma = plane(y, c[0]), let blue = plane(cb, c[1]), let red = plane(cr, c[2]) else { return nil }
+                    return JPEGColourConversion.rgb(width: jpeg.width, height: jpeg.height, luma: luma, blue: blue, red: red,
+                                                    subsampling: subsampling)
                 }
             }
         }

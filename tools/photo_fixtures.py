@@ -26,13 +26,15 @@ import reference as ref
 
 OUT = os.path.join(gf.FIXTURES, "photos")
 DEFAULT_PHOTOS = os.path.normpath(os.path.join(ref.REPO_ROOT, "..", "shared", "photos"))
-# Originals: Solvay 1927 (4:2:2, 29 small faces: the hard case), obama3 (4:2:0), obama2 (4:4:4).
+# Originals: Solvay 1927 (4:2:2, 29 small faces: the hard case), obama3 (4:2:0, progressive),
+# obama2 (4:4:4, restart markers).
 PHOTOS = ["solvay1927.jpg", "obama3.jpg", "obama2.jpg"]
 # Small JPEGs: (name, OpenCV's sampling-factor flag or None for greyscale).
 SAMPLINGS = [("444", "IMWRITE_JPEG_SAMPLING_FACTOR_444"), ("422", "IMWRITE_JPEG_SAMPLING_FACTOR_422"),
              ("420", "IMWRITE_JPEG_SAMPLING_FACTOR_420"), ("440", "IMWRITE_JPEG_SAMPLING_FACTOR_440"),
              ("411", "IMWRITE_JPEG_SAMPLING_FACTOR_411"), ("grey", None),
-             ("420_restarts", "IMWRITE_JPEG_SAMPLING_FACTOR_420")]
+             ("420_restarts", "IMWRITE_JPEG_SAMPLING_FACTOR_420"),
+             ("420_progressive", "IMWRITE_JPEG_SAMPLING_FACTOR_420")]
 RESTART_INTERVAL = 2      # MCUs between restart markers in the _restarts case
 CUT = (229, 95, 67, 49)   # x, y, w, h in collins_nasa.png: her face, odd width and height
 QUALITY = 90
@@ -50,6 +52,7 @@ def make_small(photos: str) -> list:
             ok = cv2.imwrite(jpeg, cv2.cvtColor(cut, cv2.COLOR_BGR2GRAY), [cv2.IMWRITE_JPEG_QUALITY, QUALITY])
         else:
             restarts = [cv2.IMWRITE_JPEG_RST_INTERVAL, RESTART_INTERVAL] if name.endswith("_restarts") else []
+            restarts += [cv2.IMWRITE_JPEG_PROGRESSIVE, 1] if name.endswith("_progressive") else []
             ok = cv2.imwrite(jpeg, cut, [cv2.IMWRITE_JPEG_QUALITY, QUALITY,
                                          cv2.IMWRITE_JPEG_SAMPLING_FACTOR, getattr(cv2, flag)] + restarts)
         if not ok:
@@ -98,7 +101,8 @@ def write_provenance(photos: str, small: list, faces: list):
               f"`collins_<sampling>.jpg`: the {CUT[2]}x{CUT[3]} cut at x {CUT[0]}, y {CUT[1]} of collins_nasa.png (NASA, public domain;",
               f"the astronaut image of scikit-image's data) written by cv2.imwrite at quality {QUALITY} with",
               "IMWRITE_JPEG_SAMPLING_FACTOR_<sampling> (`grey`: converted with cv2.COLOR_BGR2GRAY first;",
-              f"`420_restarts`: also IMWRITE_JPEG_RST_INTERVAL {RESTART_INTERVAL}, a restart marker every {RESTART_INTERVAL} MCUs).",
+              f"`420_restarts`: also IMWRITE_JPEG_RST_INTERVAL {RESTART_INTERVAL}, a restart marker every {RESTART_INTERVAL} MCUs;",
+              "`420_progressive`: also IMWRITE_JPEG_PROGRESSIVE, libjpeg's default progressive script).",
               "`collins_<sampling>.imread.png`: cv2.imread (IMREAD_COLOR) of that JPEG, as RGB.", ""]
     with open(os.path.join(OUT, "PROVENANCE.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(lines))

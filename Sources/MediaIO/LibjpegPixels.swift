@@ -4,11 +4,14 @@ import Imaging
 
 /// A JPEG photo's RGB pixels as libjpeg gives them with its defaults, which is what OpenCV's
 /// imread gives and what the face models' golden numbers were made on: the planes of our own
-/// baseline decoder (`BaselineJPEG`, libjpeg's integer IDCT), else FFmpeg's (progressive JPEGs:
-/// its IDCT rounds differently by a level here and there), converted by `JPEGColourConversion`.
+/// decoder (`JPEGPlanes`, libjpeg's integer IDCT), else FFmpeg's (arithmetic-coded and other rare
+/// kinds: its IDCT rounds differently by a level here and there), converted by
+/// `JPEGColourConversion`.
 ///
-/// Measured against cv2.imread on the shared photos: identical for baseline JPEGs; 0.03-0.04
-/// levels on average (at most 3) for progressive ones, where libswscale was at 0.07-0.31 (up to 11).
+/// Measured against cv2.imread on the shared photos and on JPEGs written at every subsampling,
+/// sequential and progressive: identical. FFmpeg's planes come within 0.02-0.05 levels on
+/// average (at most 3); libswscale's conversion was 0.02-0.33 (up to 11) on the photos and
+/// 0.3-0.6 (up to 26) on 4:2:0, 4:2:2 and 4:1:1 pictures.
 enum LibjpegPixels {
     /// nil when the frame is not a YCbCr or greyscale JPEG at its own size (libswscale's turn then).
     static func rgbImage(path: String, frame: UnsafePointer<AVFrame>) -> RGBImage? {
@@ -20,7 +23,7 @@ enum LibjpegPixels {
         let subsampling = Self.subsampling(format)
         guard subsampling != nil || format == AV_PIX_FMT_GRAY8 else { return nil }
 
-        if let data = FileManager.default.contents(atPath: path), let jpeg = BaselineJPEG(bytes: [UInt8](data), maxPixels: width * height),
+        if let data = FileManager.default.contents(atPath: path), let jpeg = JPEGPlanes(bytes: [UInt8](data), maxPixels: width * height),
            jpeg.width == width, jpeg.height == height, let image = convert(jpeg, subsampling) {
             return image
         }
@@ -38,9 +41,9 @@ enum LibjpegPixels {
     }
 
     /// Our decoder's planes, if they are laid out as FFmpeg's frame says (else nil).
-    private static func convert(_ jpeg: BaselineJPEG, _ subsampling: JPEGColourConversion.Subsampling?) -> RGBImage? {
+    private static func convert(_ jpeg: JPEGPlanes, _ subsampling: JPEGColourConversion.Subsampling?) -> RGBImage? {
         let c = jpeg.components
-        func plane(_ p: UnsafeBufferPointer<UInt8>, _ component: BaselineJPEG.Component) -> JPEGColourConversion.Plane? {
+        func plane(_ p: UnsafeBufferPointer<UInt8>, _ component: JPEGPlanes.Component) -> JPEGColourConversion.Plane? {
             p.baseAddress.map { .init(base: $0, stride: component.stride, width: component.width, rows: component.height) }
         }
         if c.count == 1, subsampling == nil {

@@ -1,11 +1,13 @@
-/// A baseline JPEG (sequential, Huffman-coded, 8-bit: what cameras and phones write) decoded to
-/// its component planes the way libjpeg decodes it, integer IDCT included (`JPEGIntegerIDCT`).
+/// A JPEG's component planes decoded the way libjpeg decodes them, integer IDCT included
+/// (`JPEGIntegerIDCT`): Huffman-coded 8-bit JPEGs, sequential (what cameras and phones write) or
+/// progressive (common on the web), with or without restart markers.
 ///
 /// Only for matching OpenCV's pixels exactly: the photo has already been decoded and checked by
-/// FFmpeg, so anything this type does not handle (progressive or arithmetic coding, 12 bits,
-/// Adobe RGB or CMYK, odd sampling factors, broken tables or markers) gives nil and FFmpeg's planes
-/// are used instead. Written from the JPEG standard (ITU-T T.81), Annex F and B.
-public struct BaselineJPEG {
+/// FFmpeg, so anything this type does not handle (arithmetic coding, lossless, 12 bits, Adobe RGB
+/// or CMYK, odd sampling factors, broken tables or markers) gives nil and FFmpeg's planes are used
+/// instead. Written from the JPEG standard (ITU-T T.81): Annexes B (syntax), F (sequential) and
+/// G (progressive: spectral selection and successive approximation).
+public struct JPEGPlanes {
     public struct Component {
         public let horizontal: Int, vertical: Int
         /// Samples in the picture's own size (libjpeg's downsampled width and height).
@@ -19,7 +21,7 @@ public struct BaselineJPEG {
     public let height: Int
     public let components: [Component]
 
-    /// nil for anything but a whole baseline JPEG of at most `maxPixels` pixels.
+    /// nil for anything but a whole JPEG of the kinds above of at most `maxPixels` pixels.
     public init?(bytes: [UInt8], maxPixels: Int) {
         var parser = Parser(bytes: bytes, maxPixels: maxPixels)
         guard let decoded = try? parser.run() else { return nil }
@@ -162,6 +164,12 @@ private struct Parser {
         let id: Int, horizontal: Int, vertical: Int, quant: Int
         var width = 0, height = 0, blocksAcross = 0, blocksDown = 0, stride = 0
         var samples: [UInt8] = []
+        /// Progressive: every block's coefficients (natural order, 16 bits as libjpeg keeps
+        /// them) until the last scan, on the padded grid of `stride / 8` blocks a row.
+        var coefficients: [Int16] = []
+        /// Progressive: the quantisation table (zigzag order) as it was at the component's
+        /// first scan, as libjpeg latches it.
+        var latchedQuant: [Int]?
     }
 
     struct Frame {
@@ -169,6 +177,7 @@ private struct Parser {
         var components: [FrameComponent]
         let maxH: Int, maxV: Int
         let mcusAcross: Int, mcusDown: Int
+        let progressive: Bool
     }
 
     init(bytes: [UInt8], maxPixels: Int) {
@@ -176,7 +185,7 @@ private struct Parser {
         self.maxPixels = maxPixels
     }
 
-    mutating func run() throws -> (width: Int, height: Int, components: [BaselineJPEG.Component]) {
+    mutating func run() throws -> (width: Int, height: Int, components: [JPEGPlanes.Component]) {
         guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { throw DecodeFailure() }
         var scanned = false
         while true {
@@ -192,8 +201,9 @@ private struct Parser {
             guard length >= 2, position + length <= bytes.count else { throw DecodeFailure() }
             let segment = Array(bytes[(position + 2)..<(position + length)])
             switch marker {
-            case 0xC0, 0xC1: try readFrame(segment)
-            case 0xC2, 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF: throw DecodeFailure()   // not baseline
+            case 0xC0, 0xC1: try readFrame(segment, progressive: false)
+            case 0xC2: try readFrame(segment, progressive: true)
+            case 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF: throw DecodeFailure()   // lossless, hierarchical, arithmetic
             case 0xC4: try readHuffman(segment)
             case 0xDB: try readQuant(segment)
             case 0xDD:
@@ -211,15 +221,16 @@ private struct Parser {
             }
             position += length
         }
-        guard scanned, let frame else { throw DecodeFailure() }
+        guard scanned, var frame else { throw DecodeFailure() }
+        if frame.progressive { try transformProgressive(&frame) }
         let components = frame.components.map {
-            BaselineJPEG.Component(horizontal: $0.horizontal, vertical: $0.vertical, width: $0.width, height: $0.height,
+            JPEGPlanes.Component(horizontal: $0.horizontal, vertical: $0.vertical, width: $0.width, height: $0.height,
                                    stride: $0.stride, samples: $0.samples)
         }
         return (frame.width, frame.height, components)
     }
 
-    private mutating func readFrame(_ s: [UInt8]) throws {
+    private mutating func readFrame(_ s: [UInt8], progressive: Bool) throws {
         guard frame == nil, s.count >= 6, s[0] == 8 else { throw DecodeFailure() }
         let height = Int(s[1]) << 8 | Int(s[2]), width = Int(s[3]) << 8 | Int(s[4]), n = Int(s[5])
         guard width > 0, height > 0, width * height <= maxPixels, n == 1 || n == 3, s.count >= 6 + 3 * n else { throw DecodeFailure() }
@@ -239,10 +250,11 @@ private struct Parser {
             c.blocksDown = (c.height + 7) / 8
             c.stride = mcusAcross * c.horizontal * 8
             c.samples = [UInt8](repeating: 0, count: c.stride * mcusDown * c.vertical * 8)
+            if progressive { c.coefficients = [Int16](repeating: 0, count: c.samples.count) }
             components[i] = c
         }
         frame = Frame(width: width, height: height, components: components, maxH: maxH, maxV: maxV,
-                      mcusAcross: mcusAcross, mcusDown: mcusDown)
+                      mcusAcross: mcusAcross, mcusDown: mcusDown, progressive: progressive)
     }
 
     private mutating func readHuffman(_ s: [UInt8]) throws {
@@ -279,6 +291,11 @@ private struct Parser {
         self.frame = nil   // one copy of the planes while they are written
         let n = Int(s[0])
         guard n >= 1, n <= frame.components.count, s.count >= 4 + 2 * n else { throw DecodeFailure() }
+        if frame.progressive {
+            try readProgressiveScan(s, &frame)
+            self.frame = frame
+            return
+        }
         // Baseline: the whole spectrum, no successive approximation.
         guard s[1 + 2 * n] == 0, s[2 + 2 * n] == 63, s[3 + 2 * n] == 0 else { throw DecodeFailure() }
         var members: [(index: Int, dc: HuffmanTable, ac: HuffmanTable, quant: [Int])] = []
@@ -338,12 +355,204 @@ private struct Parser {
                 }
             }
         }
-        // The entropy-coded data ends at the next marker.
-        position = reader.position
+        skipToNextMarker(from: reader.position)
+        self.frame = frame
+    }
+
+    /// The entropy-coded data ends at the next marker that is not a restart marker.
+    private mutating func skipToNextMarker(from start: Int) {
+        position = start
         while position + 1 < bytes.count && !(bytes[position] == 0xFF && bytes[position + 1] != 0 && !(0xD0...0xD7).contains(bytes[position + 1])) {
             position += 1
         }
-        self.frame = frame
+    }
+
+    /// One scan of a progressive JPEG (T.81 Annex G): DC or one band of AC coefficients, first
+    /// pass or one more bit of each, added to the coefficients kept for the end.
+    private mutating func readProgressiveScan(_ s: [UInt8], _ frame: inout Frame) throws {
+        let n = Int(s[0])
+        let start = Int(s[1 + 2 * n]), end = Int(s[2 + 2 * n])
+        let high = Int(s[3 + 2 * n] >> 4), low = Int(s[3 + 2 * n] & 15)
+        // DC scans hold DC only; AC scans one component's band; refinements one bit more.
+        guard start <= end, end <= 63, (start == 0) == (end == 0), start == 0 || n == 1, low <= 13,
+              high == 0 || high == low + 1 else { throw DecodeFailure() }
+        var members: [(index: Int, table: HuffmanTable?)] = []
+        for i in 0..<n {
+            let id = Int(s[1 + 2 * i]), td = Int(s[2 + 2 * i] >> 4), ta = Int(s[2 + 2 * i] & 15)
+            guard let index = frame.components.firstIndex(where: { $0.id == id }), td < 4, ta < 4 else { throw DecodeFailure() }
+            // DC refinements read raw bits; everything else needs its table.
+            let table = start == 0 ? (high == 0 ? dcTables[td] : nil) : acTables[ta]
+            guard table != nil || (start == 0 && high > 0) else { throw DecodeFailure() }
+            if frame.components[index].latchedQuant == nil {
+                guard let quant = quantTables[frame.components[index].quant] else { throw DecodeFailure() }
+                frame.components[index].latchedQuant = quant
+            }
+            members.append((index, table))
+        }
+        var reader = BitReader(bytes: bytes, position: position)
+        var predictions = [Int](repeating: 0, count: n)
+        var endOfBands = 0
+        let interleaved = n > 1
+        let single = frame.components[members[0].index]
+        let mcusAcross = interleaved ? frame.mcusAcross : single.blocksAcross
+        let mcusDown = interleaved ? frame.mcusDown : single.blocksDown
+        let layout = members.map { member in
+            let c = frame.components[member.index]
+            return interleaved ? (c.horizontal, c.vertical, c.stride / 8) : (1, 1, c.stride / 8)
+        }
+        var restarts = 0, untilRestart = restartInterval
+        for mcuY in 0..<mcusDown {
+            for mcuX in 0..<mcusAcross {
+                if restartInterval > 0 {
+                    if untilRestart == 0 {
+                        guard reader.restart(restarts & 7) else { throw DecodeFailure() }
+                        restarts += 1
+                        untilRestart = restartInterval
+                        for i in predictions.indices { predictions[i] = 0 }
+                        endOfBands = 0
+                    }
+                    untilRestart -= 1
+                }
+                for (m, member) in members.enumerated() {
+                    let (across, down, blocksPerRow) = layout[m]
+                    for by in 0..<down {
+                        for bx in 0..<across {
+                            let block = ((mcuY * down + by) * blocksPerRow + mcuX * across + bx) * 64
+                            try frame.components[member.index].coefficients.withUnsafeMutableBufferPointer { all in
+                                guard let base = all.baseAddress, block + 64 <= all.count else { throw DecodeFailure() }
+                                let coef = base + block
+                                if start == 0 {
+                                    if let table = member.table {
+                                        let t = try reader.decode(table)
+                                        guard t <= 16 else { throw DecodeFailure() }
+                                        predictions[m] += t == 0 ? 0 : reader.signed(t)
+                                        coef[0] = Int16(truncatingIfNeeded: predictions[m] << low)
+                                    } else if reader.bits(1) == 1 {
+                                        coef[0] |= Int16(truncatingIfNeeded: 1 << low)
+                                    }
+                                } else if let table = member.table {
+                                    if high == 0 {
+                                        try Self.firstACPass(&reader, table, coef, start, end, low, &endOfBands)
+                                    } else {
+                                        try Self.refineAC(&reader, table, coef, start, end, low, &endOfBands)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        skipToNextMarker(from: reader.position)
+    }
+
+    /// An AC band's first pass: run-length coded values scaled by 2^low, and runs of bands
+    /// that end at once (EOB runs).
+    private static func firstACPass(_ reader: inout BitReader, _ table: HuffmanTable, _ coef: UnsafeMutablePointer<Int16>,
+                                    _ start: Int, _ end: Int, _ low: Int, _ endOfBands: inout Int) throws {
+        if endOfBands > 0 {
+            endOfBands -= 1
+            return
+        }
+        var k = start
+        while k <= end {
+            let rs = try reader.decode(table)
+            let run = rs >> 4, size = rs & 15
+            if size == 0 {
+                if run < 15 {
+                    endOfBands = (1 << run) - 1 + (run > 0 ? reader.bits(run) : 0)
+                    return
+                }
+                k += 16
+                continue
+            }
+            k += run
+            guard k <= end else { throw DecodeFailure() }
+            coef[zigzag[k]] = Int16(truncatingIfNeeded: reader.signed(size) << low)
+            k += 1
+        }
+    }
+
+    /// One more bit of an AC band: a bit for every coefficient already nonzero, and new
+    /// coefficients of +-2^low placed among the zero ones (T.81 G.1.2.3).
+    private static func refineAC(_ reader: inout BitReader, _ table: HuffmanTable, _ coef: UnsafeMutablePointer<Int16>,
+                                 _ start: Int, _ end: Int, _ low: Int, _ endOfBands: inout Int) throws {
+        let plus = 1 << low, minus = -1 << low
+        func refine(_ z: Int) {
+            let c = Int(coef[z])
+            if reader.bits(1) == 1 && c & plus == 0 {
+                coef[z] = Int16(truncatingIfNeeded: c >= 0 ? c + plus : c + minus)
+            }
+        }
+        var k = start
+        if endOfBands == 0 {
+            while k <= end {
+                let rs = try reader.decode(table)
+                var run = rs >> 4
+                let size = rs & 15
+                var value = 0
+                if size != 0 {
+                    guard size == 1 else { throw DecodeFailure() }
+                    value = reader.bits(1) == 1 ? plus : minus
+                } else if run != 15 {
+                    endOfBands = 1 << run
+                    if run > 0 { endOfBands += reader.bits(run) }
+                    break
+                }
+                // Past `run` zero coefficients (refining the nonzero ones met), to the next zero.
+                while k <= end {
+                    let z = zigzag[k]
+                    if coef[z] != 0 {
+                        refine(z)
+                    } else {
+                        if run == 0 { break }
+                        run -= 1
+                    }
+                    k += 1
+                }
+                if value != 0 {
+                    guard k <= end else { throw DecodeFailure() }
+                    coef[zigzag[k]] = Int16(truncatingIfNeeded: value)
+                }
+                k += 1
+            }
+        }
+        if endOfBands > 0 {
+            while k <= end {
+                let z = zigzag[k]
+                if coef[z] != 0 { refine(z) }
+                k += 1
+            }
+            endOfBands -= 1
+        }
+    }
+
+    /// After the last scan: each block dequantised with its latched table and transformed.
+    private func transformProgressive(_ frame: inout Frame) throws {
+        var dequantised = [Int](repeating: 0, count: 64)
+        var workspace = [Int](repeating: 0, count: 72)
+        for i in frame.components.indices {
+            guard let quant = frame.components[i].latchedQuant else { throw DecodeFailure() }
+            let stride = frame.components[i].stride
+            let blocks = frame.components[i].coefficients.count / 64
+            let blocksPerRow = stride / 8
+            frame.components[i].coefficients.withUnsafeBufferPointer { coef in
+                frame.components[i].samples.withUnsafeMutableBufferPointer { out in
+                    dequantised.withUnsafeMutableBufferPointer { dq in
+                        workspace.withUnsafeMutableBufferPointer { ws in
+                            guard let coef = coef.baseAddress, let out = out.baseAddress, let dq = dq.baseAddress, let ws = ws.baseAddress else { return }
+                            for block in 0..<blocks {
+                                let c = coef + block * 64
+                                for k in 0..<64 { dq[Self.zigzag[k]] = Int(c[Self.zigzag[k]]) * quant[k] }
+                                let row = block / blocksPerRow, column = block % blocksPerRow
+                                JPEGIntegerIDCT.transform(dq, workspace: ws, into: out + row * 8 * stride + column * 8, stride: stride)
+                            }
+                        }
+                    }
+                }
+            }
+            frame.components[i].coefficients = []
+        }
     }
 
     private static let zigzag: [Int] = [

@@ -8,11 +8,15 @@ import Foundation
 /// 1. decode the transfer to display light in nits: PQ by SMPTE ST 2084's EOTF; HLG by the
 ///    inverse OETF and the BT.2100 OOTF for a 1000-nit display (system gamma 1.2);
 /// 2. convert BT.2020 primaries to BT.709 in linear light (BT.2087's matrix);
-/// 3. compress luminance with extended Reinhard, L' = L (1 + L / W^2) / (1 + L), where L is
-///    luminance in units of SDR reference white (203 nits, BT.2408) and W the source peak in the
-///    same units (1000 nits for HLG, 1000 for PQ unless told otherwise); the RGB ratios are kept,
-///    so hues do not shift, and colours still outside the gamut are desaturated towards their
-///    luminance rather than clipped channel by channel;
+/// 3. compress luminance L, in units of SDR reference white (203 nits, BT.2408), only above a
+///    knee K = 0.5: L' = L below it, and above it K + (1 - K) r((L - K) / (1 - K)) with extended
+///    Reinhard r(t) = t (1 + t / w^2) / (1 + t), w = (W - K) / (1 - K), W the source peak in the
+///    same units (1000 nits for HLG, 1000 for PQ unless told otherwise): the shoulder starts with
+///    slope 1 and reaches white at the peak. So what an SDR picture holds (up to reference white)
+///    keeps its tones and contrast, and looks and sharpness judge an HDR clip as its SDR version
+///    (plain Reinhard put reference white at 52 % and cost 13 % of an HDR10 clip's sharpness).
+///    The RGB ratios are kept, so hues do not shift, and colours still outside the gamut are
+///    desaturated towards their luminance rather than clipped channel by channel;
 /// 4. encode with the BT.709 / BT.1886 display gamma (1 / 2.4) to 8 bits.
 /// The HDR transfer curves glimt tone-maps.
 public enum HDRTransfer: String, Sendable, Codable {
@@ -24,27 +28,40 @@ public struct ToneMap: Sendable {
     public let peakNits: Float
     public static let referenceWhiteNits: Float = 203
 
+    /// Where the shoulder starts, in units of reference white.
+    public static let knee: Float = 0.5
+
     private let table: [UInt8]
+    /// Decoding each 16-bit code is the other costly part: a table per 12-bit step of the code
+    /// (10-bit sources use every 4th step).
+    private let decode: [Float]
 
     public init(transfer: HDRTransfer, peakNits: Float = 1000) {
         self.transfer = transfer
         self.peakNits = peakNits
         // The display gamma is the costly part: a table over [0, 1] in 4096 steps.
         table = (0..<4097).map { i in UInt8(min(255, max(0, (pow(Float(i) / 4096, 1 / 2.4) * 255).rounded()))) }
+        decode = Self.decodeTable(transfer, peakNits: peakNits)
+    }
+
+    /// Luminance (units of reference white) as shown: unchanged up to the knee, then the shoulder.
+    @inline(__always) func compress(_ y: Float, widthSquaredInverse invW2: Float) -> Float {
+        guard y > Self.knee else { return y }
+        let k = Self.knee
+        let t = (y - k) / (1 - k)
+        return k + (1 - k) * t * (1 + t * invW2) / (1 + t)
     }
 
     public func apply(_ image: RGB16Image) -> RGBImage {
         let n = image.width * image.height
         var out = [UInt8](repeating: 0, count: n * 3)
-        // Decoding each 16-bit code is the other costly part: a table per code value (10-bit
-        // sources use every 64th code, but the table does not need to know).
-        let decode = decodeTable()
-        let w = (peakNits / Self.referenceWhiteNits)
+        // The shoulder's end in its own units; a peak at or under the knee needs none.
+        let w = max((peakNits / Self.referenceWhiteNits - Self.knee) / (1 - Self.knee), 1e-3)
         let invW2 = 1 / (w * w)
         image.red.withUnsafeBufferPointer { R in
             image.green.withUnsafeBufferPointer { G in
                 image.blue.withUnsafeBufferPointer { B in
-                    decode.withUnsafeBufferPointer { D in
+                    decode.withUnsafeBufferPointer { D in table.withUnsafeBufferPointer { table in out.withUnsafeMutableBufferPointer { out in
                         for i in 0..<n {
                             // Linear BT.2020, in units of reference white.
                             let r20 = D[Int(R[i]) >> 4], g20 = D[Int(G[i]) >> 4], b20 = D[Int(B[i]) >> 4]
@@ -52,7 +69,7 @@ public struct ToneMap: Sendable {
                             var g = -0.1246 * r20 + 1.1329 * g20 - 0.0083 * b20
                             var b = -0.0182 * r20 - 0.1006 * g20 + 1.1187 * b20
                             let y = max(0, 0.2126 * r + 0.7152 * g + 0.0722 * b)
-                            let mapped = y * (1 + y * invW2) / (1 + y)
+                            let mapped = compress(y, widthSquaredInverse: invW2)
                             let k = y > 0 ? mapped / y : 0
                             r *= k; g *= k; b *= k
                             // Out-of-gamut (negative or above white) after mapping: pull towards grey.
@@ -68,7 +85,7 @@ public struct ToneMap: Sendable {
                             out[3 * i + 1] = table[Int(min(1, max(0, g)) * 4096)]
                             out[3 * i + 2] = table[Int(min(1, max(0, b)) * 4096)]
                         }
-                    }
+                    } } }
                 }
             }
         }
@@ -78,7 +95,7 @@ public struct ToneMap: Sendable {
     /// Linear light (units of reference white) for each 12-bit step of the code value. HLG's
     /// OOTF really depends on the pixel's luminance; applying its gamma per channel is the usual
     /// close approximation for a table.
-    private func decodeTable() -> [Float] {
+    private static func decodeTable(_ transfer: HDRTransfer, peakNits: Float) -> [Float] {
         (0..<4096).map { i in
             let e = Float(i) / 4095
             switch transfer {
@@ -87,12 +104,12 @@ public struct ToneMap: Sendable {
                 let c1: Float = 0.8359375, c2: Float = 18.8515625, c3: Float = 18.6875
                 let p = pow(e, 1 / m2)
                 let nits = 10000 * pow(max(p - c1, 0) / (c2 - c3 * p), 1 / m1)
-                return min(nits, peakNits) / Self.referenceWhiteNits
+                return min(nits, peakNits) / referenceWhiteNits
             case .hlg:
                 let a: Float = 0.17883277, b: Float = 0.28466892, c: Float = 0.55991073
                 let scene = e <= 0.5 ? e * e / 3 : (exp((e - c) / a) + b) / 12
                 let nits = peakNits * pow(scene, 1.2)
-                return nits / Self.referenceWhiteNits
+                return nits / referenceWhiteNits
             }
         }
     }

@@ -23,7 +23,8 @@ public struct StoredVideo: Sendable {
     public var frames: [StoredFrame]
 
     /// Bumped whenever analysis would measure frames differently (sampling, models, scores).
-    /// 2: recording facts (Live Photos, screen recordings, slow motion) are kept.
+    /// 2: recording facts (Live Photos, screen recordings, slow motion) are kept, and HLG and
+    /// PQ frames are judged tone-mapped, as the film shows them.
     public static let analysisVersion = 2
 
     public init(contentKey: String, path: String, size: Int64, modified: Double, capture: CaptureDate, duration: Double, width: Int,

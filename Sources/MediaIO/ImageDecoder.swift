@@ -37,7 +37,7 @@ public enum ImageDecoder {
         let parameters = stream.pointee.codecpar.pointee
         try checkSize(width: Int(parameters.width), height: Int(parameters.height), path: path)
 
-        let reader = try StreamFrameReader(input: input, streamIndex: index, setup: .init(threads: 1, strict: true, maxPixels: maxPixels))
+        let reader = try StreamFrameReader(input: input, streamIndex: index, setup: .init(threads: 1, strict: true, maxPixels: maxPixels, jpegIntegerIDCT: true))
         guard let frame = try reader.next() else {
             throw GlimtError("truncated or corrupt: no picture could be decoded", path: path)
         }
@@ -50,9 +50,12 @@ public enum ImageDecoder {
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
         try checkSize(width: width, height: height, path: path)
 
-        let converter = PixelConverter(unlabelled: .photo)
         let stored: RGBImage
-        do { stored = try converter.rgbImage(from: frame, width: width, height: height) }
+        do {
+            // JPEGs as libjpeg decodes them: OpenCV's imread, on which the face models were checked.
+            stored = try (parameters.codec_id == AV_CODEC_ID_MJPEG ? LibjpegPixels.rgbImage(path: path, frame: frame) : nil)
+                ?? PixelConverter(unlabelled: .photo).rgbImage(from: frame, width: width, height: height)
+        }
         catch let error as GlimtError { throw error.at(path) }
         return orientation(of: frame, stream: stream).apply(to: stored)
     }

@@ -13,6 +13,9 @@ public final class SampledFrames {
     private let timeline: StreamTimeline
     private let orientation: ImageOrientation
     private let converter: PixelConverter
+    /// HLG and PQ samples are tone-mapped as the film shows them, so that looks and sharpness are
+    /// judged on the film's pictures (straight to 8 bits, PQ looks dark and flat).
+    private let toneMap: ToneMap?
     private let interval: Double
     private let start: Double
     private let end: Double
@@ -36,6 +39,7 @@ public final class SampledFrames {
         timeline = StreamTimeline(input: input, streamIndex: streamIndex)
         converter = PixelConverter(unlabelled: .video, accurateRounding: options.accurateRounding ?? false)
         orientation = info.orientation
+        toneMap = ScreenPicture(info).toneMap
         self.interval = interval
         self.start = max(0, start)
         self.end = end
@@ -70,7 +74,9 @@ public final class SampledFrames {
             let size = timeline.scaledSize(width: Int(frame.pointee.width), height: Int(frame.pointee.height), longSide: longSide)
             do {
                 let c0 = DispatchTime.now().uptimeNanoseconds
-                let stored = try converter.rgbImage(from: frame, width: size.width, height: size.height)
+                // Scaled at 16 bits first, then tone-mapped: the curve runs on the small picture only.
+                let stored = try toneMap.map { $0.apply(try converter.rgb16Image(from: frame, width: size.width, height: size.height)) }
+                    ?? converter.rgbImage(from: frame, width: size.width, height: size.height)
                 let upright = orientation.apply(to: stored)
                 converting = DispatchTime.now().uptimeNanoseconds - c0
                 return SampledFrame(time: time, image: upright)

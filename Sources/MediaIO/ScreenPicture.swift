@@ -1,9 +1,10 @@
 import Imaging
 
 /// A video's pictures as an ordinary (SDR, 8-bit) screen shows them: HLG and PQ tone-mapped,
-/// everything else rounded to 8 bits. The film and the contact sheets show frames this way.
+/// everything else rounded to 8 bits. The film and the contact sheets show frames this way, and
+/// the analysis samples (`SampledFrames`) are judged this way.
 public struct ScreenPicture: Sendable {
-    private let toneMap: ToneMap?
+    let toneMap: ToneMap?
 
     public init(_ info: VideoInfo) {
         toneMap = info.colour.hdrTransfer.map { ToneMap(transfer: $0) }

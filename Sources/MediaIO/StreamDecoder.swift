@@ -9,6 +9,10 @@ final class StreamDecoder {
         var strict = false
         var maxPixels = 0
         var options = VideoDecodeOptions()
+        /// FFmpeg's port of the IJG integer IDCT instead of its own simple IDCT, for the JPEGs
+        /// `JPEGPlanes` leaves to FFmpeg: 0.02-0.05 levels from libjpeg's pixels on average
+        /// instead of 0.02-0.26 (it runs rows before columns: not quite libjpeg's rounding).
+        var jpegIntegerIDCT = false
     }
 
     let context: UnsafeMutablePointer<AVCodecContext>
@@ -37,6 +41,7 @@ final class StreamDecoder {
             context.pointee.thread_count = Int32(Self.threads(setup.threads, width: Int(parameters.pointee.width), height: Int(parameters.pointee.height)))
             context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
             if setup.maxPixels > 0 { context.pointee.max_pixels = Int64(setup.maxPixels) }
+            if setup.jpegIntegerIDCT { context.pointee.idct_algo = FF_IDCT_INT }
             if setup.strict { context.pointee.err_recognition = AV_EF_CRCCHECK | AV_EF_BITSTREAM | AV_EF_BUFFER | AV_EF_EXPLODE }
             if setup.options.skipLoopFilter { context.pointee.skip_loop_filter = AVDISCARD_ALL }
             if setup.options.fastDecoding { context.pointee.flags2 |= AV_CODEC_FLAG2_FAST }

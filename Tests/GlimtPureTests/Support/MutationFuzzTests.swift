@@ -65,6 +65,26 @@ final class MutationFuzzTests: XCTestCase {
         XCTAssertLessThan(parsed, 1500, "some mutants must be refused")
     }
 
+    /// Our JPEG decoder reads the photo's bytes itself (after FFmpeg has): a damaged
+    /// file must give nil or a picture, never a trap.
+    func testJPEGPlanesSurviveMutations() throws {
+        var m = Mutator(state: 3)
+        var decoded = 0, refused = 0
+        for name in ["collins_420", "collins_420_restarts", "collins_420_progressive", "collins_444", "collins_411", "collins_grey"] {
+            let original = [UInt8](try Data(contentsOf: Fixtures.url("photos/\(name).jpg")))
+            for _ in 0..<1000 {
+                if let jpeg = JPEGPlanes(bytes: m.mutate(original, within: 2..<original.count), maxPixels: 1 << 20) {
+                    XCTAssertEqual(jpeg.components.count == 1 || jpeg.components.count == 3, true)
+                    decoded += 1
+                } else {
+                    refused += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(refused, 0, "some mutants must be refused")
+        print("JPEG mutants: \(decoded) decoded, \(refused) refused")
+    }
+
     func testReferenceListsSurviveMutations() throws {
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("glimt-fuzz-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: library) }

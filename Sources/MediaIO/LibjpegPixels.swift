@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import GlimtCore
 import Imaging
 
 /// A JPEG photo's RGB pixels as libjpeg gives them with its defaults, which is what OpenCV's
@@ -23,7 +24,8 @@ enum LibjpegPixels {
         let subsampling = Self.subsampling(format)
         guard subsampling != nil || format == AV_PIX_FMT_GRAY8 else { return nil }
 
-        if let data = FileManager.default.contents(atPath: path), let jpeg = JPEGPlanes(bytes: [UInt8](data), maxPixels: width * height),
+        // A photo is tens of megabytes at most; past 256 MB FFmpeg's planes will do.
+        if let bytes = FileName.contents(of: path, limit: 256 << 20), let jpeg = JPEGPlanes(bytes: bytes, maxPixels: width * height),
            jpeg.width == width, jpeg.height == height, let image = convert(jpeg, subsampling) {
             return image
         }

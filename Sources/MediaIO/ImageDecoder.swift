@@ -13,16 +13,9 @@ public enum ImageDecoder {
     public static func decode(path: String) throws -> RGBImage {
         // FFmpeg before 7.1 cannot demux HEIF: glimt reads the items itself.
         if HEIFBrand(contentsOf: path) != nil && !HEIFImage.isTrackOnly(path: path) { return try HEIFImage.decode(path: path).image }
-        let input: MediaInput
-        do {
-            input = try MediaInput(path: path)
-        } catch {
-            // FFmpeg before 7.1 cannot demux HEIF at all; say so instead of "moov atom not found".
-            if let brand = HEIFBrand(contentsOf: path) { throw unsupportedHEIF(brand, path: path) }
-            throw error
-        }
+        // Everything else, HEIF image sequences (a track, no items) included, is FFmpeg's.
+        let input = try MediaInput(path: path)
         let heif = input.demuxerName.hasPrefix("mov") ? HEIFBrand(contentsOf: path) : nil
-        let pictures = input.streams(of: AVMEDIA_TYPE_VIDEO)
         guard let index = input.videoStreamIndex else {
             let what = input.bestStream(AVMEDIA_TYPE_AUDIO) != nil ? "is a sound file" : "has no picture in it"
             throw GlimtError("\(what), not a photo", path: path)
@@ -30,9 +23,6 @@ public enum ImageDecoder {
         let stream = input.stream(index)
         if heif == nil && !MediaFormats.isImage(input.demuxerName) {
             throw GlimtError("is a video (\(input.codecName(of: index))), not a photo", path: path)
-        }
-        if let heif, pictures.count > 1 {
-            throw GlimtError("\(heif.rawValue) made of tiles is not supported yet (\(pictures.count) tiles)", path: path)
         }
         let parameters = stream.pointee.codecpar.pointee
         try checkSize(width: Int(parameters.width), height: Int(parameters.height), path: path)
@@ -80,9 +70,5 @@ public enum ImageDecoder {
     private static func checkSize(width: Int, height: Int, path: String) throws {
         guard width > 0, height > 0 else { return }
         if width * height > maxPixels { throw GlimtError(MediaLimits.tooLargeReason(width: width, height: height), path: path) }
-    }
-
-    private static func unsupportedHEIF(_ brand: HEIFBrand, path: String) -> GlimtError {
-        GlimtError("\(brand.rawValue) needs an FFmpeg with HEIF support (7.1 or later); this one is \(FFmpegVersion.text)", path: path)
     }
 }

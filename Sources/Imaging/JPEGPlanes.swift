@@ -150,6 +150,31 @@ private struct BitReader {
     }
 }
 
+/// Restart markers every `interval` units (0: none): counts the units down and, where a marker
+/// is due, reads it.
+private struct Restarts {
+    let interval: Int
+    private var seen = 0
+    private var left: Int
+
+    init(interval: Int) {
+        self.interval = interval
+        left = interval
+    }
+
+    /// Before each unit: true when a marker was read here, so the DC predictions (and a
+    /// progressive scan's run of empty bands) start afresh.
+    mutating func beforeUnit(_ reader: inout BitReader) throws -> Bool {
+        guard interval > 0 else { return false }
+        defer { left -= 1 }
+        guard left == 0 else { return false }
+        guard reader.restart(seen & 7) else { throw DecodeFailure() }
+        seen += 1
+        left = interval
+        return true
+    }
+}
+
 private struct Parser {
     let bytes: [UInt8]
     let maxPixels: Int
@@ -316,7 +341,7 @@ private struct Parser {
         let single = frame.components[members[0].index]
         let mcusAcross = interleaved ? frame.mcusAcross : single.blocksAcross
         let mcusDown = interleaved ? frame.mcusDown : single.blocksDown
-        var restarts = 0, untilRestart = restartInterval
+        var restarts = Restarts(interval: restartInterval)
         let layout = members.map { member in
             let c = frame.components[member.index]
             return interleaved ? (c.horizontal, c.vertical, c.stride) : (1, 1, c.stride)
@@ -324,14 +349,8 @@ private struct Parser {
 
         for mcuY in 0..<mcusDown {
             for mcuX in 0..<mcusAcross {
-                if restartInterval > 0 {
-                    if untilRestart == 0 {
-                        guard reader.restart(restarts & 7) else { throw DecodeFailure() }
-                        restarts += 1
-                        untilRestart = restartInterval
-                        for i in predictions.indices { predictions[i] = 0 }
-                    }
-                    untilRestart -= 1
+                if try restarts.beforeUnit(&reader) {
+                    for i in predictions.indices { predictions[i] = 0 }
                 }
                 for (m, member) in members.enumerated() {
                     // Not the component itself: holding its samples would copy them on every write.
@@ -400,18 +419,12 @@ private struct Parser {
             let c = frame.components[member.index]
             return interleaved ? (c.horizontal, c.vertical, c.stride / 8) : (1, 1, c.stride / 8)
         }
-        var restarts = 0, untilRestart = restartInterval
+        var restarts = Restarts(interval: restartInterval)
         for mcuY in 0..<mcusDown {
             for mcuX in 0..<mcusAcross {
-                if restartInterval > 0 {
-                    if untilRestart == 0 {
-                        guard reader.restart(restarts & 7) else { throw DecodeFailure() }
-                        restarts += 1
-                        untilRestart = restartInterval
-                        for i in predictions.indices { predictions[i] = 0 }
-                        endOfBands = 0
-                    }
-                    untilRestart -= 1
+                if try restarts.beforeUnit(&reader) {
+                    for i in predictions.indices { predictions[i] = 0 }
+                    endOfBands = 0
                 }
                 for (m, member) in members.enumerated() {
                     let (across, down, blocksPerRow) = layout[m]

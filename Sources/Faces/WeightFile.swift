@@ -7,9 +7,24 @@ import GlimtCore
 public struct WeightFile: Sendable {
     public struct Entry: Sendable {
         public let shape: [Int]
-        public let values: [Float]
+        private let floats: [Float]
         /// The int8 blocks as stored, for kind-1 records; nil for float ones.
         public var quantized: Quantized? = nil
+
+        init(shape: [Int], values: [Float]) {
+            self.shape = shape
+            floats = values
+        }
+
+        init(shape: [Int], quantized: Quantized) {
+            self.shape = shape
+            floats = []
+            self.quantized = quantized
+        }
+
+        /// The values as floats: int8 blocks are expanded when asked for, not at load (SFace's
+        /// fully connected layer runs from its blocks, and its 25.7 MB of floats were made for nothing).
+        public var values: [Float] { quantized?.dequantized() ?? floats }
     }
 
     /// A kind-1 record as stored: `values` is `Float(Int32(q) - Int32(zeroPoints[s])) * scales[s]`.
@@ -20,6 +35,32 @@ public struct WeightFile: Sendable {
         public let scales: [Float]
         public let zeroPoints: [Int8]
         public let q: [Int8]
+
+        /// `Float(q - zero point) * scale`, block by block. Every index is inside the arrays: the
+        /// reader checked that layout's product is the count and sized the scales to the blocks.
+        func dequantized() -> [Float] {
+            let outer = layout[..<axis].reduce(1, *), n = layout[axis], inner = layout[(axis + 1)...].reduce(1, *)
+            let blocks = (n + blockSize - 1) / blockSize
+            var values = [Float](repeating: 0, count: q.count)
+            values.withUnsafeMutableBufferPointer { v in
+                q.withUnsafeBufferPointer { q in
+                    zeroPoints.withUnsafeBufferPointer { zeros in
+                        scales.withUnsafeBufferPointer { scales in
+                            for o in 0..<outer {
+                                for j in 0..<n {
+                                    let s = (o * blocks + j / blockSize) * inner
+                                    let base = (o * n + j) * inner
+                                    for i in 0..<inner {
+                                        v[base + i] = Float(Int32(q[base + i]) - Int32(zeros[s + i])) * scales[s + i]
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            return values
+        }
     }
 
     public static let magic = Array("GLIMTWTS".utf8)
@@ -90,28 +131,7 @@ public struct WeightFile: Sendable {
             let scales = try r.floats(scaleCount)
             let zeros = try r.int8s(scaleCount)
             let q = try r.int8s(count)
-            var values = [Float](repeating: 0, count: count)
-            // Every index below is inside the arrays: layout's product is `count`, and the scale
-            // index stays under outer * blocks * inner.
-            values.withUnsafeMutableBufferPointer { v in
-                q.withUnsafeBufferPointer { q in
-                    zeros.withUnsafeBufferPointer { zeros in
-                        scales.withUnsafeBufferPointer { scales in
-                            for o in 0..<outer {
-                                for j in 0..<n {
-                                    let s = (o * blocks + j / block) * inner
-                                    let base = (o * n + j) * inner
-                                    for i in 0..<inner {
-                                        v[base + i] = Float(Int32(q[base + i]) - Int32(zeros[s + i])) * scales[s + i]
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            return Entry(shape: shape, values: values,
-                         quantized: Quantized(layout: layout, axis: axis, blockSize: block, scales: scales, zeroPoints: zeros, q: q))
+            return Entry(shape: shape, quantized: Quantized(layout: layout, axis: axis, blockSize: block, scales: scales, zeroPoints: zeros, q: q))
         default:
             throw GlimtError("tensor \(name): unknown kind \(kind)")
         }

@@ -67,6 +67,25 @@ final class WeightFileTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("missing tensor conv_7_relu_gamma"), "\(error)")
         }
     }
+
+    /// The checksum is zlib's CRC-32 at every length, so the eight-bytes-a-step path and the
+    /// byte-wise tail agree with the classic definition.
+    func testCRC32IsZlibs() {
+        XCTAssertEqual(Array("123456789".utf8).withUnsafeBytes { CRC32.checksum($0) }, 0xCBF4_3926, "the standard check value")
+        func bytewise(_ b: [UInt8]) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for x in b {
+                crc ^= UInt32(x)
+                for _ in 0..<8 { crc = crc & 1 != 0 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+            }
+            return crc ^ 0xFFFF_FFFF
+        }
+        var generator = SystemRandomNumberGenerator()
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 1000, 4093] {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            XCTAssertEqual(bytes.withUnsafeBytes { CRC32.checksum($0) }, bytewise(bytes), "\(length) bytes")
+        }
+    }
 }
 
 /// Writes float32 (kind 0) .glw files, for tests that need a deliberately wrong one.

@@ -53,6 +53,10 @@ def main():
     ffmpeg("-f", "lavfi", "-i", "testsrc2=size=192x108:rate=30:duration=6", *X264, "-g", "30",
            "-metadata", "com.android.capture.fps=120.000000", "-metadata", "creation_time=2024-05-05T09:00:00Z",
            "-movflags", "use_metadata_tags", os.path.join(OUT, "slowmo_capture120.mp4"))
+    # A time-lapse, as Android writes it: 3 s playing at 30 fps, captured at one frame a second.
+    ffmpeg("-f", "lavfi", "-i", "testsrc2=size=192x108:rate=30:duration=3", *X264, "-g", "30",
+           "-metadata", "com.android.capture.fps=1.000000", "-metadata", "creation_time=2024-05-07T09:00:00Z",
+           "-movflags", "use_metadata_tags", os.path.join(OUT, "timelapse_capture1.mp4"))
     # Slow motion stored in real time, as iPhones write it: 2 s at 120 fps.
     ffmpeg("-f", "lavfi", "-i", "testsrc2=size=192x108:rate=120:duration=2", *X264, "-g", "120",
            "-metadata", "creation_time=2024-05-06T09:00:00Z", os.path.join(OUT, "hfr_120fps.mp4"))

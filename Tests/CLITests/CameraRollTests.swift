@@ -7,7 +7,8 @@ import XCTest
 final class CameraRollTests: CLITestCase {
     /// The folder: day 05-01 a camera video (dated by its name) and a Live Photo pair; 05-02 and
     /// 05-04 only screen recordings; 05-03 a Takeout export whose file has no date; 05-05 slow
-    /// motion stored slowed down; 05-06 slow motion at 120 fps; and a copy of the first video.
+    /// motion stored slowed down; 05-06 slow motion at 120 fps; 05-07 a time-lapse; and a copy of
+    /// the first video.
     private func cameraRoll() throws -> URL {
         let roll = library.appendingPathComponent("roll")
         let fm = FileManager.default
@@ -33,22 +34,22 @@ final class CameraRollTests: CLITestCase {
         let roll = try cameraRoll()
         let scan = try glimt("scan", roll.path, "--timezone", "UTC")
         XCTAssertEqual(scan.status, 0, scan.err)
-        XCTAssertTrue(scan.out.hasPrefix("8 videos found: 7 analysed, 0 unchanged, 0 moved, 1 duplicate counted once"), scan.out)
+        XCTAssertTrue(scan.out.hasPrefix("9 videos found: 8 analysed, 0 unchanged, 0 moved, 1 duplicate counted once"), scan.out)
         XCTAssertTrue(scan.out.contains("copy of the party.mp4 is the same video as "), scan.out)
         let rescan = try glimt("scan", roll.path, "--timezone", "UTC")
-        XCTAssertTrue(rescan.out.hasPrefix("8 videos found: 0 analysed, 7 unchanged, 0 moved, 1 duplicate counted once"),
+        XCTAssertTrue(rescan.out.hasPrefix("9 videos found: 0 analysed, 8 unchanged, 0 moved, 1 duplicate counted once"),
                       "the copy is not taken for a move of the first: \(rescan.out)")
 
         let days = try glimt("days", "--no-refs", "--json")
         XCTAssertEqual(days.status, 0, days.err)
         let reports = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(days.out.utf8)) as? [[String: Any]])
-        XCTAssertEqual(reports.map { $0["day"] as! String }, ["2024-05-01", "2024-05-02", "2024-05-03", "2024-05-04", "2024-05-05", "2024-05-06"])
-        XCTAssertEqual(reports.map { $0["status"] as! String }, ["picked", "set-aside", "picked", "set-aside", "picked", "picked"])
+        XCTAssertEqual(reports.map { $0["day"] as! String }, ["2024-05-01", "2024-05-02", "2024-05-03", "2024-05-04", "2024-05-05", "2024-05-06", "2024-05-07"])
+        XCTAssertEqual(reports.map { $0["status"] as! String }, ["picked", "set-aside", "picked", "set-aside", "picked", "picked", "picked"])
         XCTAssertEqual(reports.map { name(($0["pick"] as? [String: Any])?["video"]) },
-                       ["VID_20240501_100000.mp4", nil, "holiday clip.mp4", nil, "slowmo_capture120.mp4", "hfr_120fps.mp4"])
+                       ["VID_20240501_100000.mp4", nil, "holiday clip.mp4", nil, "slowmo_capture120.mp4", "hfr_120fps.mp4", "timelapse_capture1.mp4"])
         var candidates: [String: [String: Any]] = [:]
         for r in reports { for c in r["candidates"] as! [[String: Any]] { candidates[name(c["video"])!] = c } }
-        XCTAssertEqual(candidates.count, 7, "the copy is counted once")
+        XCTAssertEqual(candidates.count, 8, "the copy is counted once")
         let live = try XCTUnwrap(candidates["IMG_0042.MOV"])
         XCTAssertEqual(live["kind"] as? String, "live-photo")
         XCTAssertEqual(live["setAside"] as? String, "a Live Photo's movie (--live-photos includes them)")
@@ -60,13 +61,18 @@ final class CameraRollTests: CLITestCase {
         XCTAssertTrue((candidates["clip_0007.mp4"]?["kindReason"] as? String ?? "").contains("sampled frames look like a screen"), "found by its frames, not its name")
         XCTAssertEqual(candidates["holiday clip.mp4"]?["dateSource"] as? String, "Google Takeout sidecar")
         XCTAssertEqual(candidates["slowmo_capture120.mp4"]?["kind"] as? String, "slow-motion")
+        XCTAssertEqual(candidates["hfr_120fps.mp4"]?["kind"] as? String, "slow-motion")
+        XCTAssertEqual(candidates["timelapse_capture1.mp4"]?["kind"] as? String, "time-lapse")
+        let lapse = try XCTUnwrap(reports[6]["pick"] as? [String: Any])
+        XCTAssertNil(lapse["speed"], "a time-lapse's second is a second as it plays")
+        XCTAssertEqual(lapse["length"] as? Double, 1)
         let slow = try XCTUnwrap(reports[4]["pick"] as? [String: Any])
         XCTAssertEqual(slow["speed"] as? Double, 4, "captured at 120, played at 30")
         XCTAssertEqual(slow["length"] as? Double, 4, "a real second is 4 s of the file")
 
         // Asked for, Live Photos and screen recordings compete like any video.
         let all = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try glimt("days", "--no-refs", "--json", "--live-photos", "--screen-recordings").out.utf8)) as? [[String: Any]])
-        XCTAssertEqual(all.map { $0["status"] as! String }, ["picked", "picked", "picked", "picked", "picked", "picked"])
+        XCTAssertEqual(all.map { $0["status"] as! String }, ["picked", "picked", "picked", "picked", "picked", "picked", "picked"])
     }
 
     func testAnalyzeCountsACopyOnceAndSaysWhatItSetAside() throws {
@@ -77,11 +83,11 @@ final class CameraRollTests: CLITestCase {
         let duplicates = try XCTUnwrap(result["duplicates"] as? [[String: Any]])
         XCTAssertEqual(duplicates.map { [name($0["path"]), name($0["sameAs"])] }, [["copy of the party.mp4", "VID_20240501_100000.mp4"]])
         let videos = try XCTUnwrap(result["videos"] as? [[String: Any]])
-        XCTAssertEqual(videos.count, 7)
+        XCTAssertEqual(videos.count, 8)
         let setAside = videos.filter { $0["setAside"] != nil }.compactMap { name($0["path"]) }.sorted()
         XCTAssertEqual(setAside, ["IMG_0042.MOV", "RPReplay_Final1714640400.MP4", "clip_0007.mp4"])
         let picks = try XCTUnwrap(result["picks"] as? [[String: Any]])
-        XCTAssertEqual(picks.compactMap { name($0["video"]) }, ["VID_20240501_100000.mp4", "holiday clip.mp4", "slowmo_capture120.mp4", "hfr_120fps.mp4"])
+        XCTAssertEqual(picks.compactMap { name($0["video"]) }, ["VID_20240501_100000.mp4", "holiday clip.mp4", "slowmo_capture120.mp4", "hfr_120fps.mp4", "timelapse_capture1.mp4"])
         let skipped = try XCTUnwrap(result["skippedDays"] as? [String: String])
         XCTAssertEqual(skipped["2024-05-02"], "every video of it is set aside: a screen recording (--screen-recordings includes them)")
 

@@ -91,7 +91,8 @@ public struct Recording: Codable, Equatable, Sendable {
     /// recording; a screen-shaped one needs `screenShareWhenScreenShaped`.
     public static let screenShare = 0.5
     public static let screenShareWhenScreenShaped = 0.25
-    /// Slow motion played back faster than this is no longer real time anyone would watch.
+    /// Slow motion played back faster than this is no longer real time anyone would watch (the
+    /// film plays no clip faster either: `FilmSegment.maxSpeed`, a layer above, says the same).
     public static let maxSpeed = 16.0
 
     /// File names screen recorders give (iOS, macOS in English and German, Android, Samsung,

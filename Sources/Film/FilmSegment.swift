@@ -20,10 +20,13 @@ public struct FilmSegment: Codable, Equatable, Sendable {
         self.speed = speed
     }
 
-    /// `speed` where it means something: finite, at least 1 and at most 16, else 1.
+    /// The fastest a clip is played: slow motion sped up further is no longer real time anyone watches.
+    public static let maxSpeed = 16.0
+
+    /// `speed` where it means something: finite, at least 1 and at most `maxSpeed`, else 1.
     public var playbackSpeed: Double {
         guard let speed, speed.isFinite, speed > 1 else { return 1 }
-        return min(speed, 16)
+        return min(speed, Self.maxSpeed)
     }
 
     /// A crop of `aspect` around the same centre as `box`, as large as `box`'s height allows and

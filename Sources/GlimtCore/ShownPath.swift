@@ -2,29 +2,24 @@
 /// legal) are escaped, so one problem stays one line whatever the name holds; bytes that are not
 /// UTF-8 (kept as `FileName` escapes) show as `\xe9`.
 public enum ShownPath {
-    public static func escaped(_ path: String) -> String {
-        guard path.unicodeScalars.contains(where: { isControl($0) || FileName.isEscape($0) }) else { return path }
-        var out = ""
-        for scalar in path.unicodeScalars {
-            switch scalar {
-            case _ where FileName.isEscape(scalar): out += "\\x" + format2(UInt32(FileName.escapedByte(scalar)!))
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where isControl(scalar): out += "\\x" + String(format2(scalar.value))
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    public static func escaped(_ path: String) -> String { escaping(path, controls: true) }
 
     /// `s` with only the non-UTF-8 bytes of file names shown as `\\xe9` (for whole lines of
     /// output, whose newlines are meant).
-    public static func bytesEscaped(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: FileName.isEscape) else { return s }
+    public static func bytesEscaped(_ s: String) -> String { escaping(s, controls: false) }
+
+    private static func escaping(_ s: String, controls: Bool) -> String {
+        guard s.unicodeScalars.contains(where: { FileName.isEscape($0) || (controls && isControl($0)) }) else { return s }
         var out = ""
         for scalar in s.unicodeScalars {
-            if let byte = FileName.escapedByte(scalar) { out += "\\x" + format2(UInt32(byte)) } else { out.unicodeScalars.append(scalar) }
+            switch scalar {
+            case _ where FileName.isEscape(scalar): out += "\\x" + format2(UInt32(FileName.escapedByte(scalar)!))
+            case _ where !controls || !isControl(scalar): out.unicodeScalars.append(scalar)
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default: out += "\\x" + format2(scalar.value)
+            }
         }
         return out
     }

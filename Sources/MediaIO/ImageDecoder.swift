@@ -12,10 +12,11 @@ public enum ImageDecoder {
     /// Throws a one-line `GlimtError` naming the file for anything that is not a whole photo.
     public static func decode(path: String) throws -> RGBImage {
         // FFmpeg before 7.1 cannot demux HEIF: glimt reads the items itself.
-        if HEIFBrand(contentsOf: path) != nil && !HEIFImage.isTrackOnly(path: path) { return try HEIFImage.decode(path: path).image }
+        let brand = HEIFBrand(contentsOf: path)
+        if brand != nil && !HEIFImage.isTrackOnly(path: path) { return try HEIFImage.decode(path: path).image }
         // Everything else, HEIF image sequences (a track, no items) included, is FFmpeg's.
         let input = try MediaInput(path: path)
-        let heif = input.demuxerName.hasPrefix("mov") ? HEIFBrand(contentsOf: path) : nil
+        let heif = input.demuxerName.hasPrefix("mov") ? brand : nil
         guard let index = input.videoStreamIndex else {
             let what = input.bestStream(AVMEDIA_TYPE_AUDIO) != nil ? "is a sound file" : "has no picture in it"
             throw GlimtError("\(what), not a photo", path: path)
@@ -34,7 +35,10 @@ public enum ImageDecoder {
         if frame.pointee.decode_error_flags != 0 || frame.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0 {
             throw GlimtError("truncated or corrupt: the picture is damaged", path: path)
         }
-        if parameters.codec_id == AV_CODEC_ID_MJPEG && !JPEGEndCheck.isComplete(path: path) {
+        // A JPEG's bytes, read once for the end check and for glimt's own decoder.
+        let isJPEG = parameters.codec_id == AV_CODEC_ID_MJPEG
+        let jpegBytes = isJPEG ? FileName.contents(of: path, limit: LibjpegPixels.maxBytes) : nil
+        if isJPEG && !(jpegBytes.map(JPEGEndCheck.isComplete(bytes:)) ?? JPEGEndCheck.isComplete(path: path)) {
             throw GlimtError("truncated or corrupt: the JPEG data stops before its end marker", path: path)
         }
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
@@ -43,7 +47,7 @@ public enum ImageDecoder {
         let stored: RGBImage
         do {
             // JPEGs as libjpeg decodes them: OpenCV's imread, on which the face models were checked.
-            stored = try (parameters.codec_id == AV_CODEC_ID_MJPEG ? LibjpegPixels.rgbImage(path: path, frame: frame) : nil)
+            stored = try (isJPEG ? LibjpegPixels.rgbImage(bytes: jpegBytes, frame: frame) : nil)
                 ?? PixelConverter(unlabelled: .photo).rgbImage(from: frame, width: width, height: height)
         }
         catch let error as GlimtError { throw error.at(path) }

@@ -14,8 +14,12 @@ import Imaging
 /// average (at most 3); libswscale's conversion was 0.02-0.33 (up to 11) on the photos and
 /// 0.3-0.6 (up to 26) on 4:2:0, 4:2:2 and 4:1:1 pictures.
 enum LibjpegPixels {
-    /// nil when the frame is not a YCbCr or greyscale JPEG at its own size (libswscale's turn then).
-    static func rgbImage(path: String, frame: UnsafePointer<AVFrame>) -> RGBImage? {
+    /// A photo is tens of megabytes at most; past this FFmpeg's planes will do.
+    static let maxBytes = 256 << 20
+
+    /// nil when the frame is not a YCbCr or greyscale JPEG at its own size (libswscale's turn
+    /// then). `bytes` are the file's (nil when past `maxBytes`: FFmpeg's planes are used).
+    static func rgbImage(bytes: [UInt8]?, frame: UnsafePointer<AVFrame>) -> RGBImage? {
         let f = frame.pointee
         let width = Int(f.width), height = Int(f.height)
         guard f.colorspace == AVCOL_SPC_UNSPECIFIED || f.colorspace == AVCOL_SPC_BT470BG || f.colorspace == AVCOL_SPC_SMPTE170M
@@ -24,8 +28,7 @@ enum LibjpegPixels {
         let subsampling = Self.subsampling(format)
         guard subsampling != nil || format == AV_PIX_FMT_GRAY8 else { return nil }
 
-        // A photo is tens of megabytes at most; past 256 MB FFmpeg's planes will do.
-        if let bytes = FileName.contents(of: path, limit: 256 << 20), let jpeg = JPEGPlanes(bytes: bytes, maxPixels: width * height),
+        if let bytes, let jpeg = JPEGPlanes(bytes: bytes, maxPixels: width * height),
            jpeg.width == width, jpeg.height == height, let image = convert(jpeg, subsampling) {
             return image
         }

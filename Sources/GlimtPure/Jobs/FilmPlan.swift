@@ -46,7 +46,9 @@ public enum FilmPlan {
         guard !p.video.isEmpty else { return "no video named" }
         guard p.start.isFinite, p.start >= 0 else { return "start \(p.start) is not a time in the video" }
         guard p.length.isFinite, p.length > 0 else { return "length \(p.length) is not a positive number of seconds" }
-        if let speed = p.speed, !(speed.isFinite && speed >= 1 && speed <= 16) { return "speed \(speed) is not between 1 and 16" }
+        if let speed = p.speed, !(speed.isFinite && speed >= 1 && speed <= FilmSegment.maxSpeed) {
+            return "speed \(speed) is not between 1 and \(Int(FilmSegment.maxSpeed))"
+        }
         guard p.crop.isFinite, p.crop.x >= 0, p.crop.y >= 0, p.crop.width >= 2, p.crop.height >= 2 else {
             return "the crop \(p.crop.x),\(p.crop.y) \(p.crop.width)x\(p.crop.height) is not a rectangle inside a picture"
         }

@@ -19,7 +19,7 @@ public enum TakeoutSidecar {
     /// The capture time of `path` from its sidecar, nil when there is none or it says nothing usable.
     public static func takenTime(of path: String) -> Date? {
         for (candidate, cut) in candidates(for: path) {
-            guard let status = try? FileStatus(candidate), status.kind == .file, status.size <= maxBytes else { continue }
+            // Only a regular file within the size is read (a FIFO or a folder of that name is no sidecar).
             guard let bytes = FileName.contents(of: candidate, limit: maxBytes),
                   let json = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { continue }
             if cut, let title = json["title"] as? String, title != URL(fileURLWithPath: path).lastPathComponent { continue }

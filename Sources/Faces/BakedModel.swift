@@ -11,9 +11,17 @@ public protocol BakedModel: AnyObject {
 
 /// One loaded instance per model type, made on first use under a lock: loading dequantizes and
 /// folds megabytes of weights, so it happens once, whichever thread asks first.
-private enum BakedModelCache {
+public enum BakedModelCache {
     static let lock = NSLock()
     nonisolated(unsafe) static var models: [ObjectIdentifier: AnyObject] = [:]
+
+    /// Forgets every loaded model, so its weights and scratch are freed once no one else holds
+    /// it (a film's render needs the memory more); the next `shared()` loads afresh.
+    public static func unloadAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        models.removeAll()
+    }
 }
 
 extension BakedModel {

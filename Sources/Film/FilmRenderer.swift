@@ -110,9 +110,16 @@ public struct FilmRenderer {
         let caption = options.caption == .date ? Caption.text(forDay: s.day) : nil
 
         // Output frame k shows the source frame on screen at start + k * speed / fps.
-        let frames = try reader.frames(from: s.start, to: s.start + length, depth: screen.depth,
-                                       options: VideoDecodeOptions(timeBound: TimeBound.Allowance.standard.bound(forVideoSeconds: length)),
+        // Large pictures (4K 10-bit) on slice threads: the encoder's ~65 MB sit beside the
+        // decoder's ~195 MB of pictures, and frame threads would add more.
+        let decode = VideoDecodeOptions(sliceThreadsOnly: info.hasLargePictures,
+                                        timeBound: TimeBound.Allowance.standard.bound(forVideoSeconds: length))
+        let frames = try reader.frames(from: s.start, to: s.start + length, depth: screen.depth, options: decode,
                                        region: FrameRegion(crop: crop, width: options.width, height: options.height))
+        // Decoding (and tone mapping) runs a frame ahead on its own thread while this one
+        // encodes, so the two overlap on two cores whatever threads the decoder has.
+        let ahead = Prefetcher(depth: 1) { try frames.next().map { (time: $0.time, picture: screen.image($0.picture)) } }
+        defer { ahead.finish() }
         var k = 0
         var shown: RGBImage?
         var rendered: RGBImage?
@@ -124,8 +131,8 @@ public struct FilmRenderer {
             frameDone()
         }
         let tolerance = 0.25 * speed / Double(max(options.fps, 1))
-        while k < n, let f = try frames.next() {
-            let picture = screen.image(f.picture)
+        while k < n, let f = try ahead.next() {
+            let picture = f.picture
             if shown == nil {
                 // The first frame also stands for any instant before it (no black lead-in).
                 shown = picture

@@ -9,6 +9,7 @@ final class FilmVideoEncoder {
     let context: UnsafeMutablePointer<AVCodecContext>
     let width: Int
     let height: Int
+    /// A frame header that lends libswscale an image's bytes; it has no buffer of its own.
     private var rgb: UnsafeMutablePointer<AVFrame>?
     private var yuv: UnsafeMutablePointer<AVFrame>?
     private let converter = PixelConverter(unlabelled: .video, accurateRounding: true)
@@ -39,9 +40,8 @@ final class FilmVideoEncoder {
         context.pointee.color_trc = AVCOL_TRC_BT709
         context.pointee.colorspace = AVCOL_SPC_BT709
         context.pointee.color_range = AVCOL_RANGE_MPEG
-        // libx264 takes thread_count literally and libavcodec's default is 1. Each frame thread
-        // holds frames of its own (x264's choice on 2 cores, 3 threads: 297 MB at 1080x1920
-        // against 246 MB for 2 without the sync lookahead, below): one per core, at most 4.
+        // libx264 takes thread_count literally and libavcodec's default is 1: one per core, at
+        // most 4, on slices of the same frame (below), which hold no frames of their own.
         context.pointee.thread_count = Int32(min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)))
         if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
 
@@ -51,12 +51,13 @@ final class FilmVideoEncoder {
         av_dict_set(&options, "profile", "high", 0)
         // x264 signals the lowest profile its tools need; the fast presets turn off the 8x8
         // transform and CABAC and would write Constrained Baseline. Both on keeps every film High.
-        // A lookahead of 6 frames instead of medium's 40: x264 holds every frame it looks ahead
-        // at (about 7 MB each at 1080x1920), and a film of 1-second cuts gains little from
-        // looking further (the bundled sample's film: 712 -> 505 MB peak at 10, 5 % smaller
-        // file; 10 -> 6 saves another 27 MB). No sync lookahead either: it buffers another frame
-        // per thread for the lookahead thread.
-        av_dict_set(&options, "x264-params", "8x8dct=1:cabac=1:rc-lookahead=6:sync-lookahead=0", 0)
+        // A lookahead of 3 frames (medium's B-frame count) instead of medium's 40: x264 holds
+        // every frame it looks ahead at (about 7-9 MB each at 1080x1920), and a film of 1-second
+        // cuts gains little from looking further (the bundled sample's film: 712 -> 505 MB peak
+        // at 10, 5 % smaller file; 10 -> 6 saved another 27 MB, 6 -> 3 another 21). Sliced
+        // threads: frame threads each hold frames of their own (2 of them: 22 MB more at
+        // 1080x1920, 3: 51 MB more), slices of one frame share it.
+        av_dict_set(&options, "x264-params", "8x8dct=1:cabac=1:rc-lookahead=3:sliced-threads=1", 0)
         let opened = avcodec_open2(context, codec, &options)
         av_dict_free(&options)
         guard opened >= 0 else { throw GlimtError("cannot start the H.264 encoder: \(ffmpegReason(opened))", path: path) }
@@ -71,8 +72,7 @@ final class FilmVideoEncoder {
         yuv.pointee.color_trc = AVCOL_TRC_BT709
         yuv.pointee.colorspace = AVCOL_SPC_BT709
         yuv.pointee.color_range = AVCOL_RANGE_MPEG
-        // Aligned, padded rows: SIMD code may read past a row's last pixel.
-        guard av_frame_get_buffer(rgb, 64) >= 0, av_frame_get_buffer(yuv, 64) >= 0 else {
+        guard av_frame_get_buffer(yuv, 64) >= 0 else {
             throw GlimtError("out of memory for a \(width)x\(height) film", path: path)
         }
     }
@@ -81,25 +81,54 @@ final class FilmVideoEncoder {
         var context: UnsafeMutablePointer<AVCodecContext>? = context
         avcodec_free_context(&context)
         av_frame_free(&rgb)
+        av_frame_free(&padded)
         av_frame_free(&yuv)
     }
 
     /// Converts `image` (already the film's size) and hands it to x264 as the next frame.
     func send(_ image: RGBImage) throws {
         guard let rgb, let yuv else { return }
-        let rowBytes = width * 3
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<height {
-                (rgb.pointee.data.0! + y * Int(rgb.pointee.linesize.0)).update(from: pixels.baseAddress! + y * rowBytes, count: rowBytes)
-            }
-        }
         // x264 may still hold the previous frame: this gives us fresh buffers if so.
         guard av_frame_make_writable(yuv) >= 0 else { throw GlimtError("out of memory") }
-        try converter.convert(rgb, into: yuv)
+        let rowBytes = width * 3
+        try image.pixels.withUnsafeBufferPointer { pixels in
+            // SIMD code may read past the last pixel: an image with that much slack (as decoded
+            // frames have) is read where it lies; any other is copied into padded rows first.
+            if image.pixels.capacity - pixels.count >= PixelConverter.slack {
+                rgb.pointee.data.0 = UnsafeMutablePointer(mutating: pixels.baseAddress)
+                rgb.pointee.linesize.0 = Int32(rowBytes)
+                defer { rgb.pointee.data.0 = nil }
+                try converter.convert(rgb, into: yuv)
+                return
+            }
+            guard let padded = paddedRGB() else { throw GlimtError("out of memory for a \(width)x\(height) film") }
+            for y in 0..<height {
+                (padded.pointee.data.0! + y * Int(padded.pointee.linesize.0)).update(from: pixels.baseAddress! + y * rowBytes, count: rowBytes)
+            }
+            try converter.convert(padded, into: yuv)
+        }
         yuv.pointee.pts = Int64(framesSent)
         let status = avcodec_send_frame(context, yuv)
         guard status >= 0 else { throw GlimtError("cannot encode the film: \(ffmpegReason(status))") }
         framesSent += 1
+    }
+
+    /// Aligned, padded rows for images without slack, made when first needed.
+    private var padded: UnsafeMutablePointer<AVFrame>?
+
+    private func paddedRGB() -> UnsafeMutablePointer<AVFrame>? {
+        if let padded { return padded }
+        guard let frame = av_frame_alloc() else { return nil }
+        frame.pointee.format = AV_PIX_FMT_RGB24.rawValue
+        frame.pointee.width = Int32(width)
+        frame.pointee.height = Int32(height)
+        guard av_frame_get_buffer(frame, 64) >= 0 else {
+            var f: UnsafeMutablePointer<AVFrame>? = frame
+            av_frame_free(&f)
+            return nil
+        }
+        padded = frame
+        return frame
     }
 
     /// Tells x264 there are no more frames, so it gives out the ones it holds back.

@@ -30,19 +30,31 @@ final class PixelConverter {
         av_frame_free(&output)
     }
 
-    /// `frame` as packed 8-bit RGB at `width` x `height`.
+    /// `frame` as packed 8-bit RGB at `width` x `height`, converted straight into the image's
+    /// own bytes: no picture-sized buffer kept between calls, no copy. SIMD code may write past
+    /// the last row's end, so the bytes have slack beyond their count.
     func rgbImage(from frame: UnsafePointer<AVFrame>, width: Int, height: Int) throws -> RGBImage {
-        let out = try convert(frame, to: AV_PIX_FMT_RGB24, width: width, height: height)
-        let rowBytes = width * 3
-        let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, count in
-            for y in 0..<height {
-                let row = out.pointee.data.0! + y * Int(out.pointee.linesize.0)
-                (buffer.baseAddress! + y * rowBytes).initialize(from: row, count: rowBytes)
-            }
-            count = rowBytes * height
+        let rowBytes = width * 3, count = rowBytes * height
+        guard let target = av_frame_alloc() else { throw GlimtError("out of memory") }
+        var owned: UnsafeMutablePointer<AVFrame>? = target
+        defer { av_frame_free(&owned) }
+        target.pointee.format = AV_PIX_FMT_RGB24.rawValue
+        target.pointee.width = Int32(width)
+        target.pointee.height = Int32(height)
+        target.pointee.color_range = AVCOL_RANGE_JPEG
+        target.pointee.linesize.0 = Int32(rowBytes)
+        var failure: Error?
+        let pixels = [UInt8](unsafeUninitializedCapacity: count + Self.slack) { buffer, initialized in
+            // Not reference-counted: the frame only lends libswscale the array's bytes.
+            target.pointee.data.0 = buffer.baseAddress
+            do { try convert(frame, into: target); initialized = count } catch { failure = error; initialized = 0 }
         }
+        if let failure { throw failure }
         return RGBImage(width: width, height: height, pixels: pixels)
     }
+
+    /// Bytes past a picture's end that SIMD code may touch (FFmpeg pads its own buffers by 64).
+    static let slack = 64
 
     /// `frame` as three 16-bit planes at `width` x `height`, for sources deeper than 8 bits.
     func rgb16Image(from frame: UnsafePointer<AVFrame>, width: Int, height: Int) throws -> RGB16Image {

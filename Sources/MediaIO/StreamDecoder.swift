@@ -38,8 +38,14 @@ final class StreamDecoder {
         var status = avcodec_parameters_to_context(context, parameters)
         if status >= 0 {
             context.pointee.pkt_timebase = stream.pointee.time_base
-            context.pointee.thread_count = Int32(Self.threads(setup.threads, width: Int(parameters.pointee.width), height: Int(parameters.pointee.height)))
-            context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+            if setup.options.sliceThreadsOnly {
+                // Slice threads add no picture: FFmpeg's choice of count, whatever the size.
+                context.pointee.thread_count = Int32(clamping: setup.threads)
+                context.pointee.thread_type = FF_THREAD_SLICE
+            } else {
+                context.pointee.thread_count = Int32(Self.threads(setup.threads, width: Int(parameters.pointee.width), height: Int(parameters.pointee.height)))
+                context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+            }
             if setup.maxPixels > 0 { context.pointee.max_pixels = Int64(setup.maxPixels) }
             if setup.jpegIntegerIDCT { context.pointee.idct_algo = FF_IDCT_INT }
             if setup.strict { context.pointee.err_recognition = AV_EF_CRCCHECK | AV_EF_BITSTREAM | AV_EF_BUFFER | AV_EF_EXPLODE }

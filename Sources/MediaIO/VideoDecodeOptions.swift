@@ -1,8 +1,15 @@
 /// How hard the video decoder works. The defaults decode every frame exactly; the cheap
 /// switches trade picture quality for speed and are options so their worth can be measured.
 public struct VideoDecodeOptions: Sendable, Equatable {
-    /// Decoder threads; 0 lets FFmpeg pick one per core. Frame and slice threading are both on.
+    /// Decoder threads; 0 lets FFmpeg pick one per core. Frame and slice threading are both on
+    /// unless `sliceThreadsOnly`.
     public var threads: Int
+    /// Threads share the picture being decoded (slices, or HEVC's wavefront rows) instead of
+    /// each decoding a picture of its own: no picture more in memory per thread, but as fast
+    /// as frame threads only where the stream is coded in slices or wavefronts (x265's default).
+    /// For large pictures where memory is short, and for a keyframes-only look (which drains
+    /// the decoder after every picture, so frame threads never overlap).
+    public var sliceThreadsOnly: Bool
     /// Skip the in-loop deblocking filter (H.264, HEVC, VP9; ignored elsewhere): blockier frames.
     public var skipLoopFilter: Bool
     /// FFmpeg's non-conforming speed-ups (`AV_CODEC_FLAG2_FAST`).
@@ -21,8 +28,9 @@ public struct VideoDecodeOptions: Sendable, Equatable {
     public var timeBound: TimeBound?
 
     public init(threads: Int = 0, skipLoopFilter: Bool = false, fastDecoding: Bool = false, skipNonReferenceFrames: Bool = false,
-                accurateRounding: Bool? = nil, keyframesOnly: Bool = false, timeBound: TimeBound? = nil) {
+                accurateRounding: Bool? = nil, keyframesOnly: Bool = false, sliceThreadsOnly: Bool = false, timeBound: TimeBound? = nil) {
         self.threads = threads
+        self.sliceThreadsOnly = sliceThreadsOnly
         self.skipLoopFilter = skipLoopFilter
         self.fastDecoding = fastDecoding
         self.skipNonReferenceFrames = skipNonReferenceFrames

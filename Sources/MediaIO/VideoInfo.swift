@@ -28,6 +28,15 @@ public struct VideoInfo: Sendable, Equatable {
     /// FFmpeg's pixel format name: "yuv420p", "yuv420p10le", ...
     public var pixelFormat: String
     public var bitDepth: Int
+    /// Bytes of one decoded picture, what each picture a decoder holds costs: 25 MB for 4K
+    /// 10-bit 4:2:0.
+    public var pictureBytes: Int {
+        let size = av_image_get_buffer_size(av_get_pix_fmt(pixelFormat), Int32(clamping: codedWidth), Int32(clamping: codedHeight), 1)
+        return size > 0 ? Int(size) : codedWidth * codedHeight * 3 / 2 * (bitDepth > 8 ? 2 : 1)
+    }
+    /// Pictures so large that where memory is short (a quick look on two decoders at once, a
+    /// film's encoder alongside) they are decoded by one decoder on slice threads.
+    public var hasLargePictures: Bool { pictureBytes > MediaLimits.largePictureBytes }
     /// Average frames per second (the nominal rate when the average is unknown).
     public var frameRate: Double
     public var colour: VideoColour

@@ -80,8 +80,8 @@ public struct FilmJob {
             let result = try AnalysisRun.run(videos: videos, options: analysisOptions(options), references: references,
                                              progress: analysisProgress, report: report)
             picks = result.picks
-            // The render needs memory for 4K pictures and the encoder; the models' scratch is idle.
-            if let pipeline = try? FacePipeline.shared() { pipeline.releaseWorkspaces() }
+            // The render needs memory for 4K pictures and the encoder; the models are done.
+            BakedModelCache.unloadAll()
             FreedMemory.giveBack()
             outcome.datedByModificationTime = result.picks.filter { $0.dateSource == .modificationTime }.map(\.video)
             outcome.skippedDays = result.skippedDays

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Runs a producer on its own thread, up to `depth` items ahead of the consumer: video decoding
-/// overlaps face analysis instead of alternating with it.
-final class Prefetcher<T>: @unchecked Sendable {
+/// overlaps face analysis (or a film's encoding) instead of alternating with it.
+public final class Prefetcher<T>: @unchecked Sendable {
     private enum Item {
         case value(T)
         case end
@@ -17,7 +17,7 @@ final class Prefetcher<T>: @unchecked Sendable {
     /// Let go of as soon as the thread ends: it may hold a decoder and its pictures.
     private var produce: (() throws -> T?)?
 
-    init(depth: Int, produce: @escaping () throws -> T?) {
+    public init(depth: Int, produce: @escaping () throws -> T?) {
         self.depth = max(1, depth)
         self.produce = produce
         let thread = Thread { [self] in
@@ -47,7 +47,7 @@ final class Prefetcher<T>: @unchecked Sendable {
     }
 
     /// The next item in order; nil at the end; rethrows the producer's error where it happened.
-    func next() throws -> T? {
+    public func next() throws -> T? {
         condition.lock()
         defer { condition.unlock() }
         while buffer.isEmpty { condition.wait() }
@@ -61,7 +61,7 @@ final class Prefetcher<T>: @unchecked Sendable {
     }
 
     /// Stops the producer and waits until it has let go of everything it uses.
-    func finish() {
+    public func finish() {
         condition.lock()
         cancelled = true
         condition.broadcast()

@@ -26,7 +26,7 @@ See 'glimt-pure help <command>' for a command's options.
 """
 
 func main() -> Int32 {
-    FreedMemory.returnLargeBlocksAtOnce()
+    FreedMemory.setUpAllocator()
     var tokens = Array(FileName.arguments.dropFirst())
     guard let first = tokens.first else {
         Console.err(toolHelp)

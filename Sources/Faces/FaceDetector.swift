@@ -42,9 +42,6 @@ public struct FaceDetector: Sendable {
 
     public static func shared() throws -> FaceDetector { FaceDetector(network: try YuNet.shared()) }
 
-    /// Frees the network's scratch buffers (see `FacePipeline.releaseWorkspaces`).
-    public func releaseWorkspaces() { network.releaseWorkspaces() }
-
     /// Faces in `image`, highest score first, in the image's own pixel coordinates.
     public func detect(_ image: RGBImage) -> [DetectedFace] { detect(image, profile: nil) }
 

@@ -23,12 +23,6 @@ public struct FacePipeline: Sendable {
         self.recognizer = recognizer
     }
 
-    /// Frees both models' scratch buffers: analysis is over, and a render needs the memory.
-    public func releaseWorkspaces() {
-        detector.releaseWorkspaces()
-        recognizer.releaseWorkspaces()
-    }
-
     public static func shared() throws -> FacePipeline {
         FacePipeline(detector: try FaceDetector.shared(), recognizer: try SFace.shared())
     }

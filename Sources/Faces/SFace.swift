@@ -36,9 +36,6 @@ public final class SFace: BakedModel, @unchecked Sendable {
     }
     private let workspaces = WorkspacePool<[Tensor]>()
 
-    /// Frees the scratch buffers kept between calls (they come back on the next call).
-    public func releaseWorkspaces() { workspaces.releaseIdle() }
-
 
     // MARK: Loading
 

@@ -68,7 +68,7 @@ enum E2EBench {
                 } else {
                     results[i].problem = "glimt-pure failed: \(ours.lastError)"
                 }
-                let reply = Python.run("analyze_opencv.py", refArgs + [clip])
+                let reply = Python.run("analyze_opencv.py", refArgs + [clip], environment: Machine.peerEnvironment)
                 if let run = reply.run, let json = reply.json {
                     results[i].peer.append(run)
                     results[i].peerPick = results[i].peerPick ?? peerPick(json)

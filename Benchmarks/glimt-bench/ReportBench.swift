@@ -11,13 +11,13 @@ import TensorLite
 enum ReportBench {
     static func run(clips: [String], reference: String?, photo: String, repeats: Int, runs: Int, json: Bool) throws {
         func say(_ s: String) { if !json { print(s) } else { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) } }
-        say("machine: \(Machine.summary)\nkernels: \(KernelVariant.description)")
+        say("machine: \(Machine.summary)\nkernels: \(KernelVariant.description)\npeers: \(Machine.peerNote)")
         let (sgemm, blas) = Machine.sgemm()
         say("sgemm:   " + (sgemm.map { String(format: "%.1f GFLOPS, ", $0) } ?? "") + blas)
         say("ratio = ours / peer in time (under 1: ours is faster); GFLOPS are ours (peer GF: the peer's), "
             + "'of sgemm' is ours as a fraction of one-thread sgemm\n")
         var rows = [
-            StageRecord(stage: "machine", note: "\(Machine.summary); \(KernelVariant.description)"),
+            StageRecord(stage: "machine", note: "\(Machine.summary); \(KernelVariant.description); peers: \(Machine.peerNote)"),
             StageRecord(stage: "sgemm, 1 thread", peer: "numpy", measuredGflops: sgemm, note: blas),
         ]
         let source = try ImageDecoder.decode(path: photo)

@@ -6,4 +6,11 @@ public enum KernelVariant {
 #else
     public static let description = "AVX2/portable build: pointwise GEMM 6 px x 16 ch (fits 16 ymm registers), RGB stem 6 px x 16 ch, depthwise 8 ch per step on stride-1 rows from 24 px"
 #endif
+
+    /// Whether the kernels were compiled for AVX-512 (else for AVX2 or portable code).
+#if GLIMT_AVX512
+    public static let avx512 = true
+#else
+    public static let avx512 = false
+#endif
 }

@@ -60,7 +60,9 @@ final class KernelTests: XCTestCase {
         let sizes = [(1, 1), (1, 2), (2, 1), (3, 5), (5, 3), (2, 17), (17, 7), (6, 10), (8, 16), (33, 33)]
         // Bottom and right padding: none, a few odd pixels, up to a multiple of 32.
         let paddings: [(Int, Int) -> (Int, Int)] = [{ ($0, $1) }, { ($0 + 1, $1 + 3) }, { (roundUp($0, to: 32), roundUp($1, to: 32)) }]
-        let formats: [(bytesPerPixel: Int, order: [Int])] = [(3, [0, 1, 2]), (3, [2, 1, 0]), (4, [2, 1, 0]), (4, [1, 2, 3]), (1, [0]), (4, [3, 2, 1, 0])]
+        // Three bytes in another order than the network's go into the weights, not the rows: two
+        // such orders besides BGR.
+        let formats: [(bytesPerPixel: Int, order: [Int])] = [(3, [0, 1, 2]), (3, [2, 1, 0]), (3, [1, 2, 0]), (3, [0, 2, 1]), (4, [2, 1, 0]), (4, [1, 2, 3]), (1, [0]), (4, [3, 2, 1, 0])]
         // As fed to YuNet (bytes), to SFace (about ±1), and an uncentred scale.
         let normalisations: [(offset: Float, scale: Float)] = [(0, 1), (-127.5, 1 / 128), (-40, 0.02)]
         for (h, w) in sizes {

@@ -156,6 +156,37 @@ final class KernelTests: XCTestCase {
         }
     }
 
+    /// The stem's rows fed straight into a fused, pooled unit against the stem's stored map then
+    /// the unit: equal bit for bit, on odd sizes, virtual padding, both strides, 1 or 3 bytes
+    /// per pixel, channel counts that do not fill vectors.
+    func testPointwiseDepthwiseFromStemRowsEqualsTheStoredMap() {
+        var rng = SplitMix64(seed: 9)
+        let cases: [(h: Int, w: Int, ph: Int, pw: Int, bpp: Int, order: [Int], stride: Int, mid: Int, out: Int)] = [
+            (5, 7, 5, 7, 3, [2, 1, 0], 2, 16, 16), (9, 13, 32, 32, 3, [2, 1, 0], 2, 16, 16), (6, 6, 7, 9, 3, [0, 1, 2], 1, 20, 33),
+            (17, 11, 17, 14, 3, [1, 2, 0], 2, 33, 16), (4, 21, 4, 21, 3, [2, 1, 0], 1, 48, 64), (8, 10, 8, 10, 1, [0], 1, 16, 5),
+        ]
+        for c in cases {
+            let bytes = (0..<(c.h * c.w * c.bpp)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            let cin = c.order.count
+            let stem = Conv3x3(weights: rng.floats(c.mid * cin * 9), bias: rng.floats(c.mid), inChannels: cin, outChannels: c.mid, stride: c.stride,
+                               activation: rng.activation(channels: c.mid))
+            let unit = PointwiseDepthwise(
+                pointwise: PointwiseConv(weights: rng.floats(c.mid * c.out), bias: rng.floats(c.out), inChannels: c.mid, outChannels: c.out),
+                depthwise: DepthwiseConv(weights: rng.floats(c.out * 9), bias: rng.floats(c.out), channels: c.out, stride: 1, activation: .relu))
+            bytes.withUnsafeBufferPointer { px in
+                let image = ByteImage(data: px.baseAddress!, width: c.w, height: c.h, bytesPerPixel: c.bpp, order: c.order, offset: -10, scale: 0.5,
+                                      paddedWidth: c.pw, paddedHeight: c.ph)
+                let (sh, sw) = stem.outputShape(height: c.ph, width: c.pw)
+                let map = Tensor(height: sh, width: sw, channels: c.mid)
+                stem.run(image, into: map)
+                let want = Tensor(height: sh / 2, width: sw / 2, channels: c.out), got = Tensor(height: sh / 2, width: sw / 2, channels: c.out)
+                unit.run(map, intoPooled: want)
+                unit.run(stem.rows(image), intoPooled: got)
+                XCTAssertEqual(got.values(), want.values(), "stem rows \(c)")
+            }
+        }
+    }
+
     func testQuantizedFullyConnectedMatchesReference() {
         var rng = SplitMix64(seed: 5)
         var worst: Float = 0

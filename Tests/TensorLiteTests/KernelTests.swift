@@ -30,9 +30,11 @@ final class KernelTests: XCTestCase {
         var worst: Float = 0
         // At stride 1 the AVX2 build steps 5 pixels at a time from rows 7 wide, with a last step
         // that overlaps the one before it unless the width leaves no remainder: widths 6 to 16
-        // leave every remainder.
+        // leave every remainder. Rows wider than a strip (125 px at 16 channels, 30 at 64, 15 from
+        // 128) go in several, the last of them down to 1 pixel.
         let shapes = [(1, 1, 1), (2, 2, 5), (3, 7, 17), (7, 7, 64), (8, 5, 33), (13, 11, 48), (9, 9, 130), (1, 6, 16), (6, 1, 20), (3, 24, 24), (4, 29, 40),
-                      (2, 8, 8), (3, 10, 24), (2, 12, 3), (3, 13, 16), (2, 14, 40), (4, 15, 9), (2, 16, 64), (3, 20, 16)]
+                      (2, 8, 8), (3, 10, 24), (2, 12, 3), (3, 13, 16), (2, 14, 40), (4, 15, 9), (2, 16, 64), (3, 20, 16),
+                      (2, 70, 64), (3, 37, 130), (2, 131, 16), (2, 62, 50), (2, 127, 7)]
         for (h, w, c) in shapes {
             for stride in [1, 2] {
                 let x = rng.floats(h * w * c)

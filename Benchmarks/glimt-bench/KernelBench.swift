@@ -4,7 +4,7 @@ import TensorLite
 /// Times each TensorLite kernel alone at the shapes SFace runs it on (and the stem at YuNet's too),
 /// as GFLOPS, to see which kernel is far from the machine's peak.
 enum KernelBench {
-    static func run(repeats: Int) {
+    static func run(repeats: Int, yunetOnly: Bool = false) {
         var seed: UInt32 = 12345
         func rand(_ n: Int) -> [Float] {
             (0..<n).map { _ in
@@ -13,6 +13,33 @@ enum KernelBench {
             }
         }
         print("kernel (thread CPU time)".padding(toLength: 30, withPad: " ", startingAt: 0) + "        ms    GFLOPS")
+        // YuNet's layers at a 640x640 input, each kernel alone: which of them is far from peak.
+        for (size, cin, cout) in [(320, 16, 16), (160, 16, 16), (160, 16, 32), (160, 32, 32), (160, 32, 64), (80, 64, 64), (40, 64, 64), (20, 64, 64), (80, 64, 16)] {
+            let pw = PointwiseConv(weights: rand(cin * cout), bias: rand(cout), inChannels: cin, outChannels: cout)
+            let dw = DepthwiseConv(weights: rand(cout * 9), bias: rand(cout), channels: cout, stride: 1, activation: .relu)
+            let fused = PointwiseDepthwise(pointwise: pw, depthwise: dw)
+            let x = Tensor(height: size, width: size, channels: cin, values: rand(size * size * cin))
+            let mid = Tensor(height: size, width: size, channels: cout), y = Tensor(height: size, width: size, channels: cout)
+            report("yunet pw \(size)x\(size) \(cin)->\(cout)", cpuMilliseconds(repeats) { pw.run(x, into: mid) }, pw.flops * size * size)
+            report("yunet dw \(size)x\(size)x\(cout)", cpuMilliseconds(repeats) { dw.run(mid, into: y) }, 18 * cout * size * size)
+            report("yunet pw+dw \(size)x\(size) \(cin)->\(cout)", cpuMilliseconds(repeats) { fused.run(x, into: y) }, fused.flops * size * size)
+        }
+        do {
+            let stem = Conv3x3(weights: rand(16 * 27), bias: rand(16), inChannels: 3, outChannels: 16, stride: 2, activation: .relu)
+            for size in [320, 640] {
+                let bytes = rand(size * size * 3).map { UInt8(($0 + 1) * 127.5) }
+                let (oh, ow) = stem.outputShape(height: size, width: size)
+                let y = Tensor(height: oh, width: ow, channels: 16)
+                for order in [[2, 1, 0], [0, 1, 2]] {
+                    let ms = bytes.withUnsafeBufferPointer { px in
+                        let image = ByteImage(data: px.baseAddress!, width: size, height: size, order: order)
+                        return cpuMilliseconds(repeats) { stem.run(image, into: y) }
+                    }
+                    report("yunet stem \(size)x\(size) \(order == [2, 1, 0] ? "BGR" : "RGB")", ms, stem.flops * oh * ow)
+                }
+            }
+        }
+        if yunetOnly { return }
         for (size, cin, cout) in [(112, 27, 32), (112, 32, 64), (56, 64, 128), (56, 128, 128), (28, 128, 256), (28, 256, 256), (14, 256, 512), (14, 512, 512), (7, 512, 1024), (7, 1024, 1024)] {
             let conv = PointwiseConv(weights: rand(cin * cout), bias: rand(cout), inChannels: cin, outChannels: cout, activation: .prelu(rand(cout)))
             let x = Tensor(height: size, width: size, channels: cin, values: rand(size * size * cin))

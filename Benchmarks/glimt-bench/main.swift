@@ -14,7 +14,8 @@ BENCHMARKS:
   memory    [--json] [--ref PHOTO] CLIP...: peak memory of 'glimt-pure analyze' and 'film' per clip
   embed     SFace ms per face at batch 1/4/8: ours vs onnxruntime and OpenCV DNN (one thread)
   detect    YuNet ms per image at 320x320 and 640x640: ours vs onnxruntime and OpenCV DNN
-  kernels   each TensorLite kernel alone at SFace's shapes (the stem at YuNet's too), in GFLOPS
+  kernels   [--yunet]: each TensorLite kernel alone at SFace's shapes (the stem at YuNet's too), in GFLOPS;
+            --yunet: only YuNet's layer shapes
   analyze   VIDEO... [--ref PHOTO]: ms per analysed frame by stage, for each decoder shortcut
   decode    [VIDEO...]: ms per sampled frame, for each decoder shortcut (best of 5 runs)
   encode    [VIDEO]: film encoding at 1080x1920, ms per frame and Mb/s for each x264 preset
@@ -86,7 +87,7 @@ do {
     case "detect":
         try DetectBench.run(repeats: option("--repeats", 20), layers: args.contains("--layers"), peers: !args.contains("--no-peers"),
                             photo: value("--photo") ?? twoPeople)
-    case "kernels": KernelBench.run(repeats: option("--repeats", 20))
+    case "kernels": KernelBench.run(repeats: option("--repeats", 20), yunetOnly: args.contains("--yunet"))
     case "analyze":
         try AnalyzeBench.run(positionals(), reference: value("--ref"))
     case "decode":

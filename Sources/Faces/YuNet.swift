@@ -107,12 +107,18 @@ public final class YuNet: BakedModel, @unchecked Sendable {
             defer { slot ^= 1 }
             return arena.alternating(slot, height: h, width: w, channels: c)
         }
-        var h = input.paddedHeight / 2, w = input.paddedWidth / 2
-        var x = transient(h, w, 16)
-        profile.measure("backbone.model0.conv1", flops: stem.flops * h * w) { stem.run(input, into: x) }
+        // Stage 0 is one unit, and only stage 1's pool reads it: the stem's rows go straight into
+        // it and it writes the pooled map, so the stem's map (the largest, 320x320x16 at 640x640)
+        // is never stored.
+        var (h, w) = stem.outputShape(height: input.paddedHeight, width: input.paddedWidth)
+        let first = stages[0][0]
+        var x = transient(h / 2, w / 2, first.conv.depthwise.channels)
+        profile.measure("backbone.model0.conv1+conv2+maxpool1", flops: (stem.flops + first.conv.flops) * h * w) {
+            first.conv.run(stem.rows(input), intoPooled: x)
+        }
         var features: [Tensor] = []
-        var pooled = false  // the previous stage's last unit pooled its own output
-        for (i, stage) in stages.enumerated() {
+        var pooled = true  // the previous stage's last unit pooled its own output
+        for (i, stage) in stages.enumerated().dropFirst() {
             if Self.pooledStages.contains(i) {
                 h /= 2
                 w /= 2

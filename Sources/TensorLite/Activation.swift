@@ -18,8 +18,10 @@ public enum Activation: Equatable, Sendable {
 /// Bias plus activation, applied to a finished vector of 16 output channels just before it is
 /// stored: fusing it into the kernels saves a pass over every feature map.
 struct Epilogue: @unchecked Sendable {
-    private enum Kind { case none, relu, prelu }
-    private let kind: Kind
+    /// Read by kernels that pick a loop per activation once per call (`HalfVectorActivation`): a
+    /// branch per vector inside their loop split it and spilled registers.
+    enum Kind { case none, relu, prelu }
+    let kind: Kind
     let bias: AlignedFloats
     let slopes: AlignedFloats
 
@@ -65,6 +67,12 @@ struct Epilogue: @unchecked Sendable {
         }
     }
 
+    /// The same with the activation as a type: a kernel generic over it is specialised per
+    /// activation, with no branch left in its loop.
+    @inline(__always) func apply<A: HalfVectorActivation>(_ v: SIMD8<Float>, bias: SIMD8<Float>, slope: SIMD8<Float>, as: A.Type) -> SIMD8<Float> {
+        A.apply(v + bias, slope: slope)
+    }
+
     /// `c` is the first channel of the vector (a multiple of 16).
     @inline(__always) func apply(_ v: Vec, channel c: Int) -> Vec {
         let r = v + loadVec(bias.data + c)
@@ -74,4 +82,21 @@ struct Epilogue: @unchecked Sendable {
         case .prelu: return r.replacing(with: r * loadVec(slopes.data + c), where: r .< 0)
         }
     }
+}
+
+/// `Epilogue.Kind` as types, for kernels specialised per activation.
+protocol HalfVectorActivation {
+    static func apply(_ r: SIMD8<Float>, slope: SIMD8<Float>) -> SIMD8<Float>
+}
+
+enum NoActivation: HalfVectorActivation {
+    @inline(__always) static func apply(_ r: SIMD8<Float>, slope: SIMD8<Float>) -> SIMD8<Float> { r }
+}
+
+enum ReluActivation: HalfVectorActivation {
+    @inline(__always) static func apply(_ r: SIMD8<Float>, slope: SIMD8<Float>) -> SIMD8<Float> { r.replacing(with: 0, where: r .< 0) }
+}
+
+enum PReluActivation: HalfVectorActivation {
+    @inline(__always) static func apply(_ r: SIMD8<Float>, slope: SIMD8<Float>) -> SIMD8<Float> { r.replacing(with: r * slope, where: r .< 0) }
 }

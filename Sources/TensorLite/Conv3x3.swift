@@ -38,19 +38,61 @@ public struct Conv3x3: Sendable {
     /// patch's nine values for one kernel row are then contiguous, so 4-pixel tiles multiply
     /// straight from the rows.
     public func run(_ image: ByteImage, into output: Tensor) {
-        precondition(image.channels == inChannels, "Conv3x3: \(image.channels) image channels, expected \(inChannels)")
         let (oh, ow) = outputShape(height: image.paddedHeight, width: image.paddedWidth)
         precondition(output.channels == outChannels && output.height == oh && output.width == ow, "Conv3x3: output must be \(oh)x\(ow)x\(outChannels)")
-        let cin = inChannels, W = image.paddedWidth
-        let rowLength = (W + 2) * cin + Self.pixelTile * stride * cin  // slack so the last tile may read past the edge
-        // Converted rows, four slots keyed by input row: consecutive output rows share rows.
-        let rows = AlignedFloats(count: 4 * rowLength)
+        let rows = Rows(self, image)
+        for oy in 0..<oh { rows.row(oy, into: output.data + oy * ow * output.pixelStride, pixelStride: output.pixelStride) }
+    }
+
+    /// The output one row at a time, for a consumer that takes rows as they are made, so the
+    /// whole output map (megabytes for a detector's input) is never stored.
+    public func rows(_ image: ByteImage) -> Rows { Rows(self, image) }
+
+    /// Output rows of one image, made on request; rows are asked for top to bottom.
+    public final class Rows {
+        let conv: Conv3x3
+        let image: ByteImage
+        public let height: Int
+        public let width: Int
+        public var channels: Int { conv.outChannels }
+        let rowLength: Int
+        /// Converted rows, four slots keyed by input row: consecutive output rows share rows.
+        let rows: AlignedFloats
         var slotRow = [Int](repeating: Int.min, count: 4)
-        let bpp = image.bytesPerPixel, scale = image.scale, offset = image.offset
-        let order = UnsafeMutablePointer<Int>.allocate(capacity: cin)
-        defer { order.deallocate() }
-        for c in 0..<cin { order[c] = image.order[c] }
-        func row(_ y: Int) -> UnsafeMutablePointer<Float> {
+        let order: UnsafeMutablePointer<Int>
+        let rgbWeights: AlignedFloats
+
+        init(_ conv: Conv3x3, _ image: ByteImage) {
+            precondition(image.channels == conv.inChannels, "Conv3x3: \(image.channels) image channels, expected \(conv.inChannels)")
+            self.conv = conv
+            self.image = image
+            (height, width) = conv.outputShape(height: image.paddedHeight, width: image.paddedWidth)
+            let cin = conv.inChannels
+            rowLength = (image.paddedWidth + 2) * cin + Conv3x3.pixelTile * conv.stride * cin  // slack so the last tile may read past the edge
+            rows = AlignedFloats(count: 4 * rowLength)
+            order = UnsafeMutablePointer<Int>.allocate(capacity: cin)
+            for c in 0..<cin { order[c] = image.order[c] }
+            // Three bytes per pixel in another order than the network's (BGR for YuNet): rows are
+            // converted in memory order, a plain loop LLVM vectorises, and the order goes into a
+            // copy of the weights instead (the per-pixel shuffle was an eighth of the stem's time).
+            if cin == 3 && image.bytesPerPixel == 3 && image.order.sorted() == [0, 1, 2] && image.order != [0, 1, 2] {
+                let po = conv.paddedOut
+                rgbWeights = AlignedFloats(count: conv.direct.count)
+                for t in 0..<9 {
+                    for c in 0..<3 {
+                        (rgbWeights.data + (t * 3 + order[c]) * po).update(from: conv.direct.data + (t * 3 + c) * po, count: po)
+                    }
+                }
+                for c in 0..<3 { order[c] = c }
+            } else {
+                rgbWeights = conv.direct
+            }
+        }
+
+        deinit { order.deallocate() }
+
+        /// Input row `y` converted, from its slot.
+        private func input(_ y: Int) -> UnsafeMutablePointer<Float> {
             let slot = (y + 1) & 3
             let dst = rows.data + slot * rowLength
             if slotRow[slot] == y { return dst }
@@ -59,6 +101,7 @@ public struct Conv3x3: Sendable {
                 dst.update(repeating: 0, count: rowLength)
                 return dst
             }
+            let cin = conv.inChannels, bpp = image.bytesPerPixel, scale = image.scale, offset = image.offset
             let src = image.data + y * image.width * bpp
             // Only the padding is zeroed; the picture's values are written once, below.
             dst.update(repeating: 0, count: cin)
@@ -68,14 +111,6 @@ public struct Conv3x3: Sendable {
             if cin == 3 && bpp == 3 && order[0] == 0 && order[1] == 1 && order[2] == 2 {
                 let d = dst + 3
                 for i in 0..<(3 * image.width) { d[i] = (Float(src[i]) + offset) * scale }
-            } else if cin == 3 && bpp == 3 && order[0] == 2 && order[1] == 1 && order[2] == 0 {
-                let d = dst + 3
-                for x in 0..<image.width {
-                    let i = 3 &* x
-                    d[i] = (Float(src[i &+ 2]) + offset) * scale
-                    d[i &+ 1] = (Float(src[i &+ 1]) + offset) * scale
-                    d[i &+ 2] = (Float(src[i]) + offset) * scale
-                }
             } else if cin == 3 {
                 let o0 = order[0], o1 = order[1], o2 = order[2]
                 for x in 0..<image.width {
@@ -91,25 +126,27 @@ public struct Conv3x3: Sendable {
             }
             return dst
         }
-        for oy in 0..<oh {
-            let r0 = row(oy * stride - 1), r1 = row(oy * stride), r2 = row(oy * stride + 1)
-            let out = output.data + oy * ow * output.pixelStride
-            if cin == 3 {
+
+        /// Output row `oy`, `width` pixels `pixelStride` floats apart from `out`.
+        public func row(_ oy: Int, into out: UnsafeMutablePointer<Float>, pixelStride: Int) {
+            let s = conv.stride, ow = width, paddedOut = conv.paddedOut
+            let r0 = input(oy * s - 1), r1 = input(oy * s), r2 = input(oy * s + 1)
+            if conv.inChannels == 3 {
                 var ox = 0
                 while ox < ow {
                     for n0 in Swift.stride(from: 0, to: paddedOut, by: laneCount) {
-                        tileRGB(r0, r1, r2, ox, min(Self.pixelTile, ow - ox), n0, out, output.pixelStride)
+                        conv.tileRGB(r0, r1, r2, ox, min(Conv3x3.pixelTile, ow - ox), n0, out, pixelStride, rgbWeights.data)
                     }
-                    ox += Self.pixelTile
+                    ox += Conv3x3.pixelTile
                 }
-                continue
+                return
             }
             var n0 = 0
             while n0 < paddedOut {
                 let two = paddedOut - n0 >= 32
                 var ox = 0
                 while ox < ow {
-                    tile(r0, r1, r2, ox, min(4, ow - ox), n0, two, out, output.pixelStride)
+                    conv.tile(r0, r1, r2, ox, min(4, ow - ox), n0, two, out, pixelStride)
                     ox += 4
                 }
                 n0 += two ? 32 : 16
@@ -130,10 +167,11 @@ public struct Conv3x3: Sendable {
     /// weight load for `pixelTile` FMAs. Past `px` pixels the tile computes from the row's slack
     /// and stores nothing.
     @inline(__always)
-    private func tileRGB(_ r0: UnsafeMutablePointer<Float>, _ r1: UnsafeMutablePointer<Float>, _ r2: UnsafeMutablePointer<Float>,
-                         _ ox: Int, _ px: Int, _ n0: Int, _ out: UnsafeMutablePointer<Float>, _ outStride: Int) {
+    fileprivate func tileRGB(_ r0: UnsafeMutablePointer<Float>, _ r1: UnsafeMutablePointer<Float>, _ r2: UnsafeMutablePointer<Float>,
+                         _ ox: Int, _ px: Int, _ n0: Int, _ out: UnsafeMutablePointer<Float>, _ outStride: Int,
+                         _ weights: UnsafePointer<Float>) {
         let step = stride &* 3
-        let w0 = UnsafePointer(direct.data) + n0
+        let w0 = weights + n0
         let po = paddedOut
         var a0 = Vec(), a1 = Vec(), a2 = Vec(), a3 = Vec(), a4 = Vec(), a5 = Vec()
 #if GLIMT_AVX512
@@ -180,7 +218,7 @@ public struct Conv3x3: Sendable {
 
     /// Up to 4 output pixels x 16 or 32 output channels, accumulated over the 3 kernel rows.
     @inline(__always)
-    private func tile(_ r0: UnsafeMutablePointer<Float>, _ r1: UnsafeMutablePointer<Float>, _ r2: UnsafeMutablePointer<Float>,
+    fileprivate func tile(_ r0: UnsafeMutablePointer<Float>, _ r1: UnsafeMutablePointer<Float>, _ r2: UnsafeMutablePointer<Float>,
                       _ ox: Int, _ px: Int, _ n0: Int, _ two: Bool, _ out: UnsafeMutablePointer<Float>, _ outStride: Int) {
         let span = 3 * inChannels, step = stride * inChannels
         var a0 = Vec(), a1 = Vec(), a2 = Vec(), a3 = Vec()

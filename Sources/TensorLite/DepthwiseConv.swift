@@ -1,8 +1,9 @@
 /// 3x3 depthwise convolution, padding 1, stride 1 or 2.
 ///
-/// Each group of 16 channels is one vector (8 on wide stride-1 rows in AVX2 builds); its 9 weights stay in registers while the kernel
+/// Each group of 16 channels is one vector; its 9 weights stay in registers while the kernel
 /// sweeps a row, and a sliding window of three input columns means each output vector costs 9
-/// FMAs but only 3 loads (6 at stride 2). Zero rows and columns stand in for the padding.
+/// FMAs but only 3 loads (6 at stride 2). AVX2 builds take stride-1 rows 8 channels x 5 pixels
+/// at a time instead (`rowKernel8x5`). Zero rows and columns stand in for the padding.
 public struct DepthwiseConv: Sendable {
     public let channels: Int
     public let stride: Int
@@ -57,11 +58,11 @@ public struct DepthwiseConv: Sendable {
         rowKernel16(top, mid, bottom, W, inS, output, outS)
 #else
         // AVX2: with 16 floats (two ymm each) the 9 weights alone take 18 of the 16 registers and
-        // the loop spills; 8 at a time fits, and wins on stride-1 rows 28 pixels wide or more
-        // (112x112x32: 0.155 -> 0.111 ms), but lost on 14-pixel and stride-2 rows, where the
-        // per-group set-up is paid twice as often for few pixels.
-        if stride == 1 && W >= 24 {
-            rowKernel8(top, mid, bottom, W, inS, output, outS)
+        // the loop spills; 8 channels x 5 pixels fits, and beat both the 16-channel and an
+        // 8-channel sliding-window loop on every stride-1 width (YuNet 160x160x16: 0.094 ->
+        // 0.077 ms, 20x20x64: 0.008 -> 0.006 ms).
+        if stride == 1 {
+            rowKernel8x5(top, mid, bottom, W, inS, output, outS)
         } else {
             rowKernel16(top, mid, bottom, W, inS, output, outS)
         }
@@ -147,52 +148,98 @@ public struct DepthwiseConv: Sendable {
     }
 
 #if !GLIMT_AVX512
-    /// The same for 8 channels per step (one ymm register): written out, as a generic version is
-    /// not specialised (50x slower).
+    /// Stride 1, 8 channels x 5 output pixels per step: 9 weights, 5 accumulators and one input
+    /// column in 15 of the 16 ymm registers. Each input vector is loaded once and feeds the up to
+    /// three outputs that read it, so a step has five independent FMA chains where the sliding
+    /// window had one and spilled (its 9 window + 9 weight registers do not fit). 4 and 6 pixels
+    /// per step were slower (4: a chain latency-bound; 6: all 16 registers).
     @inline(__always)
-    private func rowKernel8(_ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>,
-                                    _ bottom: UnsafeMutablePointer<Float>, _ W: Int, _ inS: Int,
-                                    _ output: UnsafeMutablePointer<Float>, _ outS: Int) {
-        @inline(__always) func load(_ p: UnsafePointer<Float>) -> SIMD8<Float> { UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self) }
-        @inline(__always) func store(_ v: SIMD8<Float>, _ p: UnsafeMutablePointer<Float>) { UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD8<Float>.self) }
-        let s = stride
-        let ow = Self.outputSize(W, stride: s)
+    private func rowKernel8x5(_ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>,
+                              _ bottom: UnsafeMutablePointer<Float>, _ W: Int, _ inS: Int,
+                              _ output: UnsafeMutablePointer<Float>, _ outS: Int) {
+        // One loop per activation: a branch per output split the loop and spilled its registers.
+        switch epilogue.kind {
+        case .none: rowKernel8x5(top, mid, bottom, W, inS, output, outS, NoActivation.self)
+        case .relu: rowKernel8x5(top, mid, bottom, W, inS, output, outS, ReluActivation.self)
+        case .prelu: rowKernel8x5(top, mid, bottom, W, inS, output, outS, PReluActivation.self)
+        }
+    }
+
+    @inline(__always)
+    private func rowKernel8x5<A: HalfVectorActivation>(_ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>,
+                                                       _ bottom: UnsafeMutablePointer<Float>, _ W: Int, _ inS: Int,
+                                                       _ output: UnsafeMutablePointer<Float>, _ outS: Int, _ kind: A.Type) {
+        typealias V = SIMD8<Float>
+        @inline(__always) func load(_ p: UnsafePointer<Float>) -> V { UnsafeRawPointer(p).loadUnaligned(as: V.self) }
+        @inline(__always) func store(_ v: V, _ p: UnsafeMutablePointer<Float>) { UnsafeMutableRawPointer(p).storeBytes(of: v, as: V.self) }
         let padded = roundUp(channels, to: laneCount)
-        for c0 in Swift.stride(from: 0, to: padded, by: SIMD8<Float>.scalarCount) {
-            let wp = UnsafePointer(packed.data) + c0
-            let k0 = load(wp), k1 = load(wp + padded), k2 = load(wp + 2 * padded)
-            let k3 = load(wp + 3 * padded), k4 = load(wp + 4 * padded), k5 = load(wp + 5 * padded)
-            let k6 = load(wp + 6 * padded), k7 = load(wp + 7 * padded), k8 = load(wp + 8 * padded)
-            let bias = load(epilogue.bias.data + c0), slope = load(epilogue.slopes.data + c0)
-            let t = UnsafePointer(top) + c0, m = UnsafePointer(mid) + c0, b = UnsafePointer(bottom) + c0
-            // A sliding window of three columns: each step loads only the new columns.
-            @inline(__always) func column(_ x: Int) -> (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) {
-                guard x >= 0 && x < W else { return (SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>()) }
-                let o = x &* inS
-                return (load(t + o), load(m + o), load(b + o))
-            }
-            var c0v = column(-1), c1v = column(0), c2v = column(1)
-            let outRow = output + c0
-            // The stride test is outside the loop: inside, it cost a branch and moves per output.
-            if s == 1 {
-                for ox in 0..<ow {
-                    var acc = c0v.0 * k0
-                    acc.addProduct(c1v.0, k1); acc.addProduct(c2v.0, k2)
-                    acc.addProduct(c0v.1, k3); acc.addProduct(c1v.1, k4); acc.addProduct(c2v.1, k5)
-                    acc.addProduct(c0v.2, k6); acc.addProduct(c1v.2, k7); acc.addProduct(c2v.2, k8)
-                    store(epilogue.apply(acc, bias: bias, slope: slope), outRow + ox &* outS)
-                    c0v = c1v; c1v = c2v; c2v = column(ox &+ 2)
+        let e = epilogue
+        // Strips of columns, each swept by every channel group while its three rows stay in L1
+        // (whole rows of 64 channels did not fit: 160x160 32->64 pointwise + depthwise 1.30 ->
+        // 1.23 ms). Strips start after a multiple of 5 pixels so no step straddles two.
+        let strip = 5 * max(3, 2048 / padded / 5)
+        var x1 = 0
+        while x1 < W {
+            let x0 = x1
+            x1 = min(W, x0 == 0 ? strip &+ 1 : x0 &+ strip)
+            for c0 in Swift.stride(from: 0, to: padded, by: V.scalarCount) {
+                let wp = UnsafePointer(packed.data) + c0
+                let k0 = load(wp), k1 = load(wp + padded), k2 = load(wp + 2 * padded)
+                let k3 = load(wp + 3 * padded), k4 = load(wp + 4 * padded), k5 = load(wp + 5 * padded)
+                let k6 = load(wp + 6 * padded), k7 = load(wp + 7 * padded), k8 = load(wp + 8 * padded)
+                let t = UnsafePointer(top) + c0, m = UnsafePointer(mid) + c0, b = UnsafePointer(bottom) + c0
+                let outRow = output + c0
+                // One output at an edge: columns outside the row are zeros.
+                @inline(__always) func one(_ ox: Int) {
+                    @inline(__always) func col(_ r: UnsafePointer<Float>, _ x: Int) -> V { x >= 0 && x < W ? load(r + x &* inS) : V() }
+                    var acc = V()
+                    acc.addProduct(col(t, ox &- 1), k0); acc.addProduct(col(t, ox), k1); acc.addProduct(col(t, ox &+ 1), k2)
+                    acc.addProduct(col(m, ox &- 1), k3); acc.addProduct(col(m, ox), k4); acc.addProduct(col(m, ox &+ 1), k5)
+                    acc.addProduct(col(b, ox &- 1), k6); acc.addProduct(col(b, ox), k7); acc.addProduct(col(b, ox &+ 1), k8)
+                    store(e.apply(acc, bias: load(e.bias.data + c0), slope: load(e.slopes.data + c0), as: kind), outRow + ox &* outS)
                 }
-            } else {
-                for ox in 0..<ow {
-                    var acc = c0v.0 * k0
-                    acc.addProduct(c1v.0, k1); acc.addProduct(c2v.0, k2)
-                    acc.addProduct(c0v.1, k3); acc.addProduct(c1v.1, k4); acc.addProduct(c2v.1, k5)
-                    acc.addProduct(c0v.2, k6); acc.addProduct(c1v.2, k7); acc.addProduct(c2v.2, k8)
-                    store(epilogue.apply(acc, bias: bias, slope: slope), outRow + ox &* outS)
-                    let next = (ox &+ 1) &* s &- 1
-                    c0v = c2v; c1v = column(next &+ 1); c2v = column(next &+ 2)
+                // Outputs ox...ox+4, from columns ox-1...ox+5, which must all be inside the row.
+                @inline(__always) func five(_ ox: Int) {
+                    var a0 = V(), a1 = V(), a2 = V(), a3 = V(), a4 = V()
+                    @inline(__always) func kernelRow(_ row: UnsafePointer<Float>, _ ka: V, _ kb: V, _ kc: V) {
+                        let p = row + (ox &- 1) &* inS
+                        var x = load(p)
+                        a0.addProduct(x, ka)
+                        x = load(p + inS)
+                        a0.addProduct(x, kb); a1.addProduct(x, ka)
+                        x = load(p + 2 &* inS)
+                        a0.addProduct(x, kc); a1.addProduct(x, kb); a2.addProduct(x, ka)
+                        x = load(p + 3 &* inS)
+                        a1.addProduct(x, kc); a2.addProduct(x, kb); a3.addProduct(x, ka)
+                        x = load(p + 4 &* inS)
+                        a2.addProduct(x, kc); a3.addProduct(x, kb); a4.addProduct(x, ka)
+                        x = load(p + 5 &* inS)
+                        a3.addProduct(x, kc); a4.addProduct(x, kb)
+                        x = load(p + 6 &* inS)
+                        a4.addProduct(x, kc)
+                    }
+                    kernelRow(t, k0, k1, k2); kernelRow(m, k3, k4, k5); kernelRow(b, k6, k7, k8)
+                    let bias = load(e.bias.data + c0), slope = load(e.slopes.data + c0)
+                    let o = outRow + ox &* outS
+                    store(e.apply(a0, bias: bias, slope: slope, as: kind), o); store(e.apply(a1, bias: bias, slope: slope, as: kind), o + outS)
+                    store(e.apply(a2, bias: bias, slope: slope, as: kind), o + 2 &* outS); store(e.apply(a3, bias: bias, slope: slope, as: kind), o + 3 &* outS)
+                    store(e.apply(a4, bias: bias, slope: slope, as: kind), o + 4 &* outS)
                 }
+                if W < 7 {
+                    for ox in x0..<x1 { one(ox) }
+                    continue
+                }
+                var ox = x0
+                if ox == 0 { one(0); ox = 1 }
+                let end = x1 == W ? W &- 1 : x1  // interior outputs of the strip: ox..<end
+                while ox &+ 5 <= end {
+                    five(ox)
+                    ox &+= 5
+                }
+                // The last interior outputs as one more step ending at end - 1 (it recomputes, with
+                // the same values, some outputs before them): cheaper than one at a time.
+                if ox < end { five(end &- 5) }
+                if x1 == W { one(W &- 1) }
             }
         }
     }

@@ -19,7 +19,7 @@ public struct PointwiseDepthwise: Sendable {
         precondition(input.channels == pointwise.inChannels && output.channels == depthwise.channels, "PointwiseDepthwise: channels \(input.channels)->\(output.channels)")
         let (oh, ow) = depthwise.outputShape(height: input.height, width: input.width)
         precondition(output.height == oh && output.width == ow, "PointwiseDepthwise: output must be \(oh)x\(ow)")
-        var rows = RowRing(self, input)
+        var rows = RowRing(self, InputRows(input))
         for oy in 0..<oh {
             rows.depthwiseRow(oy, into: output.data + oy * ow * output.pixelStride, outputStride: output.pixelStride)
         }
@@ -29,7 +29,24 @@ public struct PointwiseDepthwise: Sendable {
     /// depthwise rows at a time go to a small buffer and only their maximum to `output`, so the
     /// full-size map is never written either.
     public func run(_ input: Tensor, intoPooled output: Tensor) {
-        precondition(input.channels == pointwise.inChannels && output.channels == depthwise.channels, "PointwiseDepthwise: channels \(input.channels)->\(output.channels)")
+        precondition(input.channels == pointwise.inChannels, "PointwiseDepthwise: \(input.channels) input channels, expected \(pointwise.inChannels)")
+        runPooled(InputRows(input), into: output)
+    }
+
+    /// The same with the stem's output rows as input, made as they are needed: the stem's map,
+    /// the largest of a detector, is never stored whole.
+    public func run(_ input: Conv3x3.Rows, intoPooled output: Tensor) {
+        precondition(input.channels == pointwise.inChannels, "PointwiseDepthwise: \(input.channels) input channels, expected \(pointwise.inChannels)")
+        let stride = roundUp(input.channels, to: laneCount)
+        let scratch = AlignedFloats(count: input.width * stride)
+        runPooled(InputRows(height: input.height, width: input.width, stride: stride) { y in
+            input.row(y, into: scratch.data, pixelStride: stride)
+            return UnsafePointer(scratch.data)
+        }, into: output)
+    }
+
+    private func runPooled(_ input: InputRows, into output: Tensor) {
+        precondition(output.channels == depthwise.channels, "PointwiseDepthwise: \(output.channels) output channels, expected \(depthwise.channels)")
         let (oh, ow) = depthwise.outputShape(height: input.height, width: input.width)
         precondition(output.height == oh / 2 && output.width == ow / 2, "PointwiseDepthwise: pooled output must be \(oh / 2)x\(ow / 2)")
         var rows = RowRing(self, input)
@@ -49,16 +66,36 @@ public struct PointwiseDepthwise: Sendable {
         }
     }
 
+    /// Where the pointwise conv reads its input rows: a tensor, or a producer asked for each row
+    /// once, top to bottom.
+    private struct InputRows {
+        let height: Int
+        let width: Int
+        let stride: Int
+        let row: (Int) -> UnsafePointer<Float>
+
+        init(height: Int, width: Int, stride: Int, row: @escaping (Int) -> UnsafePointer<Float>) {
+            self.height = height
+            self.width = width
+            self.stride = stride
+            self.row = row
+        }
+
+        init(_ t: Tensor) {
+            self.init(height: t.height, width: t.width, stride: t.pixelStride) { y in UnsafePointer(t.data + y * t.width * t.pixelStride) }
+        }
+    }
+
     /// The pointwise rows the depthwise rows read, made on demand into a ring of three.
     private struct RowRing {
         let conv: PointwiseDepthwise
-        let input: Tensor
+        let input: InputRows
         let midStride: Int
         let rowLength: Int
         let ring: AlignedFloats  // three rows, then the zero row
         var slotRow = [-1, -1, -1]
 
-        init(_ conv: PointwiseDepthwise, _ input: Tensor) {
+        init(_ conv: PointwiseDepthwise, _ input: InputRows) {
             self.conv = conv
             self.input = input
             midStride = roundUp(conv.depthwise.channels, to: laneCount)
@@ -72,7 +109,7 @@ public struct PointwiseDepthwise: Sendable {
             let dst = ring.data + slot * rowLength
             if slotRow[slot] != y {
                 slotRow[slot] = y
-                conv.pointwise.runPixels(input: input.data + y * input.width * input.pixelStride, inputStride: input.pixelStride,
+                conv.pointwise.runPixels(input: input.row(y), inputStride: input.stride,
                                          output: dst, outputStride: midStride, pixels: input.width)
             }
             return dst

@@ -28,8 +28,13 @@ final class KernelTests: XCTestCase {
     func testDepthwiseMatchesReference() {
         var rng = SplitMix64(seed: 2)
         var worst: Float = 0
-        // Rows from 24 pixels wide take the AVX2 build's 8-channel path at stride 1.
-        let shapes = [(1, 1, 1), (2, 2, 5), (3, 7, 17), (7, 7, 64), (8, 5, 33), (13, 11, 48), (9, 9, 130), (1, 6, 16), (6, 1, 20), (3, 24, 24), (4, 29, 40)]
+        // At stride 1 the AVX2 build steps 5 pixels at a time from rows 7 wide, with a last step
+        // that overlaps the one before it unless the width leaves no remainder: widths 6 to 16
+        // leave every remainder. Rows wider than a strip (125 px at 16 channels, 30 at 64, 15 from
+        // 128) go in several, the last of them down to 1 pixel.
+        let shapes = [(1, 1, 1), (2, 2, 5), (3, 7, 17), (7, 7, 64), (8, 5, 33), (13, 11, 48), (9, 9, 130), (1, 6, 16), (6, 1, 20), (3, 24, 24), (4, 29, 40),
+                      (2, 8, 8), (3, 10, 24), (2, 12, 3), (3, 13, 16), (2, 14, 40), (4, 15, 9), (2, 16, 64), (3, 20, 16),
+                      (2, 70, 64), (3, 37, 130), (2, 131, 16), (2, 62, 50), (2, 127, 7)]
         for (h, w, c) in shapes {
             for stride in [1, 2] {
                 let x = rng.floats(h * w * c)
@@ -57,7 +62,9 @@ final class KernelTests: XCTestCase {
         let sizes = [(1, 1), (1, 2), (2, 1), (3, 5), (5, 3), (2, 17), (17, 7), (6, 10), (8, 16), (33, 33)]
         // Bottom and right padding: none, a few odd pixels, up to a multiple of 32.
         let paddings: [(Int, Int) -> (Int, Int)] = [{ ($0, $1) }, { ($0 + 1, $1 + 3) }, { (roundUp($0, to: 32), roundUp($1, to: 32)) }]
-        let formats: [(bytesPerPixel: Int, order: [Int])] = [(3, [0, 1, 2]), (3, [2, 1, 0]), (4, [2, 1, 0]), (4, [1, 2, 3]), (1, [0]), (4, [3, 2, 1, 0])]
+        // Three bytes in another order than the network's go into the weights, not the rows: two
+        // such orders besides BGR.
+        let formats: [(bytesPerPixel: Int, order: [Int])] = [(3, [0, 1, 2]), (3, [2, 1, 0]), (3, [1, 2, 0]), (3, [0, 2, 1]), (4, [2, 1, 0]), (4, [1, 2, 3]), (1, [0]), (4, [3, 2, 1, 0])]
         // As fed to YuNet (bytes), to SFace (about ±1), and an uncentred scale.
         let normalisations: [(offset: Float, scale: Float)] = [(0, 1), (-127.5, 1 / 128), (-40, 0.02)]
         for (h, w) in sizes {
@@ -148,6 +155,37 @@ final class KernelTests: XCTestCase {
             MaxPool2x2.run(want, into: pooledWant)
             PointwiseDepthwise(pointwise: pw, depthwise: dw).run(x, intoPooled: pooledGot)
             XCTAssertEqual(pooledGot.values(), pooledWant.values(), "fused and pooled \(h)x\(w) \(cin)->\(cout) stride \(stride)")
+        }
+    }
+
+    /// The stem's rows fed straight into a fused, pooled unit against the stem's stored map then
+    /// the unit: equal bit for bit, on odd sizes, virtual padding, both strides, 1 or 3 bytes
+    /// per pixel, channel counts that do not fill vectors.
+    func testPointwiseDepthwiseFromStemRowsEqualsTheStoredMap() {
+        var rng = SplitMix64(seed: 9)
+        let cases: [(h: Int, w: Int, ph: Int, pw: Int, bpp: Int, order: [Int], stride: Int, mid: Int, out: Int)] = [
+            (5, 7, 5, 7, 3, [2, 1, 0], 2, 16, 16), (9, 13, 32, 32, 3, [2, 1, 0], 2, 16, 16), (6, 6, 7, 9, 3, [0, 1, 2], 1, 20, 33),
+            (17, 11, 17, 14, 3, [1, 2, 0], 2, 33, 16), (4, 21, 4, 21, 3, [2, 1, 0], 1, 48, 64), (8, 10, 8, 10, 1, [0], 1, 16, 5),
+        ]
+        for c in cases {
+            let bytes = (0..<(c.h * c.w * c.bpp)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            let cin = c.order.count
+            let stem = Conv3x3(weights: rng.floats(c.mid * cin * 9), bias: rng.floats(c.mid), inChannels: cin, outChannels: c.mid, stride: c.stride,
+                               activation: rng.activation(channels: c.mid))
+            let unit = PointwiseDepthwise(
+                pointwise: PointwiseConv(weights: rng.floats(c.mid * c.out), bias: rng.floats(c.out), inChannels: c.mid, outChannels: c.out),
+                depthwise: DepthwiseConv(weights: rng.floats(c.out * 9), bias: rng.floats(c.out), channels: c.out, stride: 1, activation: .relu))
+            bytes.withUnsafeBufferPointer { px in
+                let image = ByteImage(data: px.baseAddress!, width: c.w, height: c.h, bytesPerPixel: c.bpp, order: c.order, offset: -10, scale: 0.5,
+                                      paddedWidth: c.pw, paddedHeight: c.ph)
+                let (sh, sw) = stem.outputShape(height: c.ph, width: c.pw)
+                let map = Tensor(height: sh, width: sw, channels: c.mid)
+                stem.run(image, into: map)
+                let want = Tensor(height: sh / 2, width: sw / 2, channels: c.out), got = Tensor(height: sh / 2, width: sw / 2, channels: c.out)
+                unit.run(map, intoPooled: want)
+                unit.run(stem.rows(image), intoPooled: got)
+                XCTAssertEqual(got.values(), want.values(), "stem rows \(c)")
+            }
         }
     }
 

@@ -44,9 +44,6 @@ public final class YuNet: BakedModel, @unchecked Sendable {
     private let heads: [PointwiseDepthwise]
     private let arenas = WorkspacePool<TensorArena>()
 
-    /// Frees the scratch buffers kept between calls (they come back on the next call).
-    public func releaseWorkspaces() { arenas.releaseIdle() }
-
     public static let bakedName = "yunet"
 
     public init(weights w: WeightFile) throws {

@@ -20,12 +20,4 @@ public final class WorkspacePool<W>: @unchecked Sendable {
         }
         return try body(workspace)
     }
-
-    /// Lets go of the idle workspaces (those in use stay with their users): after the last pass
-    /// of a job, their memory goes back before the next job (a film's render) needs its own.
-    public func releaseIdle() {
-        lock.lock()
-        free.removeAll()
-        lock.unlock()
-    }
 }

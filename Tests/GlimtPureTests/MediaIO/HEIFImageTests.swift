@@ -22,37 +22,36 @@ final class HEIFImageTests: XCTestCase {
         return (Double(sum) / Double(a.pixels.count), largest)
     }
 
+    /// Prints how far `image` is from `reference` and asserts the mean and largest difference.
+    private func assertClose(_ image: RGBImage, _ reference: RGBImage, _ label: String, meanBelow mean: Double, maxAtMost largest: Int,
+                             file: StaticString = #filePath, line: UInt = #line) {
+        let d = difference(image, reference)
+        print("\(label): mean |diff| \(String(format: "%.4f", d.mean)), max \(d.max)")
+        XCTAssertLessThan(d.mean, mean, label, file: file, line: line)
+        XCTAssertLessThanOrEqual(d.max, largest, label, file: file, line: line)
+    }
+
     // MARK: Pixels
 
     func testGridWithRotationMatchesPillowHeif() throws {
         let picture = try HEIFImage.decode(path: HEIFFixtures.path("grid_irot.heic"))
         let reference = try ImageDecoder.decode(path: HEIFFixtures.path("grid_irot.pillow.png"))
         XCTAssertEqual([picture.image.width, picture.image.height], [176, 216], "12 tiles cropped to 216x176, then irot 3: upright portrait")
-        let d = difference(picture.image, reference)
-        print("grid_irot.heic vs pillow-heif: mean |diff| \(String(format: "%.4f", d.mean)), max \(d.max)")
         // libheif's decode of this grid is further from the picture encoded than glimt's (mean 1.19
         // against 0.61 from upright.png), mostly in red and blue: hence the wider bound here.
-        XCTAssertLessThan(d.mean, 1.2)
-        XCTAssertLessThanOrEqual(d.max, 20)
-        let source = difference(picture.image, try ImageDecoder.decode(path: HEIFFixtures.path("upright.png")))
-        print("grid_irot.heic vs upright.png (the picture encoded): mean |diff| \(String(format: "%.4f", source.mean)), max \(source.max)")
-        XCTAssertLessThan(source.mean, 0.8)
-        XCTAssertLessThanOrEqual(source.max, 14)
+        assertClose(picture.image, reference, "grid_irot.heic vs pillow-heif", meanBelow: 1.2, maxAtMost: 20)
+        assertClose(picture.image, try ImageDecoder.decode(path: HEIFFixtures.path("upright.png")),
+                    "grid_irot.heic vs upright.png (the picture encoded)", meanBelow: 0.8, maxAtMost: 14)
     }
 
     func testCleanApertureRotationAndMirrorApplyInTheirOrder() throws {
         let picture = try HEIFImage.decode(path: HEIFFixtures.path("plain_clap_irot_imir.heic"))
         let reference = try ImageDecoder.decode(path: HEIFFixtures.path("plain_clap_irot_imir.pillow.png"))
         XCTAssertEqual([picture.image.width, picture.image.height], [175, 215], "216x176 coded, clap 215x175, then turned")
-        let d = difference(picture.image, reference)
-        print("plain_clap_irot_imir.heic vs pillow-heif: mean |diff| \(String(format: "%.4f", d.mean)), max \(d.max)")
-        XCTAssertLessThan(d.mean, 0.6)
-        XCTAssertLessThanOrEqual(d.max, 8)
+        assertClose(picture.image, reference, "plain_clap_irot_imir.heic vs pillow-heif", meanBelow: 0.6, maxAtMost: 8)
         let upright = try ImageDecoder.decode(path: HEIFFixtures.path("upright.png"))
-        let source = difference(picture.image, Crop.crop(upright, x: 0, y: 0, width: 175, height: 215))
-        print("plain_clap_irot_imir.heic vs upright.png (the picture encoded): mean |diff| \(String(format: "%.4f", source.mean)), max \(source.max)")
-        XCTAssertLessThan(source.mean, 0.8)
-        XCTAssertLessThanOrEqual(source.max, 14)
+        assertClose(picture.image, Crop.crop(upright, x: 0, y: 0, width: 175, height: 215),
+                    "plain_clap_irot_imir.heic vs upright.png (the picture encoded)", meanBelow: 0.8, maxAtMost: 14)
         // The same properties in another order give another picture: mirror first, then turn.
         let coded = try HEIFFixtures.plainPicture()
         var swapped = HEIFFixtures.single(coded)
@@ -173,10 +172,7 @@ final class HEIFImageTests: XCTestCase {
         let path = HEIFFixtures.path("upright.avif")
         let image = try ImageDecoder.decode(path: path)
         let upright = try ImageDecoder.decode(path: HEIFFixtures.path("upright.png"))
-        let d = difference(image, upright)
-        print("upright.avif vs upright.png: mean |diff| \(String(format: "%.4f", d.mean)), max \(d.max)")
-        XCTAssertLessThan(d.mean, 0.6)
-        XCTAssertLessThanOrEqual(d.max, 10)
+        assertClose(image, upright, "upright.avif vs upright.png", meanBelow: 0.6, maxAtMost: 10)
         let pipeline = try FacePipeline.shared()
         let folder = URL(fileURLWithPath: MediaFixtures.temporaryFolder(self))
         let (fromAVIF, _) = try References.make(photo: path, faceNumber: nil, pipeline: pipeline, id: 1, sheetFolder: folder)

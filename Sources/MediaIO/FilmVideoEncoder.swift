@@ -9,8 +9,6 @@ final class FilmVideoEncoder {
     let context: UnsafeMutablePointer<AVCodecContext>
     let width: Int
     let height: Int
-    /// A frame header that lends libswscale an image's bytes; it has no buffer of its own.
-    private var rgb: UnsafeMutablePointer<AVFrame>?
     private var yuv: UnsafeMutablePointer<AVFrame>?
     private let converter = PixelConverter(unlabelled: .video, accurateRounding: true)
     private(set) var framesSent = 0
@@ -23,10 +21,9 @@ final class FilmVideoEncoder {
         self.context = context
         self.width = width
         self.height = height
-        rgb = av_frame_alloc()
         yuv = av_frame_alloc()
         // Every property is set by now, so a throw still runs deinit, which frees everything.
-        guard let rgb, let yuv else { throw GlimtError("out of memory", path: path) }
+        guard let yuv else { throw GlimtError("out of memory", path: path) }
 
         context.pointee.width = Int32(width)
         context.pointee.height = Int32(height)
@@ -62,9 +59,6 @@ final class FilmVideoEncoder {
         av_dict_free(&options)
         guard opened >= 0 else { throw GlimtError("cannot start the H.264 encoder: \(ffmpegReason(opened))", path: path) }
 
-        rgb.pointee.format = AV_PIX_FMT_RGB24.rawValue
-        rgb.pointee.width = Int32(width)
-        rgb.pointee.height = Int32(height)
         yuv.pointee.format = AV_PIX_FMT_YUV420P.rawValue
         yuv.pointee.width = Int32(width)
         yuv.pointee.height = Int32(height)
@@ -80,55 +74,19 @@ final class FilmVideoEncoder {
     deinit {
         var context: UnsafeMutablePointer<AVCodecContext>? = context
         avcodec_free_context(&context)
-        av_frame_free(&rgb)
-        av_frame_free(&padded)
         av_frame_free(&yuv)
     }
 
     /// Converts `image` (already the film's size) and hands it to x264 as the next frame.
     func send(_ image: RGBImage) throws {
-        guard let rgb, let yuv else { return }
+        guard let yuv else { return }
         // x264 may still hold the previous frame: this gives us fresh buffers if so.
         guard av_frame_make_writable(yuv) >= 0 else { throw GlimtError("out of memory") }
-        let rowBytes = width * 3
-        try image.pixels.withUnsafeBufferPointer { pixels in
-            // SIMD code may read past the last pixel: an image with that much slack (as decoded
-            // frames have) is read where it lies; any other is copied into padded rows first.
-            if image.pixels.capacity - pixels.count >= PixelConverter.slack {
-                rgb.pointee.data.0 = UnsafeMutablePointer(mutating: pixels.baseAddress)
-                rgb.pointee.linesize.0 = Int32(rowBytes)
-                defer { rgb.pointee.data.0 = nil }
-                try converter.convert(rgb, into: yuv)
-                return
-            }
-            guard let padded = paddedRGB() else { throw GlimtError("out of memory for a \(width)x\(height) film") }
-            for y in 0..<height {
-                (padded.pointee.data.0! + y * Int(padded.pointee.linesize.0)).update(from: pixels.baseAddress! + y * rowBytes, count: rowBytes)
-            }
-            try converter.convert(padded, into: yuv)
-        }
+        try converter.convert(image, into: yuv)
         yuv.pointee.pts = Int64(framesSent)
         let status = avcodec_send_frame(context, yuv)
         guard status >= 0 else { throw GlimtError("cannot encode the film: \(ffmpegReason(status))") }
         framesSent += 1
-    }
-
-    /// Aligned, padded rows for images without slack, made when first needed.
-    private var padded: UnsafeMutablePointer<AVFrame>?
-
-    private func paddedRGB() -> UnsafeMutablePointer<AVFrame>? {
-        if let padded { return padded }
-        guard let frame = av_frame_alloc() else { return nil }
-        frame.pointee.format = AV_PIX_FMT_RGB24.rawValue
-        frame.pointee.width = Int32(width)
-        frame.pointee.height = Int32(height)
-        guard av_frame_get_buffer(frame, 64) >= 0 else {
-            var f: UnsafeMutablePointer<AVFrame>? = frame
-            av_frame_free(&f)
-            return nil
-        }
-        padded = frame
-        return frame
     }
 
     /// Tells x264 there are no more frames, so it gives out the ones it holds back.

@@ -15,6 +15,7 @@ final class PixelConverter {
 
     private var scaler: OpaquePointer?
     private var output: UnsafeMutablePointer<AVFrame>?
+    private var lent: UnsafeMutablePointer<AVFrame>?
     private let unlabelled: UnlabelledMatrix
     private let flags: Int32
 
@@ -28,29 +29,55 @@ final class PixelConverter {
     deinit {
         sws_freeContext(scaler)
         av_frame_free(&output)
+        av_frame_free(&lent)
     }
 
     /// `frame` as packed 8-bit RGB at `width` x `height`, converted straight into the image's
     /// own bytes: no picture-sized buffer kept between calls, no copy. SIMD code may write past
     /// the last row's end, so the bytes have slack beyond their count.
     func rgbImage(from frame: UnsafePointer<AVFrame>, width: Int, height: Int) throws -> RGBImage {
-        let rowBytes = width * 3, count = rowBytes * height
-        guard let target = av_frame_alloc() else { throw GlimtError("out of memory") }
-        var owned: UnsafeMutablePointer<AVFrame>? = target
-        defer { av_frame_free(&owned) }
-        target.pointee.format = AV_PIX_FMT_RGB24.rawValue
-        target.pointee.width = Int32(width)
-        target.pointee.height = Int32(height)
-        target.pointee.color_range = AVCOL_RANGE_JPEG
-        target.pointee.linesize.0 = Int32(rowBytes)
+        let count = width * 3 * height
         var failure: Error?
         let pixels = [UInt8](unsafeUninitializedCapacity: count + Self.slack) { buffer, initialized in
-            // Not reference-counted: the frame only lends libswscale the array's bytes.
-            target.pointee.data.0 = buffer.baseAddress
-            do { try convert(frame, into: target); initialized = count } catch { failure = error; initialized = 0 }
+            do {
+                try convert(frame, into: try lend(buffer.baseAddress!, width: width, height: height))
+                initialized = count
+            } catch { failure = error; initialized = 0 }
         }
         if let failure { throw failure }
         return RGBImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Converts `image` into `destination`, whose format, size and buffers are already set. Its
+    /// bytes are read where they lie when the array has `slack` past its end (as `rgbImage`'s
+    /// have); any other image is copied into padded rows first.
+    func convert(_ image: RGBImage, into destination: UnsafeMutablePointer<AVFrame>) throws {
+        let rowBytes = image.width * 3
+        try image.pixels.withUnsafeBufferPointer { pixels in
+            if image.pixels.capacity - pixels.count >= Self.slack {
+                try convert(try lend(UnsafeMutablePointer(mutating: pixels.baseAddress!), width: image.width, height: image.height), into: destination)
+                return
+            }
+            let padded = try outputFrame(format: AV_PIX_FMT_RGB24, width: image.width, height: image.height)
+            for y in 0..<image.height {
+                (padded.pointee.data.0! + y * Int(padded.pointee.linesize.0)).update(from: pixels.baseAddress! + y * rowBytes, count: rowBytes)
+            }
+            try convert(padded, into: destination)
+        }
+    }
+
+    /// A frame header with no buffer of its own, lending libswscale packed RGB bytes; valid
+    /// until the next call.
+    private func lend(_ bytes: UnsafeMutablePointer<UInt8>, width: Int, height: Int) throws -> UnsafeMutablePointer<AVFrame> {
+        if lent == nil { lent = av_frame_alloc() }
+        guard let frame = lent else { throw GlimtError("out of memory") }
+        frame.pointee.format = AV_PIX_FMT_RGB24.rawValue
+        frame.pointee.width = Int32(width)
+        frame.pointee.height = Int32(height)
+        frame.pointee.color_range = AVCOL_RANGE_JPEG
+        frame.pointee.data.0 = bytes
+        frame.pointee.linesize.0 = Int32(width * 3)
+        return frame
     }
 
     /// Bytes past a picture's end that SIMD code may touch (FFmpeg pads its own buffers by 64).

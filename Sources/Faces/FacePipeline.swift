@@ -40,11 +40,15 @@ public struct FacePipeline: Sendable {
         records(for: detected, in: image, embedding: [Bool](repeating: embed, count: detected.count))
     }
 
-    /// As above, embedding face `i` only where `embedding[i]` is true. Crops are aligned and
-    /// measured one face per task; the flagged faces are then embedded in batches (fc1's weights
-    /// stream once per batch), one batch per core. A face's embedding does not depend on its batch.
+    /// As above, embedding face `i` only where `embedding[i]` is true.
     public func records(for detected: [DetectedFace], in image: RGBImage, embedding: [Bool]) -> [FaceRecord] {
-        precondition(embedding.count == detected.count, "one embedding flag per face")
+        var records = aligned(detected, in: image)
+        embed(&records, where: embedding)
+        return records
+    }
+
+    /// Aligns and measures detected faces, one face per task (no embeddings yet).
+    public func aligned(_ detected: [DetectedFace], in image: RGBImage) -> [FaceRecord] {
         var crops = [RGBImage?](repeating: nil, count: detected.count)
         var qualities = [FaceQuality?](repeating: nil, count: detected.count)
         crops.withUnsafeMutableBufferPointer { cropSlots in
@@ -57,19 +61,25 @@ public struct FacePipeline: Sendable {
                 }
             }
         }
-        let flagged = detected.indices.filter { embedding[$0] }
+        return detected.indices.map { FaceRecord(face: detected[$0], quality: qualities[$0]!, crop: crops[$0]!, embedding: nil) }
+    }
+
+    /// Embeds the records flagged in `flags`, in batches (fc1's weights stream once per batch),
+    /// one batch per core. A face's embedding does not depend on its batch.
+    public func embed(_ records: inout [FaceRecord], where flags: [Bool]) {
+        precondition(flags.count == records.count, "one embedding flag per face")
+        let flagged = records.indices.filter { flags[$0] }
         let batches = Self.batches(flagged.count, cores: ProcessInfo.processInfo.activeProcessorCount)
-        var embeddings = [Embedding?](repeating: nil, count: detected.count)
+        var embeddings = [Embedding?](repeating: nil, count: records.count)
+        let crops = records.map(\.crop)
         embeddings.withUnsafeMutableBufferPointer { slots in
             let out = slots
             DispatchQueue.concurrentPerform(iterations: batches.count) { b in
                 let members = batches[b].map { flagged[$0] }
-                for (i, e) in zip(members, recognizer.embed(members.map { crops[$0]! })) { out[i] = e }
+                for (i, e) in zip(members, recognizer.embed(members.map { crops[$0] })) { out[i] = e }
             }
         }
-        return detected.indices.map {
-            FaceRecord(face: detected[$0], quality: qualities[$0]!, crop: crops[$0]!, embedding: embeddings[$0])
-        }
+        for i in flagged { records[i].embedding = embeddings[i] }
     }
 
     /// `count` faces split into contiguous batches of near-equal size, a multiple of `cores` of

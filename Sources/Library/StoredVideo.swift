@@ -68,11 +68,15 @@ public struct StoredFace: Sendable, Equatable {
     public var score: Float
     public var quality: Float
     public var embedding: Embedding?
+    /// The embedding is the same face's from a moment earlier (see `FaceTracker`). Never stored:
+    /// the library embeds every face, for references it does not know yet.
+    public var echoed: Bool
 
-    public init(box: Box, score: Float, quality: Float, embedding: Embedding?) {
+    public init(box: Box, score: Float, quality: Float, embedding: Embedding?, echoed: Bool = false) {
         self.box = box
         self.score = score
         self.quality = quality
         self.embedding = embedding
+        self.echoed = echoed
     }
 }

@@ -19,6 +19,9 @@ enum AnalysisArguments {
     /// Only for commands that analyse for one set of references (the library samples everything).
     static let fullPass = OptionSpec.flag("--full-pass", "Sample every second of long videos at the full rate, instead of looking at their keyframes first and sampling fully only around the best of them (slower, the same picks on the test clips)")
 
+    /// Only for commands that analyse for one set of references (the library embeds every face).
+    static let everyFace = OptionSpec.flag("--every-face", "Embed every face of every sampled frame. By default, with references, a face that stays put and looks the same is embedded every sixth frame and lends its embedding to the frames between while it is clearly the person or clearly not (faster, the same picks on the test clips)")
+
     static let identity: [OptionSpec] = [
         .value("--match-threshold", "C", "Cosine from which a face is the person (default 0.45)"),
         .value("--strong-threshold", "C", "Cosine at which one frame is enough (default 0.57)"),
@@ -49,6 +52,7 @@ enum AnalysisArguments {
         o.thresholds = try thresholds(args)
         o.withoutPerson = try args.choice("--without-child", default: DayPick.WithoutPerson.skip)
         o.coarseToFine = !args.flag("--full-pass")
+        o.tracking = !args.flag("--every-face")
         o.recordings = RecordingChoice(livePhotos: args.flag("--live-photos"), screenRecordings: args.flag("--screen-recordings"))
         return o
     }

@@ -34,7 +34,7 @@ struct FilmCommand: Command {
         .flag("--mute", "No sound (default: each clip's own sound, silence where it has none)"),
         .value("--quality", "Q", "x264 CRF, 1-51, lower is better and bigger (default 20)"),
         AnalysisArguments.withoutChild,
-    ] + AnalysisArguments.references + AnalysisArguments.sampling + [AnalysisArguments.fullPass] + AnalysisArguments.identity + AnalysisArguments.recordings
+    ] + AnalysisArguments.references + AnalysisArguments.sampling + [AnalysisArguments.fullPass, AnalysisArguments.everyFace] + AnalysisArguments.identity + AnalysisArguments.recordings
 
     static func run(_ args: Arguments) throws -> Int32 {
         var film = FilmOptions()

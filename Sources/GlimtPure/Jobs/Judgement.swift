@@ -17,7 +17,8 @@ public struct Judgement: Sendable {
 
     public func frame(_ f: StoredFrame) -> FrameAnalysis {
         let faces = f.faces.map { x in
-            FaceInFrame(box: x.box, score: x.score, quality: x.quality, cosine: references.isEmpty ? nil : x.embedding.flatMap { $0.bestCosine(references) })
+            FaceInFrame(box: x.box, score: x.score, quality: x.quality, cosine: references.isEmpty ? nil : x.embedding.flatMap { $0.bestCosine(references) },
+                       echoed: x.echoed)
         }
         return FrameAnalysis.evaluate(time: f.time, faces: faces, aesthetics: f.aesthetics, sharpness: f.sharpness,
                                       hasReferences: !references.isEmpty, thresholds: options.thresholds)

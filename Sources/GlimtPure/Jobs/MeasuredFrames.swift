@@ -5,9 +5,11 @@ import Library
 import MediaIO
 
 /// What the measuring threads of one pass share: the next sample to take (in order, with its
-/// number), the frames measured so far (put back in order), and how the pass ended.
+/// number), the frames measured so far (put back in order), the embeddings lent between them
+/// (when faces are tracked), and how the pass ended.
 final class MeasuredFrames: @unchecked Sendable {
     let workers: Int
+    let loans: EmbeddingLoans?
     private let lock = NSLock()
     private var taken = 0
     private var done = false
@@ -19,7 +21,10 @@ final class MeasuredFrames: @unchecked Sendable {
     /// Any other failure, rethrown by the pass.
     private(set) var failure: Error?
 
-    init(workers: Int) { self.workers = workers }
+    init(workers: Int, loans: EmbeddingLoans? = nil) {
+        self.workers = workers
+        self.loans = loans
+    }
 
     /// The next sample and its number, or nil when decoding has ended for every thread.
     func take(from ahead: Prefetcher<SampledFrame>) -> (Int, SampledFrame)? {
@@ -59,5 +64,8 @@ final class MeasuredFrames: @unchecked Sendable {
         lock.unlock()
     }
 
-    var frames: [StoredFrame] { measured.keys.sorted().map { measured[$0]! } }
+    var frames: [StoredFrame] {
+        let ordered = measured.keys.sorted().map { measured[$0]! }
+        return loans?.lend(into: ordered) ?? ordered
+    }
 }

@@ -31,6 +31,10 @@ public struct AnalysisOptions: Sendable {
     /// (see `Refinement`); the library always samples everything, for later references.
     public var coarseToFine = true
     public var refinement = Refinement.Rules()
+    /// With references, embed a face that stays put only every few samples, the samples between
+    /// borrowing its embedding while its verdict is settled (see `FaceTracker`); false embeds
+    /// every face of every sample.
+    public var tracking = true
     /// Threads measuring frames side by side (a decoding thread runs beside them).
     public var workers = ProcessInfo.processInfo.activeProcessorCount
     /// How long one video may take to analyse before it is stopped with an error (see `TimeBound`).
@@ -207,7 +211,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
             partTimes.withUnsafeMutableBufferPointer { t in
                 let (out, t) = (out, t)
                 DispatchQueue.concurrentPerform(iterations: parts.count) { i in
-                    out[i] = Result { try measure(v, readers[i], workers: 1, times: &t[i]) { time in
+                    out[i] = Result { try measure(v, readers[i], workers: 1, loans: nil, times: &t[i]) { time in
                         // Progress: the seconds looked at so far, all parts together.
                         seen.lock()
                         looked[i] = time - parts[i].lowerBound
@@ -239,12 +243,27 @@ public final class VideoAnalyzer: @unchecked Sendable {
         // Above 1080p decoding is the bottleneck (4K HEVC: ~27 ms a frame on two threads, against
         // ~15 ms to measure one of the 8 samples a second): one measuring thread keeps up, and a
         // second would only add its working memory (~30 MB).
-        return try measure(v, samples, workers: v.info.isBeyondFullHD ? 1 : max(1, options.workers), times: &times, progress: progress)
+        return try measure(v, samples, workers: v.info.isBeyondFullHD ? 1 : max(1, options.workers), loans: loans(interval: interval),
+                           times: &times, progress: progress)
     }
 
-    private func measure(_ v: Opened, _ samples: SampledFrames, workers: Int, times: inout VideoAnalysis.StageTimes,
+    /// Faces are tracked only to judge them against references known now: the library keeps
+    /// every face's own embedding, for references it does not know yet. A loan stands only for a
+    /// verdict a moment's change could not flip: a clear stranger, or clearly the person (see
+    /// `Identity.isSettled`).
+    private func loans(interval: Double) -> EmbeddingLoans? {
+        guard options.tracking, hasReferences, !embedAllFaces else { return nil }
+        let references = self.references.map(\.embedding), thresholds = options.thresholds
+        // A sample more than one and a half intervals after the last (a gap in the video) starts afresh.
+        return EmbeddingLoans(rules: FaceTracker.Rules(maxGap: 1.5 * interval)) { e in
+            e.bestCosine(references).map { Identity.isSettled($0, thresholds: thresholds) } ?? false
+        }
+    }
+
+    /// `loans`: nil embeds every face of every sample (keyframes are too far apart to track).
+    private func measure(_ v: Opened, _ samples: SampledFrames, workers: Int, loans: EmbeddingLoans?, times: inout VideoAnalysis.StageTimes,
                          progress: (Double) -> Void) throws -> (frames: [StoredFrame], damage: GlimtError?) {
-        let shared = MeasuredFrames(workers: workers)
+        let shared = MeasuredFrames(workers: workers, loans: loans)
         do {
             let ahead = Prefetcher(depth: Self.framesAhead(workers: shared.workers, info: v.info, longSide: options.analysisSide)) { try samples.next() }
             // The decoding thread stops before its timings are read, however the loop ends.
@@ -252,12 +271,12 @@ public final class VideoAnalyzer: @unchecked Sendable {
             DispatchQueue.concurrentPerform(iterations: shared.workers) { worker in
                 var local = VideoAnalysis.StageTimes()
                 while let (n, sample) = shared.take(from: ahead) {
-                    let frame = measure(sample, scale: v.scale, times: &local)
-                    shared.put(frame, at: n, progress: progress)
+                    shared.put(measure(sample, number: n, scale: v.scale, loans: loans, times: &local), at: n, progress: progress)
                 }
                 shared.add(local)
             }
         }
+        if let loans { repay(loans.finish(), to: loans) }
         if let failure = shared.failure { throw failure }
         times.add(shared.times)
         times.decode += samples.decodeSeconds
@@ -276,7 +295,10 @@ public final class VideoAnalyzer: @unchecked Sendable {
         return max(1, min(2 + workers, bytesAhead / bytes))
     }
 
-    private func measure(_ sample: SampledFrame, scale: Float, times: inout VideoAnalysis.StageTimes) -> StoredFrame {
+    /// Whether faces are embedded: for the references, or for the library's later ones.
+    private var embedsFaces: Bool { embedAllFaces || hasReferences }
+
+    private func measure(_ sample: SampledFrame, number n: Int, scale: Float, loans: EmbeddingLoans?, times: inout VideoAnalysis.StageTimes) -> StoredFrame {
         let image = sample.image
         var t = DispatchTime.now().uptimeNanoseconds
         func lap() -> Double {
@@ -286,15 +308,35 @@ public final class VideoAnalyzer: @unchecked Sendable {
         }
         let detected = pipeline.detector.detect(image)
         times.detect += lap()
-        let faces = pipeline.records(for: detected, in: image, embed: embedAllFaces || hasReferences).map { r in
+        var records = pipeline.aligned(detected, in: image)
+        times.alignEmbed += lap()
+        // Scored before planning, so a thread waiting for its turn has done everything else.
+        let sharpness = Float(Sharpness.score(image))
+        let aesthetics = Aesthetics.measure(image, sharpness: Double(sharpness))
+        times.score += lap()
+        if let loans {
+            let plans = loans.plan(sample: n, time: sample.time, boxes: records.map(\.face.box), crops: records.map(\.crop))
+            pipeline.embed(&records, where: plans.map { $0 == .measure })
+            let asked = plans.enumerated().compactMap { i, plan -> EmbeddingLoans.Loan? in
+                guard case let .echo(m, f) = plan else { return nil }
+                return EmbeddingLoans.Loan(sample: n, face: i, lender: (m, f), crop: records[i].crop)
+            }
+            repay(loans.settle(sample: n, made: records.map(\.embedding), loans: asked), to: loans)
+        } else {
+            pipeline.embed(&records, where: records.map { _ in embedsFaces })
+        }
+        let faces = records.map { r in
             // Analysis frames are scaled down; boxes are kept in the video's own upright pixels.
             StoredFace(box: r.face.box.scaled(by: scale), score: r.face.score, quality: r.quality.value, embedding: r.embedding)
         }
         times.alignEmbed += lap()
-        let sharpness = Float(Sharpness.score(image))
-        let aesthetics = Aesthetics.measure(image, sharpness: Double(sharpness))
-        times.score += lap()
         times.frames += 1
         return StoredFrame(time: sample.time, aesthetics: aesthetics, sharpness: sharpness, faces: faces)
+    }
+
+    /// Embeds the faces whose loan was refused.
+    private func repay(_ refused: [EmbeddingLoans.Loan], to loans: EmbeddingLoans) {
+        guard !refused.isEmpty else { return }
+        for (loan, e) in zip(refused, pipeline.recognizer.embed(refused.map(\.crop))) { loans.repay(loan, with: e) }
     }
 }

@@ -17,6 +17,19 @@ final class IdentityTests: XCTestCase {
         XCTAssertFalse(Identity.containsChild(frameCosines: []))
     }
 
+    /// A borrowed embedding may only stand for a face whose verdict a small change of cosine
+    /// could not flip: clearly a stranger or clearly the person, never one near a threshold.
+    func testOnlyCosinesFarFromTheThresholdsAreSettled() {
+        for c: Float in [-0.2, 0.1, 0.32, 0.69, 0.8] { XCTAssertTrue(Identity.isSettled(c), "\(c)") }
+        for c: Float in [0.33, 0.4, 0.45, 0.5, 0.57, 0.6, 0.68] { XCTAssertFalse(Identity.isSettled(c), "\(c)") }
+        // Within the margin either way, identity scores sit at their floor (0) or ceiling (1).
+        XCTAssertEqual(Identity.score(cosine: 0.45 - Identity.settledMargin - 0.01), 0)
+        XCTAssertEqual(Identity.score(cosine: 0.57 + Identity.settledMargin - 0.11), 1)
+        let strict = Identity.Thresholds(match: 0.6, strong: 0.7, framesNeeded: 2)
+        XCTAssertFalse(Identity.isSettled(0.8, thresholds: strict), "the margin follows the thresholds")
+        XCTAssertTrue(Identity.isSettled(0.82, thresholds: strict))
+    }
+
     func testThresholdsAreOverridable() {
         let strict = Identity.Thresholds(match: 0.5, strong: 0.7, framesNeeded: 3)
         XCTAssertFalse(Identity.containsChild(frameCosines: [0.55, 0.6, 0.3], thresholds: strict))

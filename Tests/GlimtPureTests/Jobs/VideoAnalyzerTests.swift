@@ -174,4 +174,38 @@ final class VideoAnalyzerTests: XCTestCase {
             XCTAssertLessThan(quick.times.frames * 2, full.times.frames, "\(stretches)")
         }
     }
+
+    /// Tracking faces (a face that stays put is embedded every sixth sample while its verdict is
+    /// settled) picks what embedding every face picks, on the crowd clip and on two people side
+    /// by side, with far fewer embeddings; a borrowed cosine is always far from the thresholds,
+    /// and the library, which embeds for references it does not know yet, never borrows.
+    func testTrackedFacesPickWhatEmbeddingEveryFacePicks() throws {
+        for (name, refs) in [("crowd_a_6to7.mp4", [Self.obama]), ("two_people.mp4", [Self.biden])] {
+            let tracked = try analyzer(refs: refs).analyze(path: clip(name))
+            let every = try analyzer(refs: refs) { $0.tracking = false }.analyze(path: clip(name))
+            XCTAssertEqual(tracked.window, every.window, name)
+            XCTAssertEqual(tracked.crop, every.crop, name)
+            XCTAssertEqual(tracked.identity?.containsChild, every.identity?.containsChild, name)
+            let faces = tracked.frames.flatMap(\.faces)
+            let echoed = faces.filter(\.echoed)
+            XCTAssertGreaterThan(echoed.count * 2, faces.count, "\(name): most faces borrow (\(echoed.count) of \(faces.count))")
+            XCTAssertFalse(every.frames.flatMap(\.faces).contains(where: \.echoed))
+            for f in echoed { XCTAssertTrue(Identity.isSettled(f.cosine!), "\(name): a borrowed cosine \(f.cosine!) near a threshold") }
+        }
+        // Thresholds near the person's own cosines (0.95 here: the clip is made from the
+        // reference photo): their face is never lent.
+        let near = Identity.Thresholds(match: 0.9, strong: 0.95, framesNeeded: 2)
+        let strict = try analyzer(refs: [Self.biden]) { $0.thresholds = near }.analyze(path: clip("two_people.mp4"))
+        let strictEvery = try analyzer(refs: [Self.biden]) { $0.thresholds = near; $0.tracking = false }.analyze(path: clip("two_people.mp4"))
+        XCTAssertEqual(strict.window, strictEvery.window)
+        let person = strict.frames.flatMap(\.faces).filter { ($0.cosine ?? 0) >= 0.8 }
+        XCTAssertFalse(person.isEmpty)
+        XCTAssertFalse(person.contains(where: \.echoed), "a face near a threshold is embedded itself")
+        XCTAssertTrue(strict.frames.flatMap(\.faces).contains(where: \.echoed), "the other face still borrows")
+        let pipeline = try FacePipeline.shared()
+        let library = VideoAnalyzer(options: AnalysisOptions(), references: [], pipeline: pipeline, embedAllFaces: true)
+        var times = VideoAnalysis.StageTimes()
+        let stored = try library.observe(path: clip("two_people.mp4"), contentKey: "k", times: &times)
+        XCTAssertTrue(stored.frames.flatMap(\.faces).allSatisfy { $0.embedding != nil && !$0.echoed })
+    }
 }

@@ -92,20 +92,27 @@ public final class SFace: BakedModel, @unchecked Sendable {
         let features = spatial * channels
         let bn1 = try batchNorm("bn1", channels)
         let fc1 = try batchNorm("fc1", Self.embeddingSize)
-        let fcW = try w.tensor("pre_fc1_weight", shape: [Self.embeddingSize, features])
         let fcB = try w.tensor("pre_fc1_bias", shape: [Self.embeddingSize])
+        let int8Head = quantizedHead ? w.entry("pre_fc1_weight")?.quantized.flatMap { q in
+            q.layout == [Self.embeddingSize, features] && q.axis == 1 && q.blockSize % laneCount == 0 ? q : nil
+        } : nil
+        // From int8 blocks, the bias is folded row by row: fc1's 25.7 MB of floats are never made.
+        let fcW: [Float] = int8Head == nil ? try w.tensor("pre_fc1_weight", shape: [Self.embeddingSize, features]) : []
+        var row = [Float](repeating: 0, count: features)
         var bias = [Float](repeating: 0, count: Self.embeddingSize)
         for o in 0..<Self.embeddingSize {
+            row.withUnsafeMutableBufferPointer { r in
+                if let q = int8Head { q.dequantize(outer: o, into: r) } else { for j in 0..<features { r[j] = fcW[o * features + j] } }
+            }
             var shift = Double(fcB[o])
             for c in 0..<channels {
-                for p in 0..<spatial { shift += Double(fcW[o * features + c * spatial + p]) * Double(bn1.shift[c]) }
+                for p in 0..<spatial { shift += Double(row[c * spatial + p]) * Double(bn1.shift[c]) }
             }
             bias[o] = Float(shift) * fc1.scale[o] + fc1.shift[o]
         }
         // The int8 blocks run along ONNX's NCHW flattening, so that head reads the map in NCHW
         // order, with bn1's scale applied to the input and fc1's to the output.
-        if quantizedHead, let q = w.entry("pre_fc1_weight")?.quantized, q.layout == [Self.embeddingSize, features],
-           q.axis == 1, q.blockSize % laneCount == 0 {
+        if let q = int8Head {
             head = .quantized(QuantizedFullyConnected(weights: q.q, blockScales: q.scales, zeroPoints: q.zeroPoints, blockSize: q.blockSize,
                                                       outputScale: fc1.scale,
                                                       bias: bias, inFeatures: features, outFeatures: Self.embeddingSize),

@@ -39,27 +39,34 @@ public struct WeightFile: Sendable {
         /// `Float(q - zero point) * scale`, block by block. Every index is inside the arrays: the
         /// reader checked that layout's product is the count and sized the scales to the blocks.
         func dequantized() -> [Float] {
-            let outer = layout[..<axis].reduce(1, *), n = layout[axis], inner = layout[(axis + 1)...].reduce(1, *)
-            let blocks = (n + blockSize - 1) / blockSize
+            let outer = layout[..<axis].reduce(1, *), row = layout[axis...].reduce(1, *)
             var values = [Float](repeating: 0, count: q.count)
             values.withUnsafeMutableBufferPointer { v in
-                q.withUnsafeBufferPointer { q in
-                    zeroPoints.withUnsafeBufferPointer { zeros in
-                        scales.withUnsafeBufferPointer { scales in
-                            for o in 0..<outer {
-                                for j in 0..<n {
-                                    let s = (o * blocks + j / blockSize) * inner
-                                    let base = (o * n + j) * inner
-                                    for i in 0..<inner {
-                                        v[base + i] = Float(Int32(q[base + i]) - Int32(zeros[s + i])) * scales[s + i]
-                                    }
-                                }
+                for o in 0..<outer { dequantize(outer: o, into: UnsafeMutableBufferPointer(rebasing: v[(o * row)...])) }
+            }
+            return values
+        }
+
+        /// The values of one index `o` of the dimensions before the block axis (one row of a
+        /// matrix blocked along its columns), into `v`: what `dequantized()` holds there, without
+        /// making the whole tensor (SFace's fc1 is 25.7 MB of floats).
+        public func dequantize(outer o: Int, into v: UnsafeMutableBufferPointer<Float>) {
+            let n = layout[axis], inner = layout[(axis + 1)...].reduce(1, *)
+            let blocks = (n + blockSize - 1) / blockSize
+            precondition(v.count >= n * inner, "room for one outer index")
+            q.withUnsafeBufferPointer { q in
+                zeroPoints.withUnsafeBufferPointer { zeros in
+                    scales.withUnsafeBufferPointer { scales in
+                        for j in 0..<n {
+                            let s = (o * blocks + j / blockSize) * inner
+                            let base = (o * n + j) * inner
+                            for i in 0..<inner {
+                                v[j * inner + i] = Float(Int32(q[base + i]) - Int32(zeros[s + i])) * scales[s + i]
                             }
                         }
                     }
                 }
             }
-            return values
         }
     }
 

@@ -57,11 +57,20 @@ public struct WeightFile: Sendable {
             q.withUnsafeBufferPointer { q in
                 zeroPoints.withUnsafeBufferPointer { zeros in
                     scales.withUnsafeBufferPointer { scales in
-                        for j in 0..<n {
-                            let s = (o * blocks + j / blockSize) * inner
-                            let base = (o * n + j) * inner
-                            for i in 0..<inner {
-                                v[j * inner + i] = Float(Int32(q[base + i]) - Int32(zeros[s + i])) * scales[s + i]
+                        // A block at a time, so the loop over its values has one scale and one
+                        // zero point per inner index (one in all for a matrix: that loop vectorises).
+                        for b in 0..<blocks {
+                            let s = (o * blocks + b) * inner
+                            if inner == 1 {
+                                let zero = Int32(zeros[s]), scale = scales[s]
+                                for j in b * blockSize..<min(n, (b + 1) * blockSize) { v[j] = Float(Int32(q[o * n + j]) - zero) * scale }
+                                continue
+                            }
+                            for j in b * blockSize..<min(n, (b + 1) * blockSize) {
+                                let base = (o * n + j) * inner
+                                for i in 0..<inner {
+                                    v[j * inner + i] = Float(Int32(q[base + i]) - Int32(zeros[s + i])) * scales[s + i]
+                                }
                             }
                         }
                     }

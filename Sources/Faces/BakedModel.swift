@@ -9,11 +9,13 @@ public protocol BakedModel: AnyObject {
     init(weights: WeightFile) throws
 }
 
-/// One loaded instance per model type, made on first use under a lock: loading dequantizes and
-/// folds megabytes of weights, so it happens once, whichever thread asks first.
+/// One loaded instance per model type, made on first use: loading dequantizes and folds
+/// megabytes of weights, so it happens once, whichever thread asks first. Each type loads under
+/// a lock of its own, so two models can load side by side.
 public enum BakedModelCache {
     static let lock = NSLock()
     nonisolated(unsafe) static var models: [ObjectIdentifier: AnyObject] = [:]
+    nonisolated(unsafe) static var loading: [ObjectIdentifier: NSLock] = [:]
 
     /// Forgets every loaded model, so its weights and scratch are freed once no one else holds
     /// it (a film's render needs the memory more); the next `shared()` loads afresh.
@@ -22,20 +24,43 @@ public enum BakedModelCache {
         defer { lock.unlock() }
         models.removeAll()
     }
+
+    static func model(_ key: ObjectIdentifier) -> AnyObject? {
+        lock.lock()
+        defer { lock.unlock() }
+        return models[key]
+    }
+
+    static func keep(_ model: AnyObject, _ key: ObjectIdentifier) {
+        lock.lock()
+        models[key] = model
+        lock.unlock()
+    }
+
+    static func loadingLock(_ key: ObjectIdentifier) -> NSLock {
+        lock.lock()
+        defer { lock.unlock() }
+        if let l = loading[key] { return l }
+        let l = NSLock()
+        loading[key] = l
+        return l
+    }
 }
 
 extension BakedModel {
     public static func shared() throws -> Self {
-        BakedModelCache.lock.lock()
-        defer { BakedModelCache.lock.unlock() }
-        if let m = BakedModelCache.models[ObjectIdentifier(self)] as? Self { return m }
+        let key = ObjectIdentifier(self)
+        let gate = BakedModelCache.loadingLock(key)
+        gate.lock()
+        defer { gate.unlock() }
+        if let m = BakedModelCache.model(key) as? Self { return m }
         let url: URL
         switch BakedWeights.locate(bakedName) {
         case .success(let found): url = found
         case .failure(let missing): throw GlimtError(missing.description)
         }
         let m = try Self(weightsAt: url)
-        BakedModelCache.models[ObjectIdentifier(self)] = m
+        BakedModelCache.keep(m, key)
         return m
     }
 

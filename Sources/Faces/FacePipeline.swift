@@ -23,8 +23,19 @@ public struct FacePipeline: Sendable {
         self.recognizer = recognizer
     }
 
+    /// The two models, loaded side by side (each is mostly unpacking its weights).
     public static func shared() throws -> FacePipeline {
-        FacePipeline(detector: try FaceDetector.shared(), recognizer: try SFace.shared())
+        let loaded = Loaded()
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            if i == 0 { loaded.detector = Result { try FaceDetector.shared() } } else { loaded.recognizer = Result { try SFace.shared() } }
+        }
+        return FacePipeline(detector: try loaded.detector!.get(), recognizer: try loaded.recognizer!.get())
+    }
+
+    /// Each slot is written by one thread, then read after both are done.
+    private final class Loaded: @unchecked Sendable {
+        var detector: Result<FaceDetector, Error>?
+        var recognizer: Result<SFace, Error>?
     }
 
     /// Faces in detector order (highest score first).
@@ -64,22 +75,25 @@ public struct FacePipeline: Sendable {
         return detected.indices.map { FaceRecord(face: detected[$0], quality: qualities[$0]!, crop: crops[$0]!, embedding: nil) }
     }
 
-    /// Embeds the records flagged in `flags`, in batches (fc1's weights stream once per batch),
-    /// one batch per core. A face's embedding does not depend on its batch.
+    /// Embeds the records flagged in `flags` (see `embeddings(of:)`).
     public func embed(_ records: inout [FaceRecord], where flags: [Bool]) {
         precondition(flags.count == records.count, "one embedding flag per face")
         let flagged = records.indices.filter { flags[$0] }
-        let batches = Self.batches(flagged.count, cores: ProcessInfo.processInfo.activeProcessorCount)
-        var embeddings = [Embedding?](repeating: nil, count: records.count)
-        let crops = records.map(\.crop)
+        for (i, e) in zip(flagged, embeddings(of: flagged.map { records[$0].crop })) { records[i].embedding = e }
+    }
+
+    /// Aligned crops' embeddings, in batches (fc1's weights stream once per batch), one batch
+    /// per core. A face's embedding does not depend on its batch.
+    public func embeddings(of crops: [RGBImage]) -> [Embedding] {
+        let batches = Self.batches(crops.count, cores: ProcessInfo.processInfo.activeProcessorCount)
+        var embeddings = [Embedding?](repeating: nil, count: crops.count)
         embeddings.withUnsafeMutableBufferPointer { slots in
             let out = slots
             DispatchQueue.concurrentPerform(iterations: batches.count) { b in
-                let members = batches[b].map { flagged[$0] }
-                for (i, e) in zip(members, recognizer.embed(members.map { crops[$0] })) { out[i] = e }
+                for (i, e) in zip(batches[b], recognizer.embed(Array(crops[batches[b]]))) { out[i] = e }
             }
         }
-        for i in flagged { records[i].embedding = embeddings[i] }
+        return embeddings.map { $0! }
     }
 
     /// `count` faces split into contiguous batches of near-equal size, a multiple of `cores` of
@@ -93,6 +107,6 @@ public struct FacePipeline: Sendable {
     /// The embedding a reference photo stores: the aligned face as it is and mirrored, averaged
     /// and re-normalised (a slightly steadier reference for free).
     public func referenceEmbedding(_ crop: RGBImage) -> Embedding {
-        Embedding.average([recognizer.embed(crop), recognizer.embed(FaceAlignment.mirrored(crop))])
+        Embedding.average(embeddings(of: [crop, FaceAlignment.mirrored(crop)]))
     }
 }

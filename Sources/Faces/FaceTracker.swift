@@ -104,19 +104,15 @@ public struct FaceTracker: Sendable {
 
         init(_ crop: RGBImage) {
             let n = Self.cells, cw = max(1, crop.width / n), ch = max(1, crop.height / n)
+            let grey = Grey.luma(crop)
             var v = [Float](repeating: 0, count: n * n)
-            crop.pixels.withUnsafeBufferPointer { p in
-                for cy in 0..<n {
-                    for cx in 0..<n {
-                        var sum: Float = 0
-                        for y in cy * ch..<min(crop.height, (cy + 1) * ch) {
-                            for x in cx * cw..<min(crop.width, (cx + 1) * cw) {
-                                let o = 3 * (y * crop.width + x)
-                                sum += 0.299 * Float(p[o]) + 0.587 * Float(p[o + 1]) + 0.114 * Float(p[o + 2])
-                            }
-                        }
-                        v[cy * n + cx] = sum
+            for cy in 0..<n {
+                for cx in 0..<n {
+                    var sum: Float = 0
+                    for y in cy * ch..<min(crop.height, (cy + 1) * ch) {
+                        for x in cx * cw..<min(crop.width, (cx + 1) * cw) { sum += grey[y * crop.width + x] }
                     }
+                    v[cy * n + cx] = sum
                 }
             }
             let mean = v.reduce(0, +) / Float(v.count)

@@ -20,13 +20,23 @@ final class EmbeddingLoans: @unchecked Sendable {
         let crop: RGBImage
     }
 
+    /// A loan that stood: no crop kept, a pass may grant thousands.
+    private struct Granted {
+        let sample: Int
+        let face: Int
+        let lender: (sample: Int, face: Int)
+    }
+
     private let turn = NSCondition()
     private var tracker: FaceTracker
     private let lends: (Embedding) -> Bool
     private var planned = 0
+    /// Samples planned but not yet settled.
+    private var inFlight = Set<Int>()
+    /// Samples' own embeddings, kept while a loan may still name them.
     private var published: [Int: [Embedding?]] = [:]
     private var pending: [Loan] = []
-    private var granted: [Loan] = []
+    private var granted: [Granted] = []
     /// Embeddings of faces whose loan was refused, by sample and face.
     private var repaid: [Int: [Int: Embedding]] = [:]
 
@@ -43,6 +53,7 @@ final class EmbeddingLoans: @unchecked Sendable {
         while planned != n { turn.wait() }
         let plans = tracker.plan(sample: n, time: time, boxes: boxes, crops: crops)
         planned += 1
+        inFlight.insert(n)
         turn.broadcast()
         return plans
     }
@@ -54,8 +65,14 @@ final class EmbeddingLoans: @unchecked Sendable {
         turn.lock()
         defer { turn.unlock() }
         published[n] = made
+        inFlight.remove(n)
         pending += loans
-        return decide()
+        let refused = decide()
+        // A lender is at most `maxEchoes` samples before its borrower: embeddings older than
+        // that for every sample still to settle, and named by no pending loan, are done with.
+        let oldest = min(pending.map(\.lender.sample).min() ?? .max, (inFlight.min() ?? planned) - tracker.rules.maxEchoes)
+        published = published.filter { $0.key >= oldest }
+        return refused
     }
 
     /// At the end of the pass every lender is made: the loans still pending are decided.
@@ -98,7 +115,11 @@ final class EmbeddingLoans: @unchecked Sendable {
                 still.append(loan)
                 continue
             }
-            if let e = made[loan.lender.face], lends(e) { granted.append(loan) } else { refused.append(loan) }
+            if let e = made[loan.lender.face], lends(e) {
+                granted.append(Granted(sample: loan.sample, face: loan.face, lender: loan.lender))
+            } else {
+                refused.append(loan)
+            }
         }
         pending = still
         return refused

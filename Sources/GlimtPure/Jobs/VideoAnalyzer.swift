@@ -337,6 +337,6 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// Embeds the faces whose loan was refused.
     private func repay(_ refused: [EmbeddingLoans.Loan], to loans: EmbeddingLoans) {
         guard !refused.isEmpty else { return }
-        for (loan, e) in zip(refused, pipeline.recognizer.embed(refused.map(\.crop))) { loans.repay(loan, with: e) }
+        for (loan, e) in zip(refused, pipeline.embeddings(of: refused.map(\.crop))) { loans.repay(loan, with: e) }
     }
 }

@@ -7,7 +7,8 @@ import Imaging
 /// `VideoReader.frames(every:longSide:from:to:options:)`.
 ///
 /// Each sample is the first frame shown at or after a multiple of the interval (from `start`,
-/// before `end`); every frame is decoded (the codec needs them) but only samples are converted.
+/// before `end`). Pictures that are neither samples nor needed by any other picture are not
+/// decoded (unless `decodeEveryPicture`); only samples are converted.
 public final class SampledFrames {
     private let reader: StreamFrameReader
     private let timeline: StreamTimeline
@@ -16,11 +17,11 @@ public final class SampledFrames {
     /// HLG and PQ samples are tone-mapped as the film shows them, so that looks and sharpness are
     /// judged on the film's pictures (straight to 8 bits, PQ looks dark and flat).
     private let toneMap: ToneMap?
-    private let interval: Double
-    private let start: Double
+    private let grid: Grid
     private let end: Double
     private let longSide: Int
-    private var nextTarget: Double
+    /// The grid point of the last sample; -1 before the first.
+    private var lastSampled: Double = -1
     private var lastTime: Double?
     private var lastEnd: Double?
     private var finished = false
@@ -31,6 +32,24 @@ public final class SampledFrames {
     /// Timestamps are rounded to the stream's clock; this much early still counts as on time.
     static let tolerance = 0.0005
 
+    /// Sample times `start + k * interval`. A frame is a sample when a grid point lies after
+    /// the frame shown before it and at or before it: the same rule whether or not the frames
+    /// between samples were decoded.
+    struct Grid {
+        let start: Double
+        let interval: Double
+
+        /// The last grid point at or before `time`, as k; -1 before the first.
+        func point(atOrBefore time: Double) -> Double {
+            max(-1, ((time + SampledFrames.tolerance - start) / interval).rounded(.down))
+        }
+
+        func isSample(_ time: Double, after previous: Double?) -> Bool {
+            let k = point(atOrBefore: time)
+            return k >= 0 && k > (previous.map(point(atOrBefore:)) ?? -1)
+        }
+    }
+
     init(input: MediaInput, streamIndex: Int32, info: VideoInfo, every interval: Double, longSide: Int, from start: Double, to end: Double,
          options: VideoDecodeOptions) throws {
         guard interval > 0, interval.isFinite else { throw GlimtError("sampling interval must be positive, not \(interval)", path: input.path) }
@@ -40,14 +59,19 @@ public final class SampledFrames {
         converter = PixelConverter(unlabelled: .video, accurateRounding: options.accurateRounding ?? false)
         orientation = info.orientation
         toneMap = ScreenPicture(info).toneMap
-        self.interval = interval
-        self.start = max(0, start)
+        let grid = Grid(start: max(0, start), interval: interval)
+        self.grid = grid
         self.end = end
         keyframesOnly = options.keyframesOnly
         self.longSide = longSide
-        nextTarget = self.start
         frameDuration = info.frameRate > 0 ? 1 / info.frameRate : 1.0 / 30
-        if self.start > 0 { _ = reader.seek(toKeyframeBefore: timeline.timestamp(seconds: self.start)) }
+        if grid.start > 0 { _ = reader.seek(toKeyframeBefore: timeline.timestamp(seconds: grid.start)) }
+        if !options.decodeEveryPicture && !options.keyframesOnly {
+            let timeline = timeline
+            reader.wanted = { stamp, previous in
+                grid.isSample(timeline.seconds(ofStamp: stamp), after: previous.map(timeline.seconds(ofStamp:)))
+            }
+        }
     }
 
     /// The next sample, or nil after the last. Throws if the file turns out truncated or
@@ -61,16 +85,22 @@ public final class SampledFrames {
             convertSeconds += Double(converting) / 1e9
         }
         while let frame = try reader.next() {
-            let time = timeline.seconds(of: frame) ?? (lastTime.map { $0 + frameDuration } ?? 0)
+            let stamp = timeline.stamp(of: frame)
+            if reader.wanted != nil && stamp != frame.pointee.pts {
+                // The reader places pictures by their presentation stamps: a frame timed
+                // otherwise (no stamp, or FFmpeg's guess from decode stamps) ends skipping.
+                reader.wanted = nil
+            }
+            let time = stamp.map(timeline.seconds(ofStamp:)) ?? (lastTime.map { $0 + frameDuration } ?? 0)
             if time + Self.tolerance >= end {
                 finished = true
                 return nil
             }
             lastTime = time
             lastEnd = timeline.end(of: frame, at: time)
-            guard time + Self.tolerance >= nextTarget else { continue }
-            let passed = ((time + Self.tolerance - start) / interval).rounded(.down)
-            nextTarget = start + (passed + 1) * interval
+            let point = grid.point(atOrBefore: time)
+            guard point >= 0, point > lastSampled else { continue }
+            lastSampled = point
             let size = timeline.scaledSize(width: Int(frame.pointee.width), height: Int(frame.pointee.height), longSide: longSide)
             do {
                 let c0 = DispatchTime.now().uptimeNanoseconds
@@ -85,7 +115,7 @@ public final class SampledFrames {
             }
         }
         finished = true
-        if !keyframesOnly, start == 0 || lastEnd != nil, let error = timeline.truncation(lastEnd: lastEnd, wanted: .infinity, path: reader.input.path) {
+        if !keyframesOnly, grid.start == 0 || lastEnd != nil, let error = timeline.truncation(lastEnd: lastEnd, wanted: .infinity, path: reader.input.path) {
             throw error
         }
         return nil
@@ -105,4 +135,7 @@ public final class SampledFrames {
 
     /// Frames decoded so far, sampled or not (for measuring).
     public var framesDecoded: Int { reader.framesDecoded }
+
+    /// Pictures left undecoded so far: neither samples nor needed by any other picture.
+    public var picturesSkipped: Int { reader.picturesSkipped }
 }

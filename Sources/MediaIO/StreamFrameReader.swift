@@ -12,15 +12,21 @@ final class StreamFrameReader {
     let decoder: StreamDecoder
     private let strict: Bool
     private let keyframesOnly: Bool
-    private var packet: UnsafeMutablePointer<AVPacket>?
+    private let packets: PacketLookahead
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var draining = false
-    private var demuxEnded = false
     private var finished = false
-    private var demuxFailure: String?
     private var rejectedPackets = 0
     private var failedFrames = 0
     private(set) var framesDecoded = 0
+    /// Pictures left undecoded because nothing else needs them and `wanted` said no.
+    private(set) var picturesSkipped = 0
+    private let disposable: DisposablePictures?
+
+    /// Whether the picture at a presentation stamp is wanted, given the stamp shown just before
+    /// it (nil: none). Set, it lets the reader leave unwanted pictures that no other picture
+    /// needs undecoded (`DisposablePictures`); every picture it decodes is exactly as before.
+    var wanted: ((_ stamp: Int64, _ previous: Int64?) -> Bool)?
 
     init(input: MediaInput, streamIndex: Int32, setup: StreamDecoder.Setup) throws {
         self.input = input
@@ -29,13 +35,13 @@ final class StreamFrameReader {
         strict = setup.strict
         keyframesOnly = setup.options.keyframesOnly
         decoder = try StreamDecoder(stream: input.stream(streamIndex), setup: setup, path: input.path)
-        packet = av_packet_alloc()
+        packets = PacketLookahead(input: input, streamIndex: streamIndex)
+        disposable = setup.options.keyframesOnly ? nil : DisposablePictures(parameters: input.stream(streamIndex).pointee.codecpar)
         frame = av_frame_alloc()
-        guard packet != nil, frame != nil else { throw GlimtError("out of memory", path: input.path) }
+        guard frame != nil else { throw GlimtError("out of memory", path: input.path) }
     }
 
     deinit {
-        av_packet_free(&packet)
         av_frame_free(&frame)
     }
 
@@ -47,17 +53,16 @@ final class StreamFrameReader {
         let status = av_seek_frame(input.context, streamIndex, timestamp, AVSEEK_FLAG_BACKWARD)
         guard status >= 0 else { return false }
         avcodec_flush_buffers(decoder.context)
+        packets.reset()
         draining = false
-        demuxEnded = false
         finished = false
-        demuxFailure = nil
         FFmpegLog.clear()
         return true
     }
 
     /// The next frame, owned by the reader and valid until the next call; nil at the end.
     func next() throws -> UnsafeMutablePointer<AVFrame>? {
-        guard let frame, let packet else { return nil }
+        guard let frame else { return nil }
         while !finished {
             // A decoder can spin on packets it rejects without any I/O that the bound would stop.
             try input.checkTimeBound()
@@ -68,7 +73,7 @@ final class StreamFrameReader {
                 return frame
             }
             if received == glimt_averror_eof() {
-                if keyframesOnly && !demuxEnded {
+                if keyframesOnly && !packets.exhausted {
                     // That keyframe's picture is out: start afresh for the next one.
                     avcodec_flush_buffers(decoder.context)
                     draining = false
@@ -88,21 +93,23 @@ final class StreamFrameReader {
                 break
             }
             // The decoder wants more data.
-            let read = av_read_frame(input.context, packet)
-            if read < 0 {
-                if read != glimt_averror_eof() {
-                    demuxFailure = ffmpegReason(read)
-                }
-                demuxEnded = true
+            let placing = wanted != nil && disposable != nil
+            guard let next = try packets.next(placing: placing) else {
                 draining = true
                 _ = avcodec_send_packet(decoder.context, nil)
                 continue
             }
-            defer { av_packet_unref(packet) }
-            guard packet.pointee.stream_index == streamIndex else { continue }
+            var packet: UnsafeMutablePointer<AVPacket>? = next.packet
+            defer { av_packet_free(&packet) }
             // The decoder would drop it too (skip_frame), but only after parsing it.
-            if keyframesOnly && packet.pointee.flags & AV_PKT_FLAG_KEY == 0 { continue }
-            let sent = avcodec_send_packet(decoder.context, packet)
+            if keyframesOnly && next.packet.pointee.flags & AV_PKT_FLAG_KEY == 0 { continue }
+            // The last picture shown is always decoded: where the frames end says whether the file is whole.
+            if placing, next.placed, next.hasLater, let wanted, !wanted(next.packet.pointee.pts, next.previousStamp),
+               disposable?.isDisposable(next.packet) == true {
+                picturesSkipped += 1
+                continue
+            }
+            let sent = avcodec_send_packet(decoder.context, next.packet)
             if sent < 0 && sent != glimt_averror_eagain() {
                 rejectedPackets += 1
                 if strict || (framesDecoded == 0 && rejectedPackets > 50) { throw damage(sent) }
@@ -113,7 +120,7 @@ final class StreamFrameReader {
                 draining = true
             }
         }
-        if let demuxFailure {
+        if let demuxFailure = packets.failure {
             throw GlimtError("truncated or corrupt: \(demuxFailure)", path: input.path)
         }
         return nil

@@ -50,7 +50,12 @@ struct StreamTimeline {
 
     /// Seconds from the stream's start; nil for a frame without any timestamp.
     func seconds(of frame: UnsafePointer<AVFrame>) -> Double? {
-        stamp(of: frame).map { Double($0 - origin) * av_q2d(timeBase) }
+        stamp(of: frame).map(seconds(ofStamp:))
+    }
+
+    /// Seconds from the stream's start of a timestamp in the stream's time base.
+    func seconds(ofStamp stamp: Int64) -> Double {
+        Double(stamp - origin) * av_q2d(timeBase)
     }
 
     /// Seconds of the file's own clock at which `frame` starts; nil without a usable timestamp.
@@ -60,7 +65,8 @@ struct StreamTimeline {
         return seconds.isFinite ? seconds : nil
     }
 
-    private func stamp(of frame: UnsafePointer<AVFrame>) -> Int64? {
+    /// A frame's presentation stamp: FFmpeg's best effort, else its own.
+    func stamp(of frame: UnsafePointer<AVFrame>) -> Int64? {
         let stamp = frame.pointee.best_effort_timestamp != glimt_av_nopts_value() ? frame.pointee.best_effort_timestamp : frame.pointee.pts
         return stamp != glimt_av_nopts_value() ? stamp : nil
     }

@@ -17,6 +17,11 @@ public struct VideoDecodeOptions: Sendable, Equatable {
     /// Do not decode frames that no other frame refers to (most B-frames): sampled frames then
     /// come from the reference frames nearest after each sample time.
     public var skipNonReferenceFrames: Bool
+    /// Decode every picture between samples too. By default a sampled reader leaves pictures
+    /// that are neither sampled nor referred to by any other picture undecoded (most B-frames,
+    /// see `DisposablePictures`): the samples are the same pixels either way, so this is only
+    /// for measuring what that saves.
+    public var decodeEveryPicture: Bool
     /// Decode keyframes only (every other packet is dropped before decoding): a quick look at a
     /// long video, one picture per group of pictures, for deciding where to look closely.
     public var keyframesOnly: Bool
@@ -28,7 +33,8 @@ public struct VideoDecodeOptions: Sendable, Equatable {
     public var timeBound: TimeBound?
 
     public init(threads: Int = 0, skipLoopFilter: Bool = false, fastDecoding: Bool = false, skipNonReferenceFrames: Bool = false,
-                accurateRounding: Bool? = nil, keyframesOnly: Bool = false, sliceThreadsOnly: Bool = false, timeBound: TimeBound? = nil) {
+                accurateRounding: Bool? = nil, keyframesOnly: Bool = false, sliceThreadsOnly: Bool = false, decodeEveryPicture: Bool = false,
+                timeBound: TimeBound? = nil) {
         self.threads = threads
         self.sliceThreadsOnly = sliceThreadsOnly
         self.skipLoopFilter = skipLoopFilter
@@ -36,6 +42,7 @@ public struct VideoDecodeOptions: Sendable, Equatable {
         self.skipNonReferenceFrames = skipNonReferenceFrames
         self.accurateRounding = accurateRounding
         self.keyframesOnly = keyframesOnly
+        self.decodeEveryPicture = decodeEveryPicture
         self.timeBound = timeBound
     }
 

@@ -127,7 +127,7 @@ final class VideoReaderTests: XCTestCase {
 
     /// The keyframe look: only keyframes are decoded (ffprobe: one each second, 0 to 28 s),
     /// the last one's end is not taken for a truncation, and a range taken afterwards from the
-    /// same reader still decodes every frame.
+    /// same reader still goes through every frame (decoding all but the pictures nothing needs).
     func testKeyframesOnlyDecodesOnlyKeyframes() throws {
         let path = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/long/long_day.mp4").path
         let reader = try VideoReader(path: path)
@@ -137,7 +137,7 @@ final class VideoReaderTests: XCTestCase {
         XCTAssertEqual(look.framesDecoded, 29)
         let stretch = try reader.frames(every: 0.125, longSide: 160, from: 10, to: 11)
         XCTAssertEqual(try stretch.collect().count, 8)
-        XCTAssertGreaterThanOrEqual(stretch.framesDecoded, 25)
+        XCTAssertGreaterThanOrEqual(stretch.framesDecoded + stretch.picturesSkipped, 25)
     }
 
     /// Sampled frames skip libswscale's exact rounding by default: a level or two, no more.

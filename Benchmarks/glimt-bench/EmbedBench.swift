@@ -18,10 +18,17 @@ enum EmbedBench {
         StageTable.printTable(try records(repeats: repeats, faces: faces, peers: peers), sgemm: sgemm)
         if layers {
             let model = try SFace.shared()
-            let profile = LayerProfile()
             let rgb = randomFaces(faces)
-            for _ in 0..<repeats { for f in rgb { _ = model.forward(f, profile: profile) } }
-            LayerTable.print(profile, runs: repeats * faces)
+            let single = LayerProfile(), batched = LayerProfile()
+            // Interleaved, so both tables see the same machine.
+            for _ in 0..<repeats {
+                for f in rgb { _ = model.forward(f, profile: single) }
+                _ = model.forward(batch: rgb, profile: batched)
+            }
+            Swift.print("\nbatch 1")
+            LayerTable.print(single, runs: repeats * faces)
+            Swift.print("\nbatch \(faces), per face (conv_13 and conv_14's pointwise layers and fc1 run once per batch)")
+            LayerTable.print(batched, runs: repeats * faces)
         }
     }
 
@@ -75,7 +82,7 @@ enum LayerTable {
             let s = profile.seconds[name]! / Double(runs)
             let f = Double(profile.flops[name] ?? 0)
             Swift.print("  " + name.padding(toLength: 24, withPad: " ", startingAt: 0)
-                        + String(format: "%9.3f %6.1f%% %8.1f", s * 1000, profile.seconds[name]! / total * 100, f > 0 ? f / s / 1e9 : 0))
+                        + String(format: "%9.3f %6.1f%% %8.1f", s * 1000, profile.seconds[name]! / total * 100, f / profile.seconds[name]! / 1e9))
         }
         Swift.print("  " + "total".padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: " %9.3f", total / Double(runs) * 1000))
     }

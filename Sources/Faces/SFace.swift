@@ -35,6 +35,16 @@ public final class SFace: BakedModel, @unchecked Sendable {
         return false
     }
     private let workspaces = WorkspacePool<[Tensor]>()
+    /// Blocks from this one on produce the last, smallest maps (7x7). A batch runs their
+    /// pointwise layers once over all its faces' maps stacked into one tall map, so their weights
+    /// (2 and 4 MB, more than the cache holds) stream once per batch instead of once per face;
+    /// per pixel the sums are the same, so each face's outputs are bit-identical.
+    private let tailStart: Int
+    private let tailMaps = WorkspacePool<TailMaps>()
+    /// The tail maps' height and width.
+    private let tailSide: Int
+    /// The most faces one pass through the stacked tail takes; larger batches go in parts.
+    static let maxBatch = 8
 
 
     // MARK: Loading
@@ -85,6 +95,14 @@ public final class SFace: BakedModel, @unchecked Sendable {
             size = DepthwiseConv.outputSize(size, stride: b.stride)
         }
         body = blocks
+        var tailSize = Self.inputSize
+        var tail = blocks.count
+        for (i, b) in Self.blocks.enumerated() {
+            tailSize = DepthwiseConv.outputSize(tailSize, stride: b.stride)
+            if tailSize == size && tail == blocks.count { tail = i }
+        }
+        tailStart = tail
+        tailSide = size
 
         // bn1 (on the 7x7x1024 map) and fc1 (on the 128 outputs) fold into the fully connected
         // layer. bn1's shift and fc1's BatchNorm fold into its bias either way.
@@ -185,9 +203,9 @@ public final class SFace: BakedModel, @unchecked Sendable {
         return tensors
     }
 
-    /// Runs everything before fc1 on one face and hands the last map to `finish` (inside the
+    /// Runs the stem and `body[..<end]` on one face and hands the last map to `finish` (inside the
     /// workspace, which is reused once `finish` returns).
-    private func body(_ face: RGBImage, profile: LayerProfile?, inspect: ((String, Tensor) -> Void)?, finish: (Tensor) -> Void) {
+    private func body(_ face: RGBImage, end: Int, profile: LayerProfile?, inspect: ((String, Tensor) -> Void)?, finish: (Tensor) -> Void) {
         precondition(face.width == Self.inputSize && face.height == Self.inputSize, "SFace needs a 112x112 face, got \(face.width)x\(face.height)")
         workspaces.with(make: makeWorkspace) { t in
             profile.measure("conv_1", flops: 2 * 27 * 32 * t[1].pixelCount) {
@@ -198,7 +216,7 @@ public final class SFace: BakedModel, @unchecked Sendable {
             }
             inspect?("conv_1_relu", t[1])
             var i = 1
-            for b in body {
+            for b in body[..<end] {
                 let dwOut = t[i + 1], pwOut = t[i + 2]
                 profile.measure("\(b.name)_dw", flops: 18 * dwOut.pixelCount * b.depthwise.channels) { b.depthwise.run(t[i], into: dwOut) }
                 inspect?("\(b.name)_dw_relu", dwOut)
@@ -210,14 +228,67 @@ public final class SFace: BakedModel, @unchecked Sendable {
         }
     }
 
-    /// The raw 128 outputs of the network (fc1) for each face, before normalisation. fc1 runs once
-    /// for the whole batch; each face's outputs are bit-identical to running it alone.
+    /// The tail blocks' maps for up to `maxBatch` faces: for each block, its depthwise and its
+    /// pointwise outputs, each face's map after the previous face's in one buffer.
+    private final class TailMaps {
+        let depthwise: [AlignedFloats]
+        let pointwise: [AlignedFloats]
+        let side: Int
+        let inChannels: [Int]
+        let outChannels: [Int]
+
+        init(blocks: ArraySlice<Block>, side: Int) {
+            self.side = side
+            inChannels = blocks.map(\.depthwise.channels)
+            outChannels = blocks.map(\.pointwise.outChannels)
+            depthwise = inChannels.map { AlignedFloats(count: SFace.maxBatch * side * side * roundUp($0, to: laneCount)) }
+            pointwise = outChannels.map { AlignedFloats(count: SFace.maxBatch * side * side * roundUp($0, to: laneCount)) }
+        }
+
+        /// Face `face`'s map in `buffer`; `faces` faces' maps as one map `faces * side` rows tall.
+        func map(_ buffer: AlignedFloats, channels: Int, face: Int) -> Tensor {
+            Tensor(height: side, width: side, channels: channels, in: buffer, offset: face * side * side * roundUp(channels, to: laneCount))
+        }
+        func stacked(_ buffer: AlignedFloats, channels: Int, faces: Int) -> Tensor {
+            Tensor(height: faces * side, width: side, channels: channels, in: buffer)
+        }
+    }
+
+    /// The raw 128 outputs of the network (fc1) for each face, before normalisation. The tail's
+    /// pointwise layers run once over the batch's stacked maps and fc1 once for the whole batch;
+    /// each face's outputs are bit-identical to running it alone.
     package func forward(batch faces: [RGBImage], profile: LayerProfile? = nil) -> [[Float]] {
+        guard faces.count <= Self.maxBatch else {
+            return stride(from: 0, to: faces.count, by: Self.maxBatch).flatMap {
+                forward(batch: Array(faces[$0..<min(faces.count, $0 + Self.maxBatch)]), profile: profile)
+            }
+        }
         guard !faces.isEmpty else { return [] }
         let stride = head.rowStride
         let x = AlignedFloats(count: faces.count * stride)
-        for (f, face) in faces.enumerated() {
-            body(face, profile: profile, inspect: nil) { head.prepare($0, into: x.data + f * stride) }
+        let tail = body[tailStart...]
+        tailMaps.with(make: { TailMaps(blocks: tail, side: tailSide) }) { maps in
+            for (f, face) in faces.enumerated() {
+                body(face, end: tailStart, profile: profile, inspect: nil) { last in
+                    let b = tail.first!, out = maps.map(maps.depthwise[0], channels: b.depthwise.channels, face: f)
+                    profile.measure("\(b.name)_dw", flops: 18 * out.pixelCount * b.depthwise.channels) { b.depthwise.run(last, into: out) }
+                }
+            }
+            for (j, b) in tail.enumerated() {
+                if j > 0 {
+                    for f in faces.indices {
+                        let input = maps.map(maps.pointwise[j - 1], channels: maps.outChannels[j - 1], face: f)
+                        let out = maps.map(maps.depthwise[j], channels: maps.inChannels[j], face: f)
+                        profile.measure("\(b.name)_dw", flops: 18 * out.pixelCount * b.depthwise.channels) { b.depthwise.run(input, into: out) }
+                    }
+                }
+                let input = maps.stacked(maps.depthwise[j], channels: maps.inChannels[j], faces: faces.count)
+                let out = maps.stacked(maps.pointwise[j], channels: maps.outChannels[j], faces: faces.count)
+                profile.measure(b.name, flops: b.pointwise.flops * out.pixelCount) { b.pointwise.run(input, into: out) }
+            }
+            for f in faces.indices {
+                head.prepare(maps.map(maps.pointwise[tail.count - 1], channels: maps.outChannels[tail.count - 1], face: f), into: x.data + f * stride)
+            }
         }
         var y = [Float](repeating: 0, count: faces.count * Self.embeddingSize)
         profile.measure("fc1", flops: 2 * head.inFeatures * Self.embeddingSize * faces.count) {
@@ -231,7 +302,7 @@ public final class SFace: BakedModel, @unchecked Sendable {
     /// `conv_2_dw_relu`, ...): the hook the layer-by-layer golden test uses.
     package func forward(_ face: RGBImage, profile: LayerProfile? = nil, inspect: ((String, Tensor) -> Void)? = nil) -> [Float] {
         let x = AlignedFloats(count: head.rowStride)
-        body(face, profile: profile, inspect: inspect) { head.prepare($0, into: x.data) }
+        body(face, end: body.count, profile: profile, inspect: inspect) { head.prepare($0, into: x.data) }
         var out = [Float](repeating: 0, count: Self.embeddingSize)
         profile.measure("fc1", flops: 2 * head.inFeatures * Self.embeddingSize) {
             out.withUnsafeMutableBufferPointer { head.run(x.data, count: 1, into: $0.baseAddress!) }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Wall time per named layer, summed over runs: models time each phase through this when asked,
-/// and pay nothing when not.
+/// Wall time and floating-point operations per named layer, summed over runs: models time each
+/// phase through this when asked, and pay nothing when not.
 public final class LayerProfile: @unchecked Sendable {
     public private(set) var order: [String] = []
     public private(set) var seconds: [String: Double] = [:]
@@ -16,7 +16,7 @@ public final class LayerProfile: @unchecked Sendable {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         if seconds[name] == nil { order.append(name) }
         seconds[name, default: 0] += elapsed
-        self.flops[name] = flops
+        self.flops[name, default: 0] += flops
         return result
     }
 

@@ -39,17 +39,19 @@ public final class Tensor: @unchecked Sendable {
         storage = nil
     }
 
-    /// A view of the start of `buffer`, which must hold `height * width * roundUp(channels, 16)`
-    /// floats. Its values are whatever the buffer holds: for outputs that a kernel overwrites
-    /// whole (every kernel writes every value, padding lanes included).
-    public init(height: Int, width: Int, channels: Int, in buffer: AlignedFloats) {
+    /// A view of `buffer` from `offset` floats on (a multiple of `laneCount`, to stay aligned),
+    /// which must hold `height * width * roundUp(channels, 16)` floats from there. Its values are
+    /// whatever the buffer holds: for outputs that a kernel overwrites whole (every kernel writes
+    /// every value, padding lanes included), or maps a kernel wrote through another view.
+    public init(height: Int, width: Int, channels: Int, in buffer: AlignedFloats, offset: Int = 0) {
         precondition(height > 0 && width > 0 && channels > 0, "Tensor: empty shape \(height)x\(width)x\(channels)")
         self.height = height
         self.width = width
         self.channels = channels
         self.pixelStride = roundUp(channels, to: laneCount)
-        precondition(buffer.count >= height * width * pixelStride, "Tensor: buffer of \(buffer.count) floats too small for \(height)x\(width)x\(channels)")
-        data = buffer.data
+        precondition(offset >= 0 && offset % laneCount == 0, "Tensor: view offset \(offset) is not a whole number of vectors")
+        precondition(buffer.count - offset >= height * width * pixelStride, "Tensor: buffer of \(buffer.count) floats too small for \(height)x\(width)x\(channels) at \(offset)")
+        data = buffer.data + offset
         storage = buffer
     }
 

@@ -116,7 +116,7 @@ enum E2EBench {
         rows.append(StageRecord(stage: "e2e total, \(clips.count) clip\(clips.count == 1 ? "" : "s")", oursMs: complete ? ourTotal : nil, peer: peerName, peerMs: complete ? peerTotal : nil,
                                 note: complete ? "sum of the clips' medians; each run loads models and the reference" : "some clips did not run"))
         // Per clip: a 4K HEVC clip and a 360p one spend their time in different places.
-        let stages = [("decode", "decode (every frame)"), ("convert", "convert (to 640 RGB)"), ("detect", "detect in pipeline"),
+        let stages = [("decode", "decode (theirs every picture)"), ("convert", "convert (to 640 RGB)"), ("detect", "detect in pipeline"),
                       ("alignEmbed", "align+quality+embed"), ("score", "frame score")]
         for c in clips {
             guard let a = c.ourPick, let b = c.peerPick, a.frames > 0, b.frames > 0 else { continue }

@@ -22,6 +22,7 @@ public final class SFace: BakedModel, @unchecked Sendable {
         let name: String
         let depthwise: DepthwiseConv
         let pointwise: PointwiseConv
+        var fused: DepthwisePointwise { DepthwisePointwise(depthwise: depthwise, pointwise: pointwise) }
     }
 
     private let inputSub: Float
@@ -43,6 +44,9 @@ public final class SFace: BakedModel, @unchecked Sendable {
     private let tailMaps = WorkspacePool<TailMaps>()
     /// The tail maps' height and width.
     private let tailSide: Int
+    /// Blocks whose depthwise map is larger than this (the first ones: 0.8-3.2 MB, beyond L2) run
+    /// it in bands straight into their pointwise layer; smaller maps stay in cache anyway.
+    static let fuseAbove = 512 << 10
     /// The most faces one pass through the stacked tail takes; larger batches go in parts.
     static let maxBatch = 8
 
@@ -218,10 +222,18 @@ public final class SFace: BakedModel, @unchecked Sendable {
             var i = 1
             for b in body[..<end] {
                 let dwOut = t[i + 1], pwOut = t[i + 2]
-                profile.measure("\(b.name)_dw", flops: 18 * dwOut.pixelCount * b.depthwise.channels) { b.depthwise.run(t[i], into: dwOut) }
-                inspect?("\(b.name)_dw_relu", dwOut)
-                profile.measure(b.name, flops: b.pointwise.flops * pwOut.pixelCount) { b.pointwise.run(dwOut, into: pwOut) }
-                inspect?("\(b.name)_relu", pwOut)
+                if let inspect {
+                    // The depthwise map whole, for the layer-by-layer check.
+                    b.depthwise.run(t[i], into: dwOut)
+                    inspect("\(b.name)_dw_relu", dwOut)
+                    b.pointwise.run(dwOut, into: pwOut)
+                    inspect("\(b.name)_relu", pwOut)
+                } else if dwOut.pixelCount * dwOut.pixelStride * MemoryLayout<Float>.stride > Self.fuseAbove {
+                    profile.measure("\(b.name) dw+pw", flops: b.fused.flops * pwOut.pixelCount) { b.fused.run(t[i], into: pwOut, scratch: dwOut) }
+                } else {
+                    profile.measure("\(b.name)_dw", flops: 18 * dwOut.pixelCount * b.depthwise.channels) { b.depthwise.run(t[i], into: dwOut) }
+                    profile.measure(b.name, flops: b.pointwise.flops * pwOut.pixelCount) { b.pointwise.run(dwOut, into: pwOut) }
+                }
                 i += 2
             }
             finish(t[i])

@@ -34,19 +34,30 @@ public struct DepthwiseConv: Sendable {
         let (oh, ow) = outputShape(height: input.height, width: input.width)
         precondition(input.channels == channels && output.channels == channels, "DepthwiseConv: channel mismatch")
         precondition(output.height == oh && output.width == ow, "DepthwiseConv: output must be \(oh)x\(ow)")
+        run(input, rows: 0..<oh, into: output.data, outputStride: output.pixelStride)
+    }
+
+    /// Zeros for the rows above and below a map, shared by every call: never written.
+    private static let zeroRows = AlignedFloats(count: 1 << 16)
+
+    /// Output rows `rows` only, written to `output` from its start (a band of the output map,
+    /// pixels `outputStride` floats apart).
+    func run(_ input: Tensor, rows: Range<Int>, into output: UnsafeMutablePointer<Float>, outputStride: Int) {
+        precondition(input.channels == channels && outputStride >= roundUp(channels, to: laneCount), "DepthwiseConv: channel mismatch")
         let H = input.height, W = input.width, s = stride
+        let ow = Self.outputSize(W, stride: s)
         let rowStride = W * input.pixelStride
         // Rows above and below the map read from a zero row, so the inner loop has no row checks.
-        let zeroRow = AlignedFloats(count: rowStride)
+        let zeroRow = rowStride <= Self.zeroRows.count ? Self.zeroRows : AlignedFloats(count: rowStride)
         // Rows outermost: the three input rows an output row needs stay in cache while every
         // channel group sweeps them (channel-outer order re-read whole maps larger than L2).
-        for oy in 0..<oh {
+        for oy in rows {
             let iy = oy * s - 1
             let top = iy >= 0 ? input.data + iy * rowStride : zeroRow.data
             let mid = input.data + (iy + 1) * rowStride
             let bot = iy + 2 < H ? input.data + (iy + 2) * rowStride : zeroRow.data
             runRow(top: top, mid: mid, bottom: bot, width: W, inputStride: input.pixelStride,
-                   output: output.data + oy * ow * output.pixelStride, outputStride: output.pixelStride)
+                   output: output + (oy - rows.lowerBound) * ow * outputStride, outputStride: outputStride)
         }
     }
 

@@ -158,6 +158,28 @@ final class KernelTests: XCTestCase {
         }
     }
 
+    /// Depthwise then pointwise in bands of rows against the two run whole: equal bit for bit,
+    /// on odd sizes, both strides, channel counts that do not fill vectors, and maps of one band
+    /// and of many (bands of 64 KB: two rows of 112 px at 64 channels, or of 37 px at 200).
+    func testDepthwisePointwiseEqualsTheTwoConvolutions() {
+        var rng = SplitMix64(seed: 11)
+        for (h, w, cin, cout, stride) in [(1, 1, 3, 5), (5, 7, 16, 16), (9, 4, 17, 33), (13, 11, 64, 64), (30, 37, 200, 24), (112, 112, 64, 20)]
+            .flatMap({ s in [1, 2].map { (s.0, s.1, s.2, s.3, $0) } }) {
+            let dw = DepthwiseConv(weights: rng.floats(cin * 9), bias: rng.floats(cin), channels: cin, stride: stride,
+                                   activation: rng.activation(channels: cin))
+            let pw = PointwiseConv(weights: rng.floats(cin * cout), bias: rng.floats(cout), inChannels: cin, outChannels: cout,
+                                   activation: rng.activation(channels: cout))
+            let x = Tensor(height: h, width: w, channels: cin, values: rng.floats(h * w * cin))
+            let (oh, ow) = dw.outputShape(height: h, width: w)
+            let mid = Tensor(height: oh, width: ow, channels: cin), scratch = Tensor(height: oh, width: ow, channels: cin)
+            let want = Tensor(height: oh, width: ow, channels: cout), got = Tensor(height: oh, width: ow, channels: cout)
+            dw.run(x, into: mid)
+            pw.run(mid, into: want)
+            DepthwisePointwise(depthwise: dw, pointwise: pw).run(x, into: got, scratch: scratch)
+            XCTAssertEqual(got.values(), want.values(), "banded \(h)x\(w) \(cin)->\(cout) stride \(stride)")
+        }
+    }
+
     /// The stem's rows fed straight into a fused, pooled unit against the stem's stored map then
     /// the unit: equal bit for bit, on odd sizes, virtual padding, both strides, 1 or 3 bytes
     /// per pixel, channel counts that do not fill vectors.

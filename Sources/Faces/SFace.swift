@@ -84,6 +84,7 @@ public final class SFace: BakedModel, @unchecked Sendable {
         var channels = 32
         var size = Self.inputSize
         var blocks: [Block] = []
+        var sizes: [Int] = []  // each block's output side
         for b in Self.blocks {
             let dwBN = try batchNorm("\(b.name)_dw_batchnorm", channels)
             let dw = dwBN.fold(weights: try w.tensor("\(b.name)_dw_conv2d_weight", shape: [channels, 1, 3, 3]), bias: nil)
@@ -97,15 +98,10 @@ public final class SFace: BakedModel, @unchecked Sendable {
                                          activation: try prelu(b.name, b.out))))
             channels = b.out
             size = DepthwiseConv.outputSize(size, stride: b.stride)
+            sizes.append(size)
         }
         body = blocks
-        var tailSize = Self.inputSize
-        var tail = blocks.count
-        for (i, b) in Self.blocks.enumerated() {
-            tailSize = DepthwiseConv.outputSize(tailSize, stride: b.stride)
-            if tailSize == size && tail == blocks.count { tail = i }
-        }
-        tailStart = tail
+        tailStart = sizes.firstIndex(of: size)!
         tailSide = size
 
         // bn1 (on the 7x7x1024 map) and fc1 (on the 128 outputs) fold into the fully connected
@@ -231,7 +227,7 @@ public final class SFace: BakedModel, @unchecked Sendable {
                 } else if dwOut.pixelCount * dwOut.pixelStride * MemoryLayout<Float>.stride > Self.fuseAbove {
                     profile.measure("\(b.name) dw+pw", flops: b.fused.flops * pwOut.pixelCount) { b.fused.run(t[i], into: pwOut, scratch: dwOut) }
                 } else {
-                    profile.measure("\(b.name)_dw", flops: 18 * dwOut.pixelCount * b.depthwise.channels) { b.depthwise.run(t[i], into: dwOut) }
+                    profile.measure("\(b.name)_dw", flops: b.depthwise.flops * dwOut.pixelCount) { b.depthwise.run(t[i], into: dwOut) }
                     profile.measure(b.name, flops: b.pointwise.flops * pwOut.pixelCount) { b.pointwise.run(dwOut, into: pwOut) }
                 }
                 i += 2
@@ -283,7 +279,7 @@ public final class SFace: BakedModel, @unchecked Sendable {
             for (f, face) in faces.enumerated() {
                 body(face, end: tailStart, profile: profile, inspect: nil) { last in
                     let b = tail.first!, out = maps.map(maps.depthwise[0], channels: b.depthwise.channels, face: f)
-                    profile.measure("\(b.name)_dw", flops: 18 * out.pixelCount * b.depthwise.channels) { b.depthwise.run(last, into: out) }
+                    profile.measure("\(b.name)_dw", flops: b.depthwise.flops * out.pixelCount) { b.depthwise.run(last, into: out) }
                 }
             }
             for (j, b) in tail.enumerated() {
@@ -291,7 +287,7 @@ public final class SFace: BakedModel, @unchecked Sendable {
                     for f in faces.indices {
                         let input = maps.map(maps.pointwise[j - 1], channels: maps.outChannels[j - 1], face: f)
                         let out = maps.map(maps.depthwise[j], channels: maps.inChannels[j], face: f)
-                        profile.measure("\(b.name)_dw", flops: 18 * out.pixelCount * b.depthwise.channels) { b.depthwise.run(input, into: out) }
+                        profile.measure("\(b.name)_dw", flops: b.depthwise.flops * out.pixelCount) { b.depthwise.run(input, into: out) }
                     }
                 }
                 let input = maps.stacked(maps.depthwise[j], channels: maps.inChannels[j], faces: faces.count)

@@ -24,6 +24,9 @@ public struct DepthwiseConv: Sendable {
         epilogue = Epilogue(bias: bias, activation: activation, channels: channels)
     }
 
+    /// Per output pixel.
+    public var flops: Int { 18 * channels }
+
     public static func outputSize(_ n: Int, stride: Int) -> Int { (n - 1) / stride + 1 }
 
     public func outputShape(height: Int, width: Int) -> (height: Int, width: Int) {

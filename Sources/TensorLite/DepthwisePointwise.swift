@@ -17,7 +17,7 @@ public struct DepthwisePointwise: Sendable {
     }
 
     /// Per output pixel.
-    public var flops: Int { 18 * depthwise.channels + pointwise.flops }
+    public var flops: Int { depthwise.flops + pointwise.flops }
 
     /// `scratch` holds the bands of depthwise rows: any tensor of at least the depthwise output's
     /// size (the map it replaces).

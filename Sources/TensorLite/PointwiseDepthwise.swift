@@ -13,7 +13,7 @@ public struct PointwiseDepthwise: Sendable {
     }
 
     /// Per input pixel.
-    public var flops: Int { pointwise.flops + 18 * depthwise.channels }
+    public var flops: Int { pointwise.flops + depthwise.flops }
 
     public func run(_ input: Tensor, into output: Tensor) {
         precondition(input.channels == pointwise.inChannels && output.channels == depthwise.channels, "PointwiseDepthwise: channels \(input.channels)->\(output.channels)")

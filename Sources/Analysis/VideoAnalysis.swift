@@ -42,6 +42,9 @@ public struct VideoAnalysis: Codable, Sendable {
     /// The stretches sampled at the full rate after a look at the keyframes (see `Refinement`);
     /// nil when the whole video was.
     public var stretches: [Range<Double>]?
+    /// Keyframes looked at to choose the stretches: every other one when those were enough to
+    /// say where to look (see `VideoAnalyzer`); nil when the whole video was sampled.
+    public var keyframesLooked: Int?
     /// What kind of recording it is (a Live Photo's movie, a screen recording, slow motion, ...).
     public var recording: Recording
     /// Why it does not compete for its day (a Live Photo's movie, a screen recording), or nil.
@@ -75,7 +78,7 @@ public struct VideoAnalysis: Codable, Sendable {
         let window = BestWindow.best(times: frames.map(\.time), scores: frames.map(\.score.total), duration: duration,
                                      length: windowLength * recording.speed)
         var v = VideoAnalysis(path: path, duration: duration, width: width, height: height, rotation: rotation, codec: codec, hdr: hdr,
-                              capture: capture, frames: frames, identity: evidence, window: window, crop: nil, stretches: nil,
+                              capture: capture, frames: frames, identity: evidence, window: window, crop: nil, stretches: nil, keyframesLooked: nil,
                               recording: recording, setAside: choice.setAside(recording), times: times)
         v.crop = window.map { v.framing($0, aspect: aspect) }
         return v

@@ -12,6 +12,9 @@ final class StreamFrameReader {
     let decoder: StreamDecoder
     private let strict: Bool
     private let keyframesOnly: Bool
+    private let keyframeHalf: Int?
+    /// Keyframe packets read since opening or the last seek.
+    private var keyframesRead = 0
     private let packets: PacketLookahead
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var draining = false
@@ -34,6 +37,7 @@ final class StreamFrameReader {
         self.streamIndex = streamIndex
         strict = setup.strict
         keyframesOnly = setup.options.keyframesOnly
+        keyframeHalf = setup.options.keyframesOnly ? setup.options.keyframeHalf : nil
         decoder = try StreamDecoder(stream: input.stream(streamIndex), setup: setup, path: input.path)
         packets = PacketLookahead(input: input, streamIndex: streamIndex)
         disposable = setup.options.keyframesOnly ? nil : DisposablePictures(parameters: input.stream(streamIndex).pointee.codecpar)
@@ -54,6 +58,7 @@ final class StreamFrameReader {
         guard status >= 0 else { return false }
         avcodec_flush_buffers(decoder.context)
         packets.reset()
+        keyframesRead = 0
         draining = false
         finished = false
         FFmpegLog.clear()
@@ -103,6 +108,10 @@ final class StreamFrameReader {
             defer { av_packet_free(&packet) }
             // The decoder would drop it too (skip_frame), but only after parsing it.
             if keyframesOnly && next.packet.pointee.flags & AV_PKT_FLAG_KEY == 0 { continue }
+            if let half = keyframeHalf {
+                keyframesRead += 1
+                if (keyframesRead - 1) % 2 != half { continue }
+            }
             // The last picture shown is always decoded: where the frames end says whether the file is whole.
             if placing, next.placed, next.hasLater, let wanted, !wanted(next.packet.pointee.pts, next.previousStamp),
                disposable?.isDisposable(next.packet) == true {

@@ -25,6 +25,10 @@ public struct VideoDecodeOptions: Sendable, Equatable {
     /// Decode keyframes only (every other packet is dropped before decoding): a quick look at a
     /// long video, one picture per group of pictures, for deciding where to look closely.
     public var keyframesOnly: Bool
+    /// With `keyframesOnly`: decode every other keyframe only, 0 the first, third, ... of the
+    /// read, 1 the second, fourth, ...; nil every keyframe. The two halves together are every
+    /// keyframe, each picture the same as when all are decoded (each keyframe starts afresh).
+    public var keyframeHalf: Int?
     /// libswscale's exact rounding when converting to RGB: C code instead of SIMD, several
     /// times slower, for values at most a level or two apart. nil: off for sampled frames
     /// (looked at, not shown), on for full-resolution frames.
@@ -33,7 +37,7 @@ public struct VideoDecodeOptions: Sendable, Equatable {
     public var timeBound: TimeBound?
 
     public init(threads: Int = 0, skipLoopFilter: Bool = false, fastDecoding: Bool = false, skipNonReferenceFrames: Bool = false,
-                accurateRounding: Bool? = nil, keyframesOnly: Bool = false, sliceThreadsOnly: Bool = false, decodeEveryPicture: Bool = false,
+                accurateRounding: Bool? = nil, keyframesOnly: Bool = false, keyframeHalf: Int? = nil, sliceThreadsOnly: Bool = false, decodeEveryPicture: Bool = false,
                 timeBound: TimeBound? = nil) {
         self.threads = threads
         self.sliceThreadsOnly = sliceThreadsOnly
@@ -42,6 +46,8 @@ public struct VideoDecodeOptions: Sendable, Equatable {
         self.skipNonReferenceFrames = skipNonReferenceFrames
         self.accurateRounding = accurateRounding
         self.keyframesOnly = keyframesOnly
+        precondition(keyframeHalf.map { (0...1).contains($0) } ?? true, "a keyframe half is 0 or 1")
+        self.keyframeHalf = keyframeHalf
         self.decodeEveryPicture = decodeEveryPicture
         self.timeBound = timeBound
     }

@@ -164,11 +164,19 @@ public final class VideoAnalyzer: @unchecked Sendable {
         guard v.info.duration >= options.refinement.minDuration else { return nil }
         // Slow motion stored slowed down has longer windows than the stretches are cut for.
         guard Recording.classify(v.recording, frames: []).speed == 1 else { return nil }
-        guard let look = try lookAtKeyframes(v, times: &times, progress: progress) else { return nil }
-        let glance = judge.analysis(of: v.video(look, duration: v.info.duration, contentKey: ""))
-        guard let stretches = Refinement.stretches(keyframeTimes: look.map { $0.time }, scores: glance.frames.map { $0.score.total },
-                                                   duration: v.info.duration, windowLength: options.windowLength, interval: interval,
-                                                   rules: options.refinement) else { return nil }
+        // A long video: every other keyframe first, which says where to look as well as all of
+        // them do for half the decoding (see `Refinement.Rules.halfLookFrom`). Where it does not
+        // (keyframes far apart), the other half makes it the look at every keyframe.
+        let halves = v.info.duration >= options.refinement.halfLookFrom
+        guard var look = try lookAtKeyframes(v, half: halves ? 0 : nil, times: &times, progress: progress) else { return nil }
+        var stretches = plan(v, look: look, judge: judge)
+        if stretches == nil && halves {
+            // Progress already reached the end once; it does not go back.
+            guard let rest = try lookAtKeyframes(v, half: 1, times: &times, progress: { _ in }) else { return nil }
+            look = (look + rest).sorted { $0.time < $1.time }
+            stretches = plan(v, look: look, judge: judge)
+        }
+        guard let stretches else { return nil }
         var frames: [StoredFrame] = []
         for stretch in stretches {
             let pass = try sample(v, every: interval, from: stretch.lowerBound, to: stretch.upperBound, decode: options.decode, times: &times) { _ in }
@@ -178,20 +186,30 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let glimpses = look.filter { f in !stretches.contains { $0.contains(f.time) } }
         var analysis = judge.analysis(of: v.video(frames, duration: v.info.duration, contentKey: ""), glimpses: glimpses)
         analysis.stretches = stretches
+        analysis.keyframesLooked = look.count
         return analysis
     }
 
-    /// Every keyframe, measured: the two halves of the video side by side, each on a decoder of
-    /// its own (a keyframe's decoder is drained after each picture, so frame threads never
-    /// overlap; a 10-minute 4K HEVC clip's look took 1.9x as long on one thread). A keyframe
-    /// decoder holds about five pictures (HEVC makes up those an open-GOP keyframe's reference
-    /// list names), so large pictures get one decoder on slice threads instead: on 4K 10-bit
-    /// HEVC from x265 (wavefront rows) the look's peak went 413 -> 332 MB in the same time.
-    /// Nil if damaged.
-    private func lookAtKeyframes(_ v: Opened, times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> [StoredFrame]? {
+    /// The stretches a look at keyframes points at; nil: sample the whole video.
+    private func plan(_ v: Opened, look: [StoredFrame], judge: Judgement) -> [Range<Double>]? {
+        let glance = judge.analysis(of: v.video(look, duration: v.info.duration, contentKey: ""))
+        return Refinement.stretches(keyframeTimes: look.map { $0.time }, scores: glance.frames.map { $0.score.total },
+                                    duration: v.info.duration, windowLength: options.windowLength, interval: 1 / options.sampleRate,
+                                    rules: options.refinement)
+    }
+
+    /// Every keyframe (`half` nil) or every other one (0 the first, third, ...; 1 the others),
+    /// measured: the two halves of the video side by side, each on a decoder of its own (a
+    /// keyframe's decoder is drained after each picture, so frame threads never overlap; a
+    /// 10-minute 4K HEVC clip's look took 1.9x as long on one thread). A keyframe decoder holds
+    /// about five pictures (HEVC makes up those an open-GOP keyframe's reference list names), so
+    /// large pictures get one decoder on slice threads instead: on 4K 10-bit HEVC from x265
+    /// (wavefront rows) the look's peak went 413 -> 332 MB in the same time. Nil if damaged.
+    private func lookAtKeyframes(_ v: Opened, half: Int?, times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> [StoredFrame]? {
         var decode = options.decode
         decode.timeBound = v.bound
         decode.keyframesOnly = true
+        decode.keyframeHalf = half
         decode.sliceThreadsOnly = true
         let duration = v.info.duration
         let parts: [ClosedRange<Double>] = v.info.hasLargePictures ? [0...duration] : [0...duration / 2, duration / 2...duration]

@@ -140,6 +140,34 @@ final class VideoReaderTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(stretch.framesDecoded + stretch.picturesSkipped, 25)
     }
 
+    /// Every other keyframe: the two halves alternate and together are every keyframe, with
+    /// the pixels of reading them all, read whole and from a time, on H.264, HEVC PQ and AV1.
+    func testKeyframeHalvesTogetherAreEveryKeyframe() throws {
+        let fixtures = Bundle.module.resourceURL!.appendingPathComponent("Fixtures")
+        let long = fixtures.appendingPathComponent("long/long_day.mp4").path
+        let reads: [(path: String, from: Double, to: Double)] = [
+            (long, 0, .infinity), (long, 10.5, 20), (MediaFixtures.path("h264_portrait.mp4"), 0, .infinity),
+            (fixtures.appendingPathComponent("hdr/pq_bt2020.mp4").path, 0, .infinity), (MediaFixtures.path("av1.mkv"), 0, .infinity),
+        ]
+        for read in reads {
+            let reader = try VideoReader(path: read.path)
+            func keyframes(_ half: Int?) throws -> [SampledFrame] {
+                try reader.frames(every: 1e-4, longSide: 160, from: read.from, to: read.to,
+                                  options: VideoDecodeOptions(keyframesOnly: true, keyframeHalf: half)).collect()
+            }
+            let all = try keyframes(nil), first = try keyframes(0), second = try keyframes(1)
+            XCTAssertGreaterThanOrEqual(all.count, 2, read.path)
+            // Alternating: each keyframe in one half, its neighbours in the other.
+            let half = all.map { frame in first.contains { $0.time == frame.time } ? 0 : 1 }
+            XCTAssertEqual((first + second).map(\.time).sorted(), all.map(\.time), "\(read)")
+            XCTAssertTrue(zip(half, half.dropFirst()).allSatisfy { $0 != $1 }, "\(read): \(half)")
+            for frame in first + second {
+                let same = all.first { $0.time == frame.time }
+                XCTAssertEqual(frame.image.pixels, same?.image.pixels, "\(read) at \(frame.time)")
+            }
+        }
+    }
+
     /// Sampled frames skip libswscale's exact rounding by default: a level or two, no more.
     func testSampledFramesRoundWithinTwoLevelsOfExact() throws {
         let reader = try VideoReader(path: MediaFixtures.path("h264_portrait.mp4"))

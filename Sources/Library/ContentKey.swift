@@ -17,9 +17,11 @@ public enum ContentKey {
         let size = Int(st.st_size)
         var hash = Hash()
         withUnsafeBytes(of: UInt64(size).littleEndian) { hash.add($0) }
-        var buffer = [UInt8](repeating: 0, count: span)
-        for offset in size <= 2 * span ? [0] : [0, size - span] {
-            let wanted = size <= 2 * span ? size : span
+        // Up to two spans the whole file is hashed, in one read.
+        let whole = size <= 2 * span
+        let wanted = whole ? size : span
+        var buffer = [UInt8](repeating: 0, count: wanted)
+        for offset in whole ? [0] : [0, size - span] {
             let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, wanted, off_t(offset)) }
             guard n == wanted else { throw GlimtError("cannot read (\(n < 0 ? FileStatus.reason(errno) : "file changed while reading"))", path: path) }
             buffer.withUnsafeBytes { hash.add(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }

@@ -36,9 +36,13 @@ public enum Refinement {
         guard times.count >= 2, duration >= rules.minDuration, interval > 0 else { return nil }
         let edges = [0] + times + [duration]
         for (a, b) in zip(edges, edges.dropFirst()) where b - a > rules.maxKeyframeGap { return nil }
-        // Best first; ties to the earlier keyframe, so the plan is the same run to run.
+        // Best first; ties to the earlier keyframe, so the plan is the same run to run. A score
+        // met again to the last bit is the same picture again (a clip joined to itself, a loop):
+        // its stretch would hold the same windows, so it takes no other candidate's place.
         let order = times.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
-        var spans: [Range<Double>] = order.prefix(rules.candidates).map { k in
+        var seen = Set<Float>()
+        let chosen = order.filter { seen.insert(scores[$0]).inserted }.prefix(rules.candidates)
+        var spans: [Range<Double>] = chosen.map { k in
             let before = k > 0 ? times[k - 1] : 0
             let after = k + 1 < times.count ? times[k + 1] : duration
             let start = (before / interval).rounded(.down) * interval

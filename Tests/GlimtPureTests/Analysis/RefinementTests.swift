@@ -38,10 +38,20 @@ final class RefinementTests: XCTestCase {
         // Nothing after the last keyframe for 6 s.
         XCTAssertNil(Refinement.stretches(keyframeTimes: everySecond.prefix(35).map { $0 }, scores: [Float](repeating: 0, count: 35),
                                           duration: 41, windowLength: 1, interval: 0.125))
-        // Keyframes 3.5 s apart: three stretches of 8 s are over half of a 40 s video.
+        // Keyframes 3.5 s apart: three stretches of 8 s are over half of a 40 s video (all
+        // pictures different: no two scores alike).
         let sparse = stride(from: 0.0, to: 40, by: 3.5).map { $0 }
-        XCTAssertNil(Refinement.stretches(keyframeTimes: sparse, scores: sparse.indices.map { Float($0 % 3 == 0 ? 1 : 0) }, duration: 40,
-                                          windowLength: 1, interval: 0.125))
+        XCTAssertNil(Refinement.stretches(keyframeTimes: sparse, scores: sparse.indices.map { Float($0 % 3 == 0 ? 1 : 0) - Float($0) / 1000 },
+                                          duration: 40, windowLength: 1, interval: 0.125))
+    }
+
+    /// A clip joined to itself: the best picture at 10 s comes again at 30 s and 35 s, to the
+    /// last bit. Its copies would only hold the same windows again, so the next candidates are
+    /// the next different pictures (20 s and 25 s), the earliest copy standing for all.
+    func testThePicturesOfARepeatedClipTakeOneCandidatesPlace() throws {
+        let s = try XCTUnwrap(Refinement.stretches(keyframeTimes: everySecond, scores: scores(best: [10: 0.9, 30: 0.9, 35: 0.9, 20: 0.8, 25: 0.7]),
+                                                   duration: 40, windowLength: 1, interval: 0.125))
+        XCTAssertEqual(s, [9.0..<12.0, 19.0..<22.0, 24.0..<27.0])
     }
 
     func testTiesGoToTheEarlierKeyframe() throws {

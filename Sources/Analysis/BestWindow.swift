@@ -10,9 +10,12 @@ public enum BestWindow {
     }
 
     /// `times` ascending, seconds from the start of the video; `duration` in seconds. Candidate
-    /// windows start at each sampled frame and must end within the video. Ties go to the earlier
-    /// window. Nil when the video is shorter than `length` or has no frames.
-    public static func best(times: [Double], scores: [Float], duration: Double, length: Double = 1.0) -> Window? {
+    /// windows start at each sampled frame and must end within the video, and within one of
+    /// `sampled` when only those stretches were sampled (a window running past a stretch's end
+    /// would be judged by its first frames alone). Ties go to the earlier window. Nil when the
+    /// video is shorter than `length` or has no frames.
+    public static func best(times: [Double], scores: [Float], duration: Double, length: Double = 1.0,
+                            sampled: [Range<Double>]? = nil) -> Window? {
         precondition(times.count == scores.count, "one score per frame")
         var best: Window?
         var end = 0
@@ -21,6 +24,7 @@ public enum BestWindow {
         for i in times.indices {
             let start = times[i]
             guard start + length <= duration + slack else { break }
+            if let sampled, !sampled.contains(where: { start >= $0.lowerBound - slack && start + length <= $0.upperBound + slack }) { continue }
             end = max(end, i)
             while end < times.count && times[end] < start + length - slack { end += 1 }
             let n = end - i

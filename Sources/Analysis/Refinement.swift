@@ -27,6 +27,16 @@ public enum Refinement {
         public init() {}
     }
 
+    /// The indices of the `count` best keyframes, best first; ties to the earlier one, so the
+    /// plan is the same run to run. A score met again to the last bit is the same picture again
+    /// (a clip joined to itself, a loop): its stretch would hold the same windows, so it takes
+    /// no other candidate's place.
+    public static func candidates(scores: [Float], count: Int) -> [Int] {
+        let order = scores.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
+        var seen = Set<Float>()
+        return Array(order.filter { seen.insert(scores[$0]).inserted }.prefix(count))
+    }
+
     /// Half-open stretches `[start, end)` in seconds, ascending and disjoint, with starts on the
     /// sampling grid (multiples of `interval`), so a stretch's samples are the full pass's
     /// samples. Nil: sample the whole video.
@@ -36,13 +46,7 @@ public enum Refinement {
         guard times.count >= 2, duration >= rules.minDuration, interval > 0 else { return nil }
         let edges = [0] + times + [duration]
         for (a, b) in zip(edges, edges.dropFirst()) where b - a > rules.maxKeyframeGap { return nil }
-        // Best first; ties to the earlier keyframe, so the plan is the same run to run. A score
-        // met again to the last bit is the same picture again (a clip joined to itself, a loop):
-        // its stretch would hold the same windows, so it takes no other candidate's place.
-        let order = times.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
-        var seen = Set<Float>()
-        let chosen = order.filter { seen.insert(scores[$0]).inserted }.prefix(rules.candidates)
-        var spans: [Range<Double>] = chosen.map { k in
+        var spans: [Range<Double>] = candidates(scores: scores, count: rules.candidates).map { k in
             let before = k > 0 ? times[k - 1] : 0
             let after = k + 1 < times.count ? times[k + 1] : duration
             let start = (before / interval).rounded(.down) * interval

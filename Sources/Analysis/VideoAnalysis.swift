@@ -58,7 +58,8 @@ public struct VideoAnalysis: Codable, Sendable {
     /// `facts` decide the kind of recording (nil: a camera video); a slow-motion file stored
     /// slowed down gets a window of `windowLength` real seconds, so more seconds of the file.
     public static func conclude(path: String, duration: Double, width: Int, height: Int, rotation: Int, codec: String, hdr: Bool,
-                                capture: CaptureDate, frames analysed: [FrameAnalysis], glimpses: [FrameAnalysis] = [], hasReferences: Bool,
+                                capture: CaptureDate, frames analysed: [FrameAnalysis], glimpses: [FrameAnalysis] = [],
+                                stretches: [Range<Double>]? = nil, hasReferences: Bool,
                                 thresholds: Identity.Thresholds, windowLength: Double, aspect: Float, times: StageTimes,
                                 facts: RecordingFacts? = nil, choice: RecordingChoice = RecordingChoice()) -> VideoAnalysis {
         let recording = facts.map { Recording.classify($0, frames: analysed) } ?? .camera
@@ -76,9 +77,9 @@ public struct VideoAnalysis: Codable, Sendable {
             }
         }
         let window = BestWindow.best(times: frames.map(\.time), scores: frames.map(\.score.total), duration: duration,
-                                     length: windowLength * recording.speed)
+                                     length: windowLength * recording.speed, sampled: stretches)
         var v = VideoAnalysis(path: path, duration: duration, width: width, height: height, rotation: rotation, codec: codec, hdr: hdr,
-                              capture: capture, frames: frames, identity: evidence, window: window, crop: nil, stretches: nil, keyframesLooked: nil,
+                              capture: capture, frames: frames, identity: evidence, window: window, crop: nil, stretches: stretches, keyframesLooked: nil,
                               recording: recording, setAside: choice.setAside(recording), times: times)
         v.crop = window.map { v.framing($0, aspect: aspect) }
         return v

@@ -24,10 +24,11 @@ public struct Judgement: Sendable {
                                       hasReferences: !references.isEmpty, thresholds: options.thresholds)
     }
 
-    /// `glimpses`: keyframes seen outside the fully sampled stretches (evidence only).
-    public func analysis(of v: StoredVideo, glimpses: [StoredFrame] = []) -> VideoAnalysis {
+    /// `glimpses`: keyframes seen outside the fully sampled `stretches` (evidence only).
+    public func analysis(of v: StoredVideo, glimpses: [StoredFrame] = [], stretches: [Range<Double>]? = nil) -> VideoAnalysis {
         VideoAnalysis.conclude(path: v.path, duration: v.duration, width: v.width, height: v.height, rotation: v.rotation, codec: v.codec, hdr: v.hdr,
-                               capture: v.capture, frames: v.frames.map(frame), glimpses: glimpses.map(frame), hasReferences: !references.isEmpty,
+                               capture: v.capture, frames: v.frames.map(frame), glimpses: glimpses.map(frame), stretches: stretches,
+                               hasReferences: !references.isEmpty,
                                thresholds: options.thresholds,
                                windowLength: options.windowLength, aspect: options.aspect, times: VideoAnalysis.StageTimes(),
                                facts: v.recording, choice: options.recordings)

@@ -169,11 +169,18 @@ public final class VideoAnalyzer: @unchecked Sendable {
         // (keyframes far apart), the other half makes it the look at every keyframe.
         let halves = v.info.duration >= options.refinement.halfLookFrom
         guard var look = try lookAtKeyframes(v, half: halves ? 0 : nil, times: &times, progress: progress) else { return nil }
+        if halves {
+            // A moment between two looked-at keyframes shows in them only dimly: the keyframes
+            // left out beside the best of them are looked at too. Progress already reached the
+            // end once; it does not go back.
+            guard let beside = try lookAtKeyframes(v, half: nil, within: neighbourhoods(v, look: look, judge: judge),
+                                                   times: &times, progress: { _ in }) else { return nil }
+            look = Self.merged(look, beside)
+        }
         var stretches = plan(v, look: look, judge: judge)
         if stretches == nil && halves {
-            // Progress already reached the end once; it does not go back.
             guard let rest = try lookAtKeyframes(v, half: 1, times: &times, progress: { _ in }) else { return nil }
-            look = (look + rest).sorted { $0.time < $1.time }
+            look = Self.merged(look, rest)
             stretches = plan(v, look: look, judge: judge)
         }
         guard let stretches else { return nil }
@@ -184,10 +191,34 @@ public final class VideoAnalyzer: @unchecked Sendable {
             frames += pass.frames
         }
         let glimpses = look.filter { f in !stretches.contains { $0.contains(f.time) } }
-        var analysis = judge.analysis(of: v.video(frames, duration: v.info.duration, contentKey: ""), glimpses: glimpses)
-        analysis.stretches = stretches
+        var analysis = judge.analysis(of: v.video(frames, duration: v.info.duration, contentKey: ""), glimpses: glimpses, stretches: stretches)
         analysis.keyframesLooked = look.count
         return analysis
+    }
+
+    /// From the looked-at keyframe before to the one after each of the best `2 x candidates`
+    /// (distinct pictures) of a look at every other keyframe, overlaps joined: where the
+    /// keyframes it left out that could change the plan are.
+    private func neighbourhoods(_ v: Opened, look: [StoredFrame], judge: Judgement) -> [ClosedRange<Double>] {
+        let glance = judge.analysis(of: v.video(look, duration: v.info.duration, contentKey: ""))
+        let spans = Refinement.candidates(scores: glance.frames.map { $0.score.total }, count: 2 * options.refinement.candidates).map { k in
+            (k > 0 ? look[k - 1].time : 0)...(k + 1 < look.count ? look[k + 1].time : v.info.duration)
+        }.sorted { $0.lowerBound < $1.lowerBound }
+        var joined: [ClosedRange<Double>] = []
+        for s in spans {
+            if let last = joined.last, s.lowerBound <= last.upperBound {
+                joined[joined.count - 1] = last.lowerBound...max(last.upperBound, s.upperBound)
+            } else {
+                joined.append(s)
+            }
+        }
+        return joined
+    }
+
+    /// Two looks together in time order, each keyframe once.
+    private static func merged(_ a: [StoredFrame], _ b: [StoredFrame]) -> [StoredFrame] {
+        let known = Set(a.map(\.time))
+        return (a + b.filter { !known.contains($0.time) }).sorted { $0.time < $1.time }
     }
 
     /// The stretches a look at keyframes points at; nil: sample the whole video.
@@ -198,53 +229,58 @@ public final class VideoAnalyzer: @unchecked Sendable {
                                     rules: options.refinement)
     }
 
-    /// Every keyframe (`half` nil) or every other one (0 the first, third, ...; 1 the others),
-    /// measured: the two halves of the video side by side, each on a decoder of its own (a
+    /// Every keyframe (`half` nil) or every other one (0 the first, third, ...; 1 the others)
+    /// of the video or of `spans`, measured: the two halves of the video side by side, each on a decoder of its own (a
     /// keyframe's decoder is drained after each picture, so frame threads never overlap; a
     /// 10-minute 4K HEVC clip's look took 1.9x as long on one thread). A keyframe decoder holds
     /// about five pictures (HEVC makes up those an open-GOP keyframe's reference list names), so
     /// large pictures get one decoder on slice threads instead: on 4K 10-bit HEVC from x265
     /// (wavefront rows) the look's peak went 413 -> 332 MB in the same time. Nil if damaged.
-    private func lookAtKeyframes(_ v: Opened, half: Int?, times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> [StoredFrame]? {
+    private func lookAtKeyframes(_ v: Opened, half: Int?, within spans: [ClosedRange<Double>]? = nil, times: inout VideoAnalysis.StageTimes,
+                                 progress: (Double) -> Void) throws -> [StoredFrame]? {
         var decode = options.decode
         decode.timeBound = v.bound
         decode.keyframesOnly = true
         decode.keyframeHalf = half
         decode.sliceThreadsOnly = true
         let duration = v.info.duration
-        let parts: [ClosedRange<Double>] = v.info.hasLargePictures ? [0...duration] : [0...duration / 2, duration / 2...duration]
-        decode.threads = parts.count == 1 ? 0 : 1
+        let side = v.info.hasLargePictures ? 1 : 2
+        let parts = spans ?? (side == 1 ? [0...duration] : [0...duration / 2, duration / 2...duration])
+        decode.threads = side == 1 ? 0 : 1
         // Declared before the decoders, so it runs after they are gone.
         defer { FreedMemory.giveBack() }
-        // Made here, one after the other: a reader is not for sharing between threads.
-        // Every keyframe is a sample: the interval is shorter than any frame's duration.
-        let readers = try parts.map { part in
-            try v.reader.frames(every: 1e-4, longSide: options.analysisSide, from: part.lowerBound, to: part.upperBound, options: decode)
-        }
-        var results = [Result<(frames: [StoredFrame], damage: GlimtError?), Error>?](repeating: nil, count: parts.count)
-        var partTimes = [VideoAnalysis.StageTimes](repeating: .init(), count: parts.count)
-        let seen = NSLock()
-        var looked = [Double](repeating: 0, count: parts.count)
-        results.withUnsafeMutableBufferPointer { out in
-            partTimes.withUnsafeMutableBufferPointer { t in
-                let (out, t) = (out, t)
-                DispatchQueue.concurrentPerform(iterations: parts.count) { i in
-                    out[i] = Result { try measure(v, readers[i], workers: 1, loans: nil, times: &t[i]) { time in
-                        // Progress: the seconds looked at so far, all parts together.
-                        seen.lock()
-                        looked[i] = time - parts[i].lowerBound
-                        progress(looked.reduce(0, +))
-                        seen.unlock()
-                    } }
+        var frames: [StoredFrame] = []
+        for first in stride(from: 0, to: parts.count, by: side) {
+            let together = Array(parts[first..<min(parts.count, first + side)])
+            // Made here, one after the other: a reader is not for sharing between threads.
+            // Every keyframe is a sample: the interval is shorter than any frame's duration.
+            let readers = try together.map { part in
+                try v.reader.frames(every: 1e-4, longSide: options.analysisSide, from: part.lowerBound, to: part.upperBound, options: decode)
+            }
+            var results = [Result<(frames: [StoredFrame], damage: GlimtError?), Error>?](repeating: nil, count: together.count)
+            var partTimes = [VideoAnalysis.StageTimes](repeating: .init(), count: together.count)
+            let seen = NSLock()
+            var looked = [Double](repeating: 0, count: together.count)
+            results.withUnsafeMutableBufferPointer { out in
+                partTimes.withUnsafeMutableBufferPointer { t in
+                    let (out, t) = (out, t)
+                    DispatchQueue.concurrentPerform(iterations: together.count) { i in
+                        out[i] = Result { try measure(v, readers[i], workers: 1, loans: nil, times: &t[i]) { time in
+                            // Progress: the seconds looked at so far, all parts together.
+                            seen.lock()
+                            looked[i] = time - together[i].lowerBound
+                            progress(looked.reduce(0, +))
+                            seen.unlock()
+                        } }
+                    }
                 }
             }
-        }
-        var frames: [StoredFrame] = []
-        for (i, result) in results.enumerated() {
-            let pass = try result!.get()
-            guard pass.damage == nil else { return nil }
-            times.add(partTimes[i])
-            frames += pass.frames
+            for (i, result) in results.enumerated() {
+                let pass = try result!.get()
+                guard pass.damage == nil else { return nil }
+                times.add(partTimes[i])
+                frames += pass.frames
+            }
         }
         return frames
     }

@@ -24,4 +24,21 @@ final class BestWindowTests: XCTestCase {
         XCTAssertLessThanOrEqual(w.start + w.length, 1.5 + 1e-3)
         XCTAssertNil(BestWindow.best(times: [0, 0.25], scores: [1, 1], duration: 0.5))
     }
+
+    /// Frames sampled only in stretches (coarse to fine): a window must fit inside one. The two
+    /// excellent frames at the end of the first stretch would otherwise make a window by
+    /// themselves, its other seconds never sampled.
+    func testWindowMustFitInsideASampledStretch() throws {
+        let first = (0..<24).map { 8 + Double($0) / 8 }, second = (0..<24).map { 20 + Double($0) / 8 }
+        let times = first + second
+        var scores = [Float](repeating: 0.5, count: 48)
+        scores[22] = 0.95
+        scores[23] = 0.95
+        let stretches = [8.0..<11.0, 20.0..<23.0]
+        let w = try XCTUnwrap(BestWindow.best(times: times, scores: scores, duration: 30, sampled: stretches))
+        XCTAssertTrue(stretches.contains { $0.lowerBound <= w.start && w.start + w.length <= $0.upperBound }, "\(w)")
+        XCTAssertEqual(w.frames.count, 8)
+        XCTAssertEqual(w.start, 10, accuracy: 1e-9, "the last whole second of the first stretch")
+        XCTAssertEqual(BestWindow.best(times: times, scores: scores, duration: 30)?.start ?? 0, 10.75, accuracy: 1e-9, "unbounded: 2 frames")
+    }
 }

@@ -161,32 +161,34 @@ final class VideoAnalyzerTests: XCTestCase {
     /// Coarse to fine on a 29 s clip of six scenes: the same second, score and crop as sampling
     /// every second, for the three reference choices, from a fraction of the frames.
     func testCoarseToFinePicksWhatAFullPassPicks() throws {
-        try assertCoarseToFinePicksWhatAFullPassPicks(keyframesLooked: 29) { _ in }
+        try assertCoarseToFinePicksWhatAFullPassPicks(keyframesLooked: 29...29) { _ in }
     }
 
     /// The look at every other keyframe first, which longer videos get: 15 of the clip's 29
-    /// keyframes say where to look, and the picks are still those of a full pass.
+    /// keyframes, and those left out beside the best of them, say where to look, and the picks
+    /// are still those of a full pass.
     func testLookAtEveryOtherKeyframePicksWhatAFullPassPicks() throws {
-        try assertCoarseToFinePicksWhatAFullPassPicks(keyframesLooked: 15) { $0.refinement.halfLookFrom = 20 }
+        try assertCoarseToFinePicksWhatAFullPassPicks(keyframesLooked: 16...28) { $0.refinement.halfLookFrom = 20 }
     }
 
     /// When every other keyframe cannot say where to look (here: 2 s apart is more than the
     /// rules allow), the look goes on to the others, and the picks are still a full pass's.
     func testLookGoesOnToEveryKeyframeWhenHalfOfThemSayTooLittle() throws {
-        try assertCoarseToFinePicksWhatAFullPassPicks(keyframesLooked: 29) {
+        try assertCoarseToFinePicksWhatAFullPassPicks(keyframesLooked: 29...29) {
             $0.refinement.halfLookFrom = 20
             $0.refinement.maxKeyframeGap = 1.5
         }
     }
 
-    private func assertCoarseToFinePicksWhatAFullPassPicks(keyframesLooked: Int, rules: (inout AnalysisOptions) -> Void,
+    private func assertCoarseToFinePicksWhatAFullPassPicks(keyframesLooked: ClosedRange<Int>, rules: (inout AnalysisOptions) -> Void,
                                                             line: UInt = #line) throws {
         let long = Fixtures.url("long/long_day.mp4").path
         for refs in [[Self.obama], [], [Self.biden]] {
             let quick = try analyzer(refs: refs) { $0.sampleRate = 8; rules(&$0) }.analyze(path: long)
             let full = try analyzer(refs: refs) { $0.sampleRate = 8; $0.coarseToFine = false }.analyze(path: long)
             let stretches = try XCTUnwrap(quick.stretches, "references \(refs): no keyframe look", line: line)
-            XCTAssertEqual(quick.keyframesLooked, keyframesLooked, "references \(refs)", line: line)
+            XCTAssertTrue(keyframesLooked.contains(quick.keyframesLooked ?? 0), "references \(refs): \(String(describing: quick.keyframesLooked))",
+                          line: line)
             XCTAssertNil(full.stretches, line: line)
             XCTAssertNil(full.keyframesLooked, line: line)
             XCTAssertEqual(quick.window?.start, full.window?.start, "references \(refs)", line: line)

@@ -4,16 +4,7 @@ import XCTest
 /// A video's content key: the same bytes give the same key wherever the file is; files of every
 /// size up to and past two spans (the whole file, then its two ends) are read within bounds.
 final class ContentKeyTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("content-key-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
+    private lazy var folder = URL(fileURLWithPath: MediaFixtures.temporaryFolder(self))
 
     private func file(_ name: String, _ bytes: [UInt8]) throws -> String {
         let url = folder.appendingPathComponent(name)

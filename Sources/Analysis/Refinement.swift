@@ -46,22 +46,37 @@ public enum Refinement {
         guard times.count >= 2, duration >= rules.minDuration, interval > 0 else { return nil }
         let edges = [0] + times + [duration]
         for (a, b) in zip(edges, edges.dropFirst()) where b - a > rules.maxKeyframeGap { return nil }
-        var spans: [Range<Double>] = candidates(scores: scores, count: rules.candidates).map { k in
+        let spans: [Range<Double>] = candidates(scores: scores, count: rules.candidates).map { k in
             let before = k > 0 ? times[k - 1] : 0
             let after = k + 1 < times.count ? times[k + 1] : duration
             let start = (before / interval).rounded(.down) * interval
             return start..<min(duration, after + windowLength)
         }
-        spans.sort { $0.lowerBound < $1.lowerBound }
-        var merged: [Range<Double>] = []
-        for s in spans {
-            if let last = merged.last, s.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, s.upperBound)
-            } else {
-                merged.append(s)
-            }
-        }
+        let merged = joined(spans)
         let covered = merged.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) }
         return covered > rules.maxShare * duration ? nil : merged
+    }
+
+    /// Where a look at every other keyframe left out keyframes that could change the plan: from
+    /// the looked-at keyframe before to the one after each of its `count` best (distinct
+    /// pictures), ascending, overlaps joined.
+    public static func neighbourhoods(keyframeTimes times: [Double], scores: [Float], duration: Double, count: Int) -> [Range<Double>] {
+        precondition(times.count == scores.count, "one score per keyframe")
+        return joined(candidates(scores: scores, count: count).map { k in
+            (k > 0 ? times[k - 1] : 0)..<(k + 1 < times.count ? times[k + 1] : duration)
+        })
+    }
+
+    /// Ascending, spans that overlap or touch made one.
+    private static func joined(_ spans: [Range<Double>]) -> [Range<Double>] {
+        var out: [Range<Double>] = []
+        for s in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, s.lowerBound <= last.upperBound {
+                out[out.count - 1] = last.lowerBound..<max(last.upperBound, s.upperBound)
+            } else {
+                out.append(s)
+            }
+        }
+        return out
     }
 }

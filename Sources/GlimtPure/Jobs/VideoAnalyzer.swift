@@ -196,23 +196,11 @@ public final class VideoAnalyzer: @unchecked Sendable {
         return analysis
     }
 
-    /// From the looked-at keyframe before to the one after each of the best `2 x candidates`
-    /// (distinct pictures) of a look at every other keyframe, overlaps joined: where the
-    /// keyframes it left out that could change the plan are.
-    private func neighbourhoods(_ v: Opened, look: [StoredFrame], judge: Judgement) -> [ClosedRange<Double>] {
+    /// Where the keyframes a look at every other one left out beside its `2 x candidates` best are.
+    private func neighbourhoods(_ v: Opened, look: [StoredFrame], judge: Judgement) -> [Range<Double>] {
         let glance = judge.analysis(of: v.video(look, duration: v.info.duration, contentKey: ""))
-        let spans = Refinement.candidates(scores: glance.frames.map { $0.score.total }, count: 2 * options.refinement.candidates).map { k in
-            (k > 0 ? look[k - 1].time : 0)...(k + 1 < look.count ? look[k + 1].time : v.info.duration)
-        }.sorted { $0.lowerBound < $1.lowerBound }
-        var joined: [ClosedRange<Double>] = []
-        for s in spans {
-            if let last = joined.last, s.lowerBound <= last.upperBound {
-                joined[joined.count - 1] = last.lowerBound...max(last.upperBound, s.upperBound)
-            } else {
-                joined.append(s)
-            }
-        }
-        return joined
+        return Refinement.neighbourhoods(keyframeTimes: look.map(\.time), scores: glance.frames.map { $0.score.total },
+                                         duration: v.info.duration, count: 2 * options.refinement.candidates)
     }
 
     /// Two looks together in time order, each keyframe once.
@@ -230,13 +218,14 @@ public final class VideoAnalyzer: @unchecked Sendable {
     }
 
     /// Every keyframe (`half` nil) or every other one (0 the first, third, ...; 1 the others)
-    /// of the video or of `spans`, measured: the two halves of the video side by side, each on a decoder of its own (a
-    /// keyframe's decoder is drained after each picture, so frame threads never overlap; a
-    /// 10-minute 4K HEVC clip's look took 1.9x as long on one thread). A keyframe decoder holds
-    /// about five pictures (HEVC makes up those an open-GOP keyframe's reference list names), so
-    /// large pictures get one decoder on slice threads instead: on 4K 10-bit HEVC from x265
-    /// (wavefront rows) the look's peak went 413 -> 332 MB in the same time. Nil if damaged.
-    private func lookAtKeyframes(_ v: Opened, half: Int?, within spans: [ClosedRange<Double>]? = nil, times: inout VideoAnalysis.StageTimes,
+    /// of the video or of `spans`, measured: two parts side by side (the halves of the video),
+    /// each on a decoder of its own (a keyframe's decoder is drained after each picture, so
+    /// frame threads never overlap; a 10-minute 4K HEVC clip's look took 1.9x as long on one
+    /// thread). A keyframe decoder holds about five pictures (HEVC makes up those an open-GOP
+    /// keyframe's reference list names), so large pictures get one decoder at a time, on slice
+    /// threads: on 4K 10-bit HEVC from x265 (wavefront rows) the look's peak went 413 -> 332 MB
+    /// in the same time. Nil if damaged.
+    private func lookAtKeyframes(_ v: Opened, half: Int?, within spans: [Range<Double>]? = nil, times: inout VideoAnalysis.StageTimes,
                                  progress: (Double) -> Void) throws -> [StoredFrame]? {
         var decode = options.decode
         decode.timeBound = v.bound
@@ -245,7 +234,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
         decode.sliceThreadsOnly = true
         let duration = v.info.duration
         let side = v.info.hasLargePictures ? 1 : 2
-        let parts = spans ?? (side == 1 ? [0...duration] : [0...duration / 2, duration / 2...duration])
+        let parts = spans ?? (side == 1 ? [0..<duration] : [0..<duration / 2, duration / 2..<duration])
         decode.threads = side == 1 ? 0 : 1
         // Declared before the decoders, so it runs after they are gone.
         defer { FreedMemory.giveBack() }

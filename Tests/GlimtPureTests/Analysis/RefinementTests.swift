@@ -54,6 +54,20 @@ final class RefinementTests: XCTestCase {
         XCTAssertEqual(s, [9.0..<12.0, 19.0..<22.0, 24.0..<27.0])
     }
 
+    /// Every other keyframe looked at (2 s apart): around each of the best, from the looked-at
+    /// keyframe before to the one after, where the two left out beside it are; neighbours joined.
+    func testNeighbourhoodsOfTheBestKeyframesOfAHalfLook() {
+        let half = stride(from: 0.0, to: 40, by: 2).map { $0 }
+        var scores = half.indices.map { 0.1 + Float($0) / 1000 }
+        scores[5] = 0.9  // 10 s
+        scores[6] = 0.8  // 12 s
+        scores[0] = 0.7  // 0 s
+        scores[19] = 0.6  // 38 s
+        let n = Refinement.neighbourhoods(keyframeTimes: half, scores: scores, duration: 40, count: 4)
+        XCTAssertEqual(n, [0.0..<2.0, 8.0..<14.0, 36.0..<40.0])
+        XCTAssertEqual(Refinement.neighbourhoods(keyframeTimes: half, scores: scores, duration: 40, count: 1), [8.0..<12.0])
+    }
+
     func testTiesGoToTheEarlierKeyframe() throws {
         let s = try XCTUnwrap(Refinement.stretches(keyframeTimes: everySecond, scores: [Float](repeating: 0.5, count: 40), duration: 40,
                                                    windowLength: 1, interval: 0.125, rules: { var r = Refinement.Rules(); r.candidates = 1; return r }()))

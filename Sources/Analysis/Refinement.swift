@@ -21,7 +21,8 @@ public enum Refinement {
         /// only when those say too little. Each keyframe left out saves the costliest picture to
         /// decode (4K HEVC: ~140 ms of CPU, ~5 other pictures' worth), but the stretches around
         /// keyframes twice as far apart are two seconds longer each: on a 24 s 4K clip the half
-        /// look took 8.6 s against 7.5 s for all keyframes, on a 5-minute one 24.5 s against 32.2 s.
+        /// look took 8.6 s against 7.5 s for all keyframes, on a 5-minute one (with the
+        /// neighbours of its best, see `neighbourhoods`) 20.7 s against 31.2 s.
         public var halfLookFrom: Double = 60
 
         public init() {}

@@ -37,6 +37,8 @@ final class StreamFrameReader {
         self.streamIndex = streamIndex
         strict = setup.strict
         keyframesOnly = setup.options.keyframesOnly
+        // Checked here, where it is used: the option is a settable property.
+        precondition(setup.options.keyframeHalf.map { (0...1).contains($0) } ?? true, "a keyframe half is 0 or 1")
         keyframeHalf = setup.options.keyframesOnly ? setup.options.keyframeHalf : nil
         decoder = try StreamDecoder(stream: input.stream(streamIndex), setup: setup, path: input.path)
         packets = PacketLookahead(input: input, streamIndex: streamIndex)

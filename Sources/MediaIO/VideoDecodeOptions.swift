@@ -46,7 +46,6 @@ public struct VideoDecodeOptions: Sendable, Equatable {
         self.skipNonReferenceFrames = skipNonReferenceFrames
         self.accurateRounding = accurateRounding
         self.keyframesOnly = keyframesOnly
-        precondition(keyframeHalf.map { (0...1).contains($0) } ?? true, "a keyframe half is 0 or 1")
         self.keyframeHalf = keyframeHalf
         self.decodeEveryPicture = decodeEveryPicture
         self.timeBound = timeBound

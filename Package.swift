@@ -31,8 +31,9 @@ let computeFlags: [SwiftSetting] = [.unsafeFlags(["-O", "-enforce-exclusivity=un
 
 // The house: each module lists the only modules it may import. Arrows point down:
 //
-//   glimt-pure (CLI) -> GlimtPure (facade: the jobs) -> Film, Library, Analysis, Faces, MediaIO
-//   Film -> MediaIO -> CFFmpeg;  Library -> CSQLite, Analysis, Faces -> TensorLite, SFaceWeights
+//   glimt-pure (CLI) -> GlimtPure (facade: the use cases) -> Film, Library, AnalysisEngine
+//   AnalysisEngine -> MediaIO, Faces, Analysis;  Film -> MediaIO -> CFFmpeg
+//   Library -> CSQLite, Analysis;  Faces -> TensorLite, SFaceWeights, Analysis
 //   everything -> Imaging, GlimtCore
 //
 // Builds with `--explicit-target-dependency-import-check error` (tools/test.sh, .ci/run) fail on
@@ -56,18 +57,24 @@ let package = Package(
         .target(name: "SFaceWeights", resources: [.copy("Resources")]),
         .target(name: "Imaging", swiftSettings: computeFlags),
         .target(name: "MediaIO", dependencies: ["CFFmpeg", "GlimtCore", "Imaging"], swiftSettings: computeFlags),
-        .target(name: "Faces", dependencies: ["TensorLite", "SFaceWeights", "GlimtCore", "Imaging"], swiftSettings: computeFlags),
         .target(name: "Analysis", dependencies: ["GlimtCore", "Imaging"], swiftSettings: computeFlags),
+        .target(name: "Faces", dependencies: ["TensorLite", "SFaceWeights", "GlimtCore", "Imaging", "Analysis"], swiftSettings: computeFlags),
+        .target(name: "AnalysisEngine", dependencies: ["GlimtCore", "Imaging", "MediaIO", "Faces", "Analysis"], swiftSettings: computeFlags),
         .target(name: "Film", dependencies: ["GlimtCore", "Imaging", "MediaIO"]),
-        .target(name: "Library", dependencies: ["CSQLite", "GlimtCore", "Imaging", "Faces", "Analysis"]),
-        .target(name: "GlimtPure", dependencies: ["GlimtCore", "Imaging", "MediaIO", "Faces", "Analysis", "Film", "Library"]),
+        .target(name: "Library", dependencies: ["CSQLite", "GlimtCore", "Imaging", "Analysis"]),
+        .target(name: "GlimtPure", dependencies: ["GlimtCore", "Imaging", "MediaIO", "Faces", "Analysis", "AnalysisEngine", "Film", "Library"]),
         .executableTarget(name: "glimt-pure", dependencies: ["GlimtPure"]),
-        .executableTarget(name: "glimt-bench", dependencies: ["GlimtPure", "Faces", "TensorLite", "Imaging", "MediaIO"],
+        .executableTarget(name: "glimt-bench", dependencies: ["GlimtPure", "Faces", "TensorLite", "Imaging", "MediaIO", "AnalysisEngine"],
                           path: "Benchmarks/glimt-bench", swiftSettings: computeFlags),
+        // What every test target shares: the fixtures (Tests/Fixtures), temporary folders,
+        // generated clips, and running the built binary.
+        .target(name: "TestSupport", dependencies: ["GlimtCore", "Imaging", "MediaIO"], path: "Tests/TestSupport"),
         .testTarget(name: "TensorLiteTests", dependencies: ["TensorLite"], swiftSettings: computeFlags),
         .testTarget(name: "GlimtPureTests",
-                    dependencies: ["GlimtPure", "GlimtCore", "Imaging", "MediaIO", "Faces", "Analysis", "Film", "Library", "TensorLite", "SFaceWeights"],
-                    resources: [.copy("Fixtures")], swiftSettings: computeFlags),
-        .testTarget(name: "CLITests", dependencies: ["glimt-pure"]),
+                    dependencies: ["GlimtPure", "GlimtCore", "Imaging", "MediaIO", "Faces", "Analysis", "AnalysisEngine", "Film", "Library", "TensorLite",
+                                   "SFaceWeights", "TestSupport"],
+                    swiftSettings: computeFlags),
+        // The built binary, as a user runs it (and GlimtPure, to read what it stored).
+        .testTarget(name: "CLITests", dependencies: ["glimt-pure", "GlimtPure", "TestSupport"]),
     ]
 )

@@ -3,7 +3,7 @@
 
 Writes Sources/SFaceWeights/Resources/sface.glw and yunet.glw in the format of
 docs/weights-format.md, then (unless --no-fixtures) the golden test fixtures under
-Tests/GlimtPureTests/Fixtures/ (see tools/golden_fixtures.py).
+Tests/Fixtures/ (see tools/golden_fixtures.py).
 
 Inputs are identified by sha256 and must be one of OpenCV Zoo's known files: SFace int8bq, fp32
 or int8 (the int8 one is refused with the reason: its graph computes in int8), YuNet int8bq or
@@ -597,7 +597,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(
         description="Bake SFace/YuNet ONNX files into Sources/SFaceWeights/Resources/{sface,yunet}.glw "
                     "(docs/weights-format.md) and write the golden fixtures under "
-                    "Tests/GlimtPureTests/Fixtures/ (sface/, yunet/, PROVENANCE.md).",
+                    "Tests/Fixtures/ (sface/, yunet/, PROVENANCE.md).",
         epilog="A normal run writes both .glw files and then every fixture (needs onnxruntime and "
                "opencv-python 5; about 15 seconds). --no-fixtures writes the weights only. --check "
                "writes nothing: it re-derives both .glw files in memory and exits 1 unless the "

@@ -1,6 +1,6 @@
 """Golden test fixtures for glimt-pure's SFace and YuNet (written by tools/export_weights.py).
 
-Everything lands in Tests/GlimtPureTests/Fixtures/: sface/, yunet/ and PROVENANCE.md (the two
+Everything lands in Tests/Fixtures/: sface/, yunet/ and PROVENANCE.md (the two
 directories and that file are deleted and rewritten on every run; nothing else there is touched).
 The references are the dequantized float32 graphs (tools/reference.py) run by onnxruntime with
 one thread and no graph optimisation, and OpenCV 5's FaceDetectorYN / FaceRecognizerSF.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Makes the camera-roll fixtures (Tests/GlimtPureTests/Fixtures/camera_roll): a Live Photo's
+"""Makes the camera-roll fixtures (Tests/Fixtures/camera_roll): a Live Photo's
 movie, two screen recordings, slow motion stored slowed down and at 120 fps.
 
 Needs the ffmpeg CLI (5.1) and Pillow; run from the repository root. The clips are tiny and
@@ -11,8 +11,8 @@ import tempfile
 from PIL import Image, ImageDraw
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "Tests/GlimtPureTests/Fixtures/camera_roll")
-ANALYSIS = os.path.join(ROOT, "Tests/GlimtPureTests/Fixtures/analysis")
+OUT = os.path.join(ROOT, "Tests/Fixtures/camera_roll")
+ANALYSIS = os.path.join(ROOT, "Tests/Fixtures/analysis")
 X264 = ["-c:v", "libx264", "-threads", "1", "-preset", "medium", "-crf", "30", "-pix_fmt", "yuv420p",
         "-fflags", "+bitexact", "-flags:v", "+bitexact"]
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes the HDR analysis fixtures (Tests/GlimtPureTests/Fixtures/hdr/): two seconds of a real clip
+# Makes the HDR analysis fixtures (Tests/Fixtures/hdr/): two seconds of a real clip
 # from the shared folder as SDR (H.264, BT.709) and the same pictures as HDR10 (HEVC Main 10, PQ,
 # BT.2020), SDR reference white placed at 203 nits (BT.2408) as a grading tool would. The test
 # checks that the analysis judges both alike (looks and sharpness within 10 %).
@@ -10,7 +10,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 shared="${GLIMT_SHARED:-$here/../../shared}"
 [ "${1:-}" = "--shared" ] && shared="$2"
-out="$here/../Tests/GlimtPureTests/Fixtures/hdr"
+out="$here/../Tests/Fixtures/hdr"
 source_clip="$shared/videos/poetry_jam_2009.mp4"
 [ -f "$source_clip" ] || { echo "make_hdr_fixtures: $source_clip not found (--shared DIR)" >&2; exit 1; }
 mkdir -p "$out"

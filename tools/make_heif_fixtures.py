@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the HEIF test fixtures in Tests/GlimtPureTests/Fixtures/heif/ with pillow-heif (libheif + x265).
+"""Writes the HEIF test fixtures in Tests/Fixtures/heif/ with pillow-heif (libheif + x265).
 
 From Sample/reference.jpg (a public-domain portrait, see Sample/PROVENANCE.md), cropped around the face:
 
@@ -31,7 +31,7 @@ from PIL import Image
 
 pillow_heif.register_heif_opener()
 
-OUT = Path("Tests/GlimtPureTests/Fixtures/heif")
+OUT = Path("Tests/Fixtures/heif")
 
 
 def boxes(data, start, end):

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Makes the bundled sample (Sample/) and the analysis test clips
-(Tests/GlimtPureTests/Fixtures/analysis/) from the public-domain photos and clips in ../shared.
+(Tests/Fixtures/analysis/) from the public-domain photos and clips in ../shared.
 
 Run it through tools/make_media.sh. The product never runs the ffmpeg CLI; this tool does, once,
 to make media files that are committed. Still photos are moved (slow zoom or pan) or composed
@@ -572,7 +572,7 @@ def write_sample_provenance(rows, ref_size: str, ref_faces, total: int) -> None:
 
 
 # ----------------------------------------------------------------------------------------------
-# Tests/GlimtPureTests/Fixtures/analysis/
+# Tests/Fixtures/analysis/
 
 FIX_FPS = 25
 FIX_CRF = 23

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the bundled sample (Sample/reference.jpg, Sample/videos/, Sample/PROVENANCE.md) and the
-# analysis test clips (Tests/GlimtPureTests/Fixtures/analysis/) from the public-domain photos and
+# analysis test clips (Tests/Fixtures/analysis/) from the public-domain photos and
 # clips in the project's shared folder (../shared beside the repository, or --shared DIR /
 # $GLIMT_SHARED). Deterministic: the same inputs and tool versions give the same bytes.
 #

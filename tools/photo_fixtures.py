@@ -1,4 +1,4 @@
-"""Fixtures for decoding photos as OpenCV's imread (libjpeg-turbo) does: Tests/GlimtPureTests/Fixtures/photos/.
+"""Fixtures for decoding photos as OpenCV's imread (libjpeg-turbo) does: Tests/Fixtures/photos/.
 
 Two kinds, both checked by Tests/GlimtPureTests/MediaIO/PhotoParityTests.swift:
 - small JPEGs cut from collins_nasa.png at every chroma subsampling libjpeg writes (4:4:4, 4:2:2,

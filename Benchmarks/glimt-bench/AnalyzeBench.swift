@@ -11,14 +11,14 @@ enum AnalyzeBench {
         let pipeline = try FacePipeline.shared()
         let refs = try reference.map { [try References.make(photo: $0, faceNumber: nil, pipeline: pipeline, id: 1,
                                                            sheetFolder: FileManager.default.temporaryDirectory).0] } ?? []
-        let standard = AnalysisOptions().decode
-        func variant(_ change: (inout VideoDecodeOptions) -> Void) -> VideoDecodeOptions {
+        let standard = AnalysisOptions().decoding
+        func variant(_ change: (inout AnalysisOptions.Decoding) -> Void) -> AnalysisOptions.Decoding {
             var options = standard
             change(&options)
             return options
         }
         // The first row is the baseline the others' picks are compared with.
-        let variants: [(String, VideoDecodeOptions)] = [
+        let variants: [(String, AnalysisOptions.Decoding)] = [
             ("every picture", variant { $0.decodeEveryPicture = true }),
             ("default", standard),
             ("with loop filter", variant { $0.skipLoopFilter = false }),
@@ -31,8 +31,8 @@ enum AnalyzeBench {
             print("  decoding              decode  convert   detect  align+embed  score  total ms/frame   frames  pick")
             for (name, decode) in variants {
                 var options = AnalysisOptions()
-                options.decode = decode
-                let analyzer = VideoAnalyzer(options: options, references: refs, pipeline: pipeline)
+                options.decoding = decode
+                let analyzer = VideoAnalyzer(options: options, references: refs.map(\.embedding), pipeline: pipeline)
                 let wall = DispatchTime.now().uptimeNanoseconds
                 let a = try analyzer.analyze(path: video)
                 let total = Double(DispatchTime.now().uptimeNanoseconds - wall) / 1e6 / Double(max(1, a.times.frames))
@@ -44,7 +44,7 @@ enum AnalyzeBench {
                     let dx = abs((b.crop?.box.x ?? 0) - (a.crop?.box.x ?? 0)), dy = abs((b.crop?.box.y ?? 0) - (a.crop?.box.y ?? 0))
                     let dh = abs((b.crop?.box.height ?? 0) - (a.crop?.box.height ?? 0))
                     let tol = 0.01 * Float(max(a.width, a.height))
-                    let samePick = b.window?.start == a.window?.start && b.identity?.containsChild == a.identity?.containsChild && max(dx, dy, dh) <= tol
+                    let samePick = b.window?.start == a.window?.start && b.identity?.containsPerson == a.identity?.containsPerson && max(dx, dy, dh) <= tol
                     same = (samePick ? " (same" : " (CHANGED") + String(format: ", crop moved %.1f px)", max(dx, dy, dh))
                 } else {
                     baseline = a

@@ -85,7 +85,7 @@ enum E2EBench {
               let v = (json["videos"] as? [[String: Any]])?.first else { return nil }
         let t = v["times"] as? [String: Any] ?? [:]
         return Pick(start: (v["window"] as? [String: Any])?["start"] as? Double,
-                    found: (v["identity"] as? [String: Any])?["containsChild"] as? Bool,
+                    found: (v["identity"] as? [String: Any])?["containsPerson"] as? Bool,
                     frames: (v["frames"] as? [Any])?.count ?? 0,
                     stages: t.compactMapValues { $0 as? Double }, setup: nil)
     }

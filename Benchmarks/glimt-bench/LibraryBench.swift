@@ -50,18 +50,18 @@ enum LibraryBench {
         for _ in 0..<365 {
             for v in 0..<3 {
                 let frames = (0..<80).map { f in
-                    StoredFrame(time: Double(f) / 8, aesthetics: Aesthetics(value: random(), exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil),
+                    ObservedFrame(time: Double(f) / 8, aesthetics: Aesthetics(value: random(), exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil),
                                 sharpness: random(), faces: (0..<3).map { i in
                         // One face in three is near the person, the others strangers.
                         let noise = (0..<128).map { _ in random() - 0.5 }
                         let values = i == 0 ? zip(person.values, noise).map { $0 + 0.08 * $1 } : noise
-                        return StoredFace(box: Box(x: Float(40 * i), y: 20, width: 60, height: 60), score: 0.9, quality: random(),
+                        return ObservedFace(box: Box(x: Float(40 * i), y: 20, width: 60, height: 60), score: 0.9, quality: random(),
                                           embedding: try? Embedding(validating: values))
                     })
                 }
-                try store.save(StoredVideo(contentKey: "\(day)-\(v)", path: "/videos/\(day)-\(v).mp4", size: 1, modified: 0,
+                try store.save(ObservedVideo(contentKey: "\(day)-\(v)", path: "/videos/\(day)-\(v).mp4", size: 1, modified: 0,
                                            capture: CaptureDate(day: day, time: "12:00:00", instant: nil, source: .fileName), duration: 10,
-                                           width: 1920, height: 1080, rotation: 0, codec: "hevc", hdr: false, frames: frames))
+                                           width: 1920, height: 1080, rotation: 0, codec: "hevc", hdr: false, method: AnalysisOptions().method, frames: frames))
                 videos += 1
             }
             day = CalendarDay.next(day)
@@ -74,7 +74,7 @@ enum LibraryBench {
         for references in [[], [reference]] {
             let t = Date()
             var picked = 0
-            try LibraryDays(library: library, options: AnalysisOptions(), references: references).forEachDay { if $0.pick != nil { picked += 1 } }
+            try LibraryDays(library: library, rules: Judgement.Rules(), references: references).forEachDay { if $0.pick != nil { picked += 1 } }
             print(String(format: "re-judging the year with %d reference%@: %.2f s (%d days picked), 0 frames decoded", references.count,
                          references.count == 1 ? "" : "s", Date().timeIntervalSince(t), picked))
         }

@@ -60,7 +60,7 @@ enum MemoryBench {
             let jobs: [(String, [String])] = [
                 ("analyze", ["analyze", clip, "--json", "-q"] + refArgs),
                 // Days without the person are kept, so a film is rendered whatever the clip shows.
-                ("film", ["film", clip, "--out", film, "-y", "-q", "--without-child", "include"] + refArgs),
+                ("film", ["film", clip, "--out", film, "-y", "-q", "--without-person", "include"] + refArgs),
                 // The analysis' picks rendered again: the film's rendering alone.
                 ("film --picks", ["film", "--picks", picks, "--out", film, "-y", "-q"]),
             ]

@@ -58,7 +58,7 @@ func positionals(valued: [String] = ["--ref", "--repeats", "--runs", "--faces", 
 if ["embed", "detect", "kernels", "analyze"].contains(args.first ?? "") { Machine.print() }
 
 let sampleVideo = Paths.shared("videos/poetry_jam_2009.mp4")
-let twoPeople = Paths.inRepository("Tests/GlimtPureTests/Fixtures/yunet/two_people.png")
+let twoPeople = Paths.inRepository("Tests/Fixtures/yunet/two_people.png")
 let referencePhoto = value("--ref") ?? Paths.inRepository("Sample/reference.jpg")
 /// The shared clips and, when tools/make_bench_clips.sh has made it, the 4K one.
 func defaultClips() -> [String] {
@@ -95,7 +95,7 @@ do {
         try DecodeBench.run(videos.isEmpty ? [sampleVideo] : videos)
     case "encode": try EncodeBench.run(video: positionals().first ?? sampleVideo)
     case "library":
-        let fixtures = Paths.inRepository("Tests/GlimtPureTests/Fixtures/yunet")
+        let fixtures = Paths.inRepository("Tests/Fixtures/yunet")
         try LibraryBench.run(clips: option("--clips", 1000), faces: ["obama.png", "biden.png", "obama2.png", "collins_nasa.png"].map { fixtures + "/" + $0 })
     default: print(usage)
     }

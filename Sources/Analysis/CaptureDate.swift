@@ -31,15 +31,14 @@ public struct CaptureDate: Codable, Equatable, Sendable {
     public var instant: Date?
     public var source: Source
 
-    /// Picks the best available source. `tags` are the container's metadata (keys as FFmpeg gives them).
-    /// `sidecar` is the time a Takeout sidecar gives, when there is one.
-    public static func resolve(tags: [String: String], path: String, modified: Date?, timeZone: TimeZone, sidecar: Date? = nil) -> CaptureDate? {
-        if let s = tags.first(where: { $0.key.lowercased() == "com.apple.quicktime.creationdate" })?.value, let d = fromQuickTime(s) {
-            return d
-        }
-        if let s = tags["creation_time"], let d = fromUTC(s, timeZone: timeZone) { return d }
+    /// Picks the best available source: `quickTime` and `creationTime` are the container's
+    /// metadata values, `sidecar` the time a Takeout sidecar gives, `fileName` the file's name.
+    public static func resolve(quickTime: String?, creationTime: String?, sidecar: Date?, fileName: String, modified: Date?,
+                               timeZone: TimeZone) -> CaptureDate? {
+        if let s = quickTime, let d = fromQuickTime(s) { return d }
+        if let s = creationTime, let d = fromUTC(s, timeZone: timeZone) { return d }
         if let sidecar, sidecar.timeIntervalSince1970 > 86_400 * 366 { return CaptureDate(instant: sidecar, timeZone: timeZone, source: .takeoutSidecar) }
-        if let d = fromFileName(URL(fileURLWithPath: path).lastPathComponent, timeZone: timeZone) { return d }
+        if let d = fromFileName(fileName, timeZone: timeZone) { return d }
         if let modified { return CaptureDate(instant: modified, timeZone: timeZone, source: .modificationTime) }
         return nil
     }

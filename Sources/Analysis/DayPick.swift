@@ -41,7 +41,7 @@ public struct DayPick: Codable, Equatable, Sendable {
             let all = byDay[day]!
             // Live Photos' movies and screen recordings are not videos the person took.
             let competing = all.filter { $0.setAside == nil }
-            var eligible = competing.filter { $0.window != nil && (!hasReferences || $0.identity?.containsChild == true) }
+            var eligible = competing.filter { $0.window != nil && (!hasReferences || $0.identity?.containsPerson == true) }
             if eligible.isEmpty && withoutPerson == .include { eligible = competing.filter { $0.window != nil } }
             // Ties go to the earlier capture, then the path: the same input always gives the same film.
             guard let best = eligible.max(by: { a, b in

@@ -9,24 +9,24 @@ public struct FaceInFrame: Codable, Equatable, Sendable {
     public var cosine: Float?
     /// The cosine is the same face's from a moment earlier (its embedding was borrowed, see
     /// `FaceTracker`).
-    public var echoed: Bool
+    public var borrowed: Bool
 
-    public init(box: Box, score: Float, quality: Float, cosine: Float?, echoed: Bool = false) {
+    public init(box: Box, score: Float, quality: Float, cosine: Float?, borrowed: Bool = false) {
         self.box = box
         self.score = score
         self.quality = quality
         self.cosine = cosine
-        self.echoed = echoed
+        self.borrowed = borrowed
     }
 
-    private enum CodingKeys: String, CodingKey { case box, score, quality, cosine, echoed }
+    private enum CodingKeys: String, CodingKey { case box, score, quality, cosine, borrowed }
 
-    /// Results written before faces were tracked have no `echoed`: every face was measured.
+    /// Results written before faces were tracked have no `borrowed`: every face was measured.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(box: try c.decode(Box.self, forKey: .box), score: try c.decode(Float.self, forKey: .score),
                   quality: try c.decode(Float.self, forKey: .quality), cosine: try c.decodeIfPresent(Float.self, forKey: .cosine),
-                  echoed: try c.decodeIfPresent(Bool.self, forKey: .echoed) ?? false)
+                  borrowed: try c.decodeIfPresent(Bool.self, forKey: .borrowed) ?? false)
     }
 }
 

@@ -35,7 +35,7 @@ public enum Identity {
     public static func isMatch(_ cosine: Float, thresholds: Thresholds = .standard) -> Bool { cosine >= thresholds.match }
 
     /// The "one lucky frame is not enough" rule over a video's per-frame best cosines.
-    public static func containsChild(frameCosines: [Float], thresholds: Thresholds = .standard) -> Bool {
+    public static func containsPerson(frameCosines: [Float], thresholds: Thresholds = .standard) -> Bool {
         if frameCosines.contains(where: { $0 >= thresholds.strong }) { return true }
         return frameCosines.filter { $0 >= thresholds.match }.count >= thresholds.framesNeeded
     }

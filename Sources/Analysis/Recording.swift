@@ -37,7 +37,6 @@ public struct RecordingFacts: Codable, Equatable, Sendable {
         self.cameraTags = cameraTags
     }
 
-    /// Metadata keys (lower-cased) only cameras write: a screen recorder has no lens, place or model.
     /// Shaped like a screen, not a camera picture: a phone's tall screen (2:1 and longer; camera
     /// video is 16:9 or 4:3) or a computer's 16:10.
     public var isScreenShaped: Bool {
@@ -45,11 +44,6 @@ public struct RecordingFacts: Codable, Equatable, Sendable {
         let ratio = Double(max(width, height)) / Double(min(width, height))
         return ratio >= 2 || abs(ratio - 1.6) < 0.01
     }
-
-    public static let cameraKeys: [String] = [
-        "com.apple.quicktime.make", "com.apple.quicktime.model", "com.apple.quicktime.location.iso6709", "com.apple.quicktime.lens-model",
-        "com.apple.quicktime.camera.lens_model", "com.android.capture.fps", "location", "location-eng", "make", "model",
-    ]
 }
 
 /// What kind of recording a video is, and whether it competes for its day. The rules, in order:

@@ -19,10 +19,9 @@ public enum Refinement {
         public var minDuration: Double = 20
         /// From this long on, the look starts with every other keyframe and goes on to the others
         /// only when those say too little. Each keyframe left out saves the costliest picture to
-        /// decode (4K HEVC: ~140 ms of CPU, ~5 other pictures' worth), but the stretches around
-        /// keyframes twice as far apart are two seconds longer each: on a 24 s 4K clip the half
-        /// look took 8.6 s against 7.5 s for all keyframes, on a 5-minute one (with the
-        /// neighbours of its best, see `neighbourhoods`) 20.7 s against 31.2 s.
+        /// decode (on 4K HEVC about five other pictures' worth), but the stretches around
+        /// keyframes twice as far apart are two seconds longer each: below a minute that costs
+        /// more than it saves, above it saves a third (CHANGELOG.md has the measurements).
         public var halfLookFrom: Double = 60
 
         public init() {}

@@ -8,7 +8,7 @@ public struct VideoAnalysis: Codable, Sendable {
         public var framesAtMatch: Int
         public var framesAtStrong: Int
         public var bestCosine: Float
-        public var containsChild: Bool
+        public var containsPerson: Bool
     }
 
     /// Seconds per analysed frame spent in each stage, summed over the video.
@@ -67,10 +67,10 @@ public struct VideoAnalysis: Codable, Sendable {
         var evidence: IdentityEvidence?
         if hasReferences {
             let cosines = (frames + glimpses).map { $0.bestCosine ?? 0 }
-            let contains = Identity.containsChild(frameCosines: cosines, thresholds: thresholds)
+            let contains = Identity.containsPerson(frameCosines: cosines, thresholds: thresholds)
             evidence = IdentityEvidence(framesAtMatch: cosines.filter { $0 >= thresholds.match }.count,
                                         framesAtStrong: cosines.filter { $0 >= thresholds.strong }.count,
-                                        bestCosine: cosines.max() ?? 0, containsChild: contains)
+                                        bestCosine: cosines.max() ?? 0, containsPerson: contains)
             if !contains {
                 // One lucky frame is not the child: no frame of this video counts as them.
                 frames = frames.map { $0.withoutPerson() }

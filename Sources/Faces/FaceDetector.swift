@@ -34,7 +34,11 @@ public struct FaceDetector: Sendable {
     public var topK = 5000
     /// Long side of the image the network sees; nil runs at the image's own size. Larger finds
     /// smaller faces (a face needs about 10 network pixels) and costs quadratically more.
-    public var detectionSize: Int? = 640
+    public var detectionSize: Int? = FaceDetector.standardSize
+    /// The long side faces are looked for at unless asked otherwise (photos and analysis frames).
+    public static let standardSize = 640
+    /// Sides a person may ask for.
+    public static let sizes = 64...8192
 
     private let network: YuNet
 

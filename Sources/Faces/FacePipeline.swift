@@ -1,6 +1,7 @@
 import Foundation
 import TensorLite
 import Imaging
+import Analysis
 
 /// One face in a picture, with everything later stages use.
 public struct FaceRecord: Sendable {

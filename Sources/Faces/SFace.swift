@@ -2,6 +2,7 @@ import Foundation
 import TensorLite
 import GlimtCore
 import Imaging
+import Analysis
 
 /// SFace (Zhong et al. 2021, OpenCV Zoo 2021dec): a 112x112 aligned RGB face in, a 128-d
 /// L2-normalised embedding out. The network is a plain stack: a 3x3 conv, thirteen depthwise +

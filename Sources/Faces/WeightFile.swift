@@ -225,7 +225,7 @@ struct ByteReader {
 
     mutating func int8s(_ n: Int) throws -> [Int8] {
         let raw = try take(n)
-        // A byte copy: mapping Data element by element cost 10 ms on SFace's 6.4 M weights.
+        // A byte copy: mapping Data element by element is slow on SFace's 6.4 M weights.
         return [Int8](unsafeUninitializedCapacity: n) { buffer, count in
             raw.withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: $0) }
             count = n

@@ -1,17 +1,23 @@
+import GlimtCore
+import Imaging
+import MediaIO
+
 /// How the film looks.
 public struct FilmOptions: Sendable {
-    public enum Caption: String, Sendable { case date, none }
+    public enum Caption: String, Sendable, CaseIterable { case date, none }
 
-    public var width: Int = 1080
-    public var height: Int = 1920
+    public var width = Aspect.standard.defaultSize.width
+    public var height = Aspect.standard.defaultSize.height
     public var fps: Int = 30
+    public static let frameRates = FilmFormat.frameRates
     /// Length of each day's clip.
-    public var seconds: Double = 1.0
+    public var seconds = ClipLength.standard
     public var audio = true
     public var caption: Caption = .none
     /// x264 constant-rate factor (lower is better and bigger) and speed preset.
-    public var quality: Int = 20
-    public var preset = "medium"
+    public var quality = Int(FilmQuality.standard.crf)
+    public static let qualities = Int(FilmQuality.crfRange.lowerBound)...Int(FilmQuality.crfRange.upperBound)
+    public var preset = FilmQuality.standard.preset
 
     public init() {}
 

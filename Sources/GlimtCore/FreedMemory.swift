@@ -11,12 +11,12 @@ public enum FreedMemory {
     /// Blocks of 4 MB and more (frames, pictures, model buffers) are mapped for themselves and
     /// unmapped when freed. glibc's default raises that threshold to the largest block freed so
     /// far (up to 32 MB), after which a 4K frame's 25 MB stay in the heap of the thread that
-    /// freed them: a 4K film's resident size grew 792 -> 688 MB less with this.
+    /// freed them, and the process's resident size grows by every such frame.
     ///
     /// And two heaps for all threads, not one per thread (up to 8 a core): decoders, prefetchers
     /// and the models' workers come and go, each new thread took a heap of its own, and what
-    /// the last analysis pass freed sat in heaps the render's threads never used (a 4K 10-bit
-    /// film with a reference peaked at 395-461 MB over 4 runs, 392-394 over 5 with two heaps).
+    /// the last analysis pass freed sat in heaps the render's threads never used, so a 4K film's
+    /// peak varied by tens of MB from run to run.
     /// Allocations here are few and large, so threads seldom wait on a heap's lock.
     /// Once per process, before any thread starts.
     public static func setUpAllocator() {

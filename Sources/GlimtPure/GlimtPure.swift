@@ -1,7 +1,8 @@
-// The facade: the one module the CLI imports. It holds the jobs (analyse, film, references,
-// faces, embed) that wire the layers together, and re-exports the modules whose types those
+// The facade: the one module the CLI imports. It holds the use cases (the library, films,
+// sheets, photos and references, one-shot analysis) that wire the layers together, and re-exports the modules whose types those
 // jobs take and return. MediaIO and TensorLite stay behind it.
 @_exported import Analysis
+@_exported import AnalysisEngine
 @_exported import Faces
 @_exported import Film
 @_exported import GlimtCore

@@ -1,5 +1,4 @@
 import Analysis
-import Faces
 import Foundation
 import GlimtCore
 import Imaging
@@ -36,19 +35,27 @@ public final class LibraryStore: @unchecked Sendable {
         public var path: String
         public var size: Int64
         public var modified: Double
-        public var analysisVersion: Int
+        /// How it was observed (see `ObservationMethod`).
+        public var method: ObservationMethod
     }
 
     public func identity(path: String) throws -> Identity? {
-        try locked { try db.rows("SELECT content_key, path, size, modified, analysis_version FROM videos WHERE path = ?", [.of(path)], Self.identity).first }
+        try locked { try db.rows("SELECT \(Self.identityColumns) FROM videos WHERE path = ?", [.of(path)], Self.identity).first }
     }
 
     public func identity(contentKey: String) throws -> Identity? {
-        try locked { try db.rows("SELECT content_key, path, size, modified, analysis_version FROM videos WHERE content_key = ?", [.of(contentKey)], Self.identity).first }
+        try locked { try db.rows("SELECT \(Self.identityColumns) FROM videos WHERE content_key = ?", [.of(contentKey)], Self.identity).first }
     }
 
+    private static let identityColumns = "content_key, path, size, modified, analysis_version, sample_rate, analysis_side, time_zone"
+
     private static func identity(_ s: Database.Statement) -> Identity {
-        Identity(contentKey: s.text(0), path: s.text(1), size: Int64(s.int(2)), modified: s.double(3), analysisVersion: s.int(4))
+        Identity(contentKey: s.text(0), path: s.text(1), size: Int64(s.int(2)), modified: s.double(3), method: method(s, from: 4))
+    }
+
+    /// The four method columns, from `first` on, in `identityColumns`' order.
+    private static func method(_ s: Database.Statement, from first: Int32) -> ObservationMethod {
+        ObservationMethod(version: s.int(first), sampleRate: s.double(first + 1), analysisSide: s.int(first + 2), timeZone: s.text(first + 3))
     }
 
     /// A stored video found under another name (moved, renamed): nothing to analyse again.
@@ -62,6 +69,21 @@ public final class LibraryStore: @unchecked Sendable {
         }
     }
 
+    /// A stored video dated again (read in another time zone); its frames stand. Returns whether
+    /// its day changed.
+    @discardableResult
+    public func redate(contentKey: String, capture: CaptureDate, timeZone: String) throws -> Bool {
+        try locked {
+            try db.transaction {
+                let before = try db.rows("SELECT day FROM videos WHERE content_key = ?", [.of(contentKey)]) { $0.text(0) }.first
+                try db.run("UPDATE videos SET day = ?, capture_time = ?, capture_instant = ?, date_source = ?, time_zone = ? WHERE content_key = ?",
+                           [.of(capture.day), .of(capture.time), .of(capture.instant?.timeIntervalSince1970), .of(capture.source.rawValue),
+                            .of(timeZone), .of(contentKey)])
+                return before != nil && before != capture.day
+            }
+        }
+    }
+
     /// Sorted keys: the same facts are always the same text.
     private static let factsEncoder: JSONEncoder = {
         let e = JSONEncoder()
@@ -71,18 +93,19 @@ public final class LibraryStore: @unchecked Sendable {
 
     /// Stores one analysed video in one transaction, replacing any earlier result for its path
     /// (an edited file) or its content (the same file analysed again).
-    public func save(_ v: StoredVideo) throws {
+    public func save(_ v: ObservedVideo) throws {
         try locked {
             try db.transaction {
                 try db.run("DELETE FROM videos WHERE path = ? OR content_key = ?", [.of(v.path), .of(v.contentKey)])
                 try db.run("""
                     INSERT INTO videos (content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration,
-                                        width, height, rotation, codec, hdr, analysis_version, recording)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        width, height, rotation, codec, hdr, recording, analysis_version, sample_rate, analysis_side, time_zone)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.of(v.contentKey), .of(v.path), .int(v.size), .of(v.modified), .of(v.capture.day), .of(v.capture.time),
                           .of(v.capture.instant?.timeIntervalSince1970), .of(v.capture.source.rawValue), .of(v.duration), .of(v.width),
-                          .of(v.height), .of(v.rotation), .of(v.codec), .of(v.hdr), .of(v.analysisVersion),
-                          .of(v.recording.flatMap { try? Self.factsEncoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) })])
+                          .of(v.height), .of(v.rotation), .of(v.codec), .of(v.hdr),
+                          .of(v.recording.flatMap { try? Self.factsEncoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }),
+                          .of(v.method.version), .of(v.method.sampleRate), .of(v.method.analysisSide), .of(v.method.timeZone)])
                 let id = db.lastInsertedRow
                 let frame = try db.prepare("""
                     INSERT INTO frames (video_id, idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected)
@@ -116,31 +139,31 @@ public final class LibraryStore: @unchecked Sendable {
 
     /// Every stored video of one day, with its frames and faces (one day at a time keeps memory
     /// bounded however large the library).
-    public func videos(onDay day: String) throws -> [StoredVideo] {
+    public func videos(onDay day: String) throws -> [ObservedVideo] {
         try locked {
             var videos = try db.rows("""
                 SELECT id, content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration, width, height,
-                       rotation, codec, hdr, analysis_version, recording FROM videos WHERE day = ? ORDER BY path
-                """, [.of(day)]) { s -> (Int, StoredVideo) in
+                       rotation, codec, hdr, recording, \(Self.identityColumns) FROM videos WHERE day = ? ORDER BY path
+                """, [.of(day)]) { s -> (Int, ObservedVideo) in
                 let capture = CaptureDate(day: s.text(5), time: s.optionalText(6), instant: s.optionalDouble(7).map { Date(timeIntervalSince1970: $0) },
                                           source: CaptureDate.Source(rawValue: s.text(8)) ?? .modificationTime)
-                return (s.int(0), StoredVideo(contentKey: s.text(1), path: s.text(2), size: Int64(s.int(3)), modified: s.double(4), capture: capture,
+                return (s.int(0), ObservedVideo(contentKey: s.text(1), path: s.text(2), size: Int64(s.int(3)), modified: s.double(4), capture: capture,
                                               duration: s.double(9), width: s.int(10), height: s.int(11), rotation: s.int(12), codec: s.text(13),
                                               hdr: s.int(14) != 0,
-                                              recording: s.optionalText(16).flatMap { try? JSONDecoder().decode(RecordingFacts.self, from: Data($0.utf8)) },
-                                              analysisVersion: s.int(15), frames: []))
+                                              recording: s.optionalText(15).flatMap { try? JSONDecoder().decode(RecordingFacts.self, from: Data($0.utf8)) },
+                                              method: Self.method(s, from: 20), frames: []))
             }
             for i in videos.indices {
                 let id = videos[i].0
                 var frames = try db.rows("""
                     SELECT time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected FROM frames WHERE video_id = ? ORDER BY idx
                     """, [.of(id)]) { s in
-                    StoredFrame(time: s.double(0), aesthetics: Aesthetics(value: s.float(2), exposure: s.float(3), contrast: s.float(4), colourfulness: s.float(5),
+                    ObservedFrame(time: s.double(0), aesthetics: Aesthetics(value: s.float(2), exposure: s.float(3), contrast: s.float(4), colourfulness: s.float(5),
                                                                        cleanliness: s.float(6), rejected: s.optionalText(7)),
                                 sharpness: s.float(1), faces: [])
                 }
                 let faces = try db.rows("SELECT frame_idx, x, y, width, height, score, quality, embedding FROM faces WHERE video_id = ? ORDER BY frame_idx, idx", [.of(id)]) { s in
-                    (s.int(0), StoredFace(box: Box(x: s.float(1), y: s.float(2), width: s.float(3), height: s.float(4)), score: s.float(5), quality: s.float(6),
+                    (s.int(0), ObservedFace(box: Box(x: s.float(1), y: s.float(2), width: s.float(3), height: s.float(4)), score: s.float(5), quality: s.float(6),
                                           embedding: s.isNull(7) ? nil : try? Embedding(validating: HalfFloats.decode(s.blob(7)))))
                 }
                 for (f, face) in faces where frames.indices.contains(f) { frames[f].faces.append(face) }
@@ -165,9 +188,9 @@ public final class LibraryStore: @unchecked Sendable {
             var out: [String] = []
             let videos = try db.rows("""
                 SELECT id, content_key, path, size, day, capture_time, date_source, duration, width, height, rotation, codec, hdr, analysis_version,
-                       recording
+                       recording, sample_rate, analysis_side, time_zone
                 FROM videos ORDER BY content_key
-                """) { s in (s.int(0), (1...14).map { s.text(Int32($0)) }.joined(separator: "|")) }
+                """) { s in (s.int(0), (1...17).map { s.text(Int32($0)) }.joined(separator: "|")) }
             for (id, line) in videos {
                 out.append("video " + line)
                 out += try db.rows("SELECT idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected FROM frames WHERE video_id = ? ORDER BY idx",

@@ -1,7 +1,7 @@
 import Foundation
-import Faces
 import GlimtCore
 import Imaging
+import Analysis
 
 /// A face the user chose as "this is my child": its embedding and where it came from.
 public struct Reference: Codable, Equatable, Sendable {

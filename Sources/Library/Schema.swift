@@ -64,6 +64,14 @@ enum Schema {
         """
         ALTER TABLE videos ADD COLUMN recording TEXT;
         """,
+        // 4: how each video was observed, beside its analysis version. Stores before this were
+        // scanned without a record of it; they are taken as sampled at version 3's defaults (8
+        // frames a second, 640 px), and an empty time zone has the next scan date them again.
+        """
+        ALTER TABLE videos ADD COLUMN sample_rate REAL NOT NULL DEFAULT 8;
+        ALTER TABLE videos ADD COLUMN analysis_side INTEGER NOT NULL DEFAULT 640;
+        ALTER TABLE videos ADD COLUMN time_zone TEXT NOT NULL DEFAULT '';
+        """,
     ]
 
     static var version: Int { migrations.count }

@@ -73,8 +73,7 @@ public struct DepthwiseConv: Sendable {
 #else
         // AVX2: with 16 floats (two ymm each) the 9 weights alone take 18 of the 16 registers and
         // the loop spills; 8 channels x 5 pixels fits, and beat both the 16-channel and an
-        // 8-channel sliding-window loop on every stride-1 width (YuNet 160x160x16: 0.094 ->
-        // 0.077 ms, 20x20x64: 0.008 -> 0.006 ms).
+        // 8-channel sliding-window loop on every stride-1 width YuNet has.
         if stride == 1 {
             rowKernel8x5(top, mid, bottom, W, inS, output, outS)
         } else {
@@ -112,7 +111,7 @@ public struct DepthwiseConv: Sendable {
             if s == 1 {
 #if GLIMT_AVX512
                 // Two outputs per step: two independent FMA chains, four columns loaded (with AVX2 the
-                // extra columns spill: 320x320x16 0.82 -> 1.27 ms, so one at a time there).
+                // extra columns spill and run slower, so one at a time there).
                 var ox = 0
                 while ox &+ 2 <= ow {
                     let c3v = column(ox &+ 2)
@@ -189,8 +188,8 @@ public struct DepthwiseConv: Sendable {
         let padded = roundUp(channels, to: laneCount)
         let e = epilogue
         // Strips of columns, each swept by every channel group while its three rows stay in L1
-        // (whole rows of 64 channels did not fit: 160x160 32->64 pointwise + depthwise 1.30 ->
-        // 1.23 ms). Strips start after a multiple of 5 pixels so no step straddles two.
+        // (whole rows of 64 channels do not fit). Strips start after a multiple of 5 pixels so no
+        // step straddles two.
         let strip = 5 * max(3, 2048 / padded / 5)
         var x1 = 0
         while x1 < W {

@@ -1,80 +1,92 @@
 import Foundation
 import GlimtPure
 
-/// Options shared by the commands that analyse or judge videos, in groups.
+/// Options shared by the commands that analyse or judge videos, in groups. Each default is read
+/// from the type the value goes into.
 enum AnalysisArguments {
-    static let references: [OptionSpec] = [
-        .value("--ref", "PHOTO[:FACE]", repeatable: true, completion: .file,
-               "A reference photo of the person (up to 5; FACE picks one of several faces, numbered as 'glimt-pure faces' shows). Used for this run only. Without --ref, the references stored with 'glimt-pure reference add' are used"),
-        .flag("--no-refs", "Ignore stored references: pick the best-looking second with a clear face"),
-        CommonOptions.library,
-    ]
+    static let ref = OptionSpec.value("--ref", "PHOTO[:FACE]", repeatable: true, completion: .file,
+                                      "A reference photo of the person (up to \(ReferenceStore.maxReferences); FACE picks one of several faces, numbered as 'glimt-pure faces' shows). Used for this run only. Without --ref, the references stored with 'glimt-pure reference add' are used")
+    static let noRefs = OptionSpec.flag("--no-refs", "Ignore stored references: pick the best-looking second with a clear face")
+    static let references: [OptionSpec] = [ref, noRefs, CommonOptions.library]
 
-    static let sampling: [OptionSpec] = [
-        .value("--sample-rate", "F", "Frames analysed per second of video (default 8)"),
-        .value("--side", "N", "Long side, in pixels, of analysis frames (default 640; more finds smaller faces in crowds and costs more)"),
-        .value("--timezone", "TZ", "Time zone for UTC capture times and file times (default: this machine's), e.g. Europe/Berlin"),
-    ]
+    static let sampleRate = NumberOption("--sample-rate", "F", default: AnalysisOptions().sampleRate, range: AnalysisOptions.sampleRates,
+                                         "Frames analysed per second of video")
+    static let side = NumberOption("--side", "N", default: AnalysisOptions().analysisSide, range: AnalysisOptions.analysisSides,
+                                   "Long side, in pixels, of analysis frames (more finds smaller faces in crowds and costs more)")
+    static let timeZone = OptionSpec.value("--timezone", "TZ", default: "this machine's",
+                                           "Time zone for UTC capture times and file times, e.g. Europe/Berlin")
+    static let sampling: [OptionSpec] = [sampleRate.spec, side.spec, timeZone]
 
     /// Only for commands that analyse for one set of references (the library samples everything).
     static let fullPass = OptionSpec.flag("--full-pass", "Sample every second of long videos at the full rate, instead of looking at their keyframes first and sampling fully only around the best of them (slower, the same picks on the test clips)")
 
     /// Only for commands that analyse for one set of references (the library embeds every face).
-    static let everyFace = OptionSpec.flag("--every-face", "Embed every face of every sampled frame. By default, with references, a face that stays put and looks the same is embedded every sixth frame and lends its embedding to the frames between while it is clearly the person or clearly not (faster, the same picks on the test clips)")
+    static let everyFace = OptionSpec.flag("--every-face", "Embed every face of every sampled frame. By default, with references, a face that stays put and looks the same is embedded every sixth frame, the frames between borrowing its embedding while it is clearly the person or clearly not (faster, the same picks on the test clips)")
 
-    static let identity: [OptionSpec] = [
-        .value("--match-threshold", "C", "Cosine from which a face is the person (default 0.45)"),
-        .value("--strong-threshold", "C", "Cosine at which one frame is enough (default 0.57)"),
-        .value("--frames-needed", "N", "Frames at the match threshold needed otherwise (default 2)"),
-    ]
+    /// What only an analysis of videos takes: the library's videos were analysed when scanned.
+    static let analysing: [OptionSpec] = sampling + [fullPass, everyFace]
 
-    /// Kinds of recording set aside by default (see `Recording` in the README's table).
-    static let recordings: [OptionSpec] = [
-        .flag("--live-photos", "Let Live Photos' movies (the 1.5-3 s clip beside an iPhone photo) compete for their days; set aside by default"),
-        .flag("--screen-recordings", "Let screen recordings compete for their days; set aside by default"),
-    ]
+    static let match = NumberOption("--match-threshold", "C", default: Identity.Thresholds.standard.match, range: -1...1,
+                                    "Cosine from which a face is the person")
+    static let strong = NumberOption("--strong-threshold", "C", default: Identity.Thresholds.standard.strong, range: -1...1,
+                                     "Cosine at which one frame is enough")
+    static let framesNeeded = NumberOption("--frames-needed", "N", default: Identity.Thresholds.standard.framesNeeded, range: 1...1000,
+                                           "Frames at the match threshold needed otherwise")
+    static let identity: [OptionSpec] = [match.spec, strong.spec, framesNeeded.spec]
 
-    static let aspect = OptionSpec.value("--aspect", "A", completion: .choices(Aspect.allCases.map(\.rawValue)),
-                                         "portrait (default), landscape or square: the shape crops are framed for")
+    /// Kinds of recording set aside by default (see `Recording` in docs/inputs.md).
+    static let livePhotos = OptionSpec.flag("--live-photos", "Let Live Photos' movies (the 1.5-3 s clip beside an iPhone photo) compete for their days; set aside by default")
+    static let screenRecordings = OptionSpec.flag("--screen-recordings", "Let screen recordings compete for their days; set aside by default")
+    static let recordings: [OptionSpec] = [livePhotos, screenRecordings]
 
-    static let withoutChild = OptionSpec.value("--without-child", "include|skip", completion: .choices(DayPick.WithoutPerson.allCases.map(\.rawValue)),
-                                               "A day none of whose videos shows the person: skip it (default) or include its best second anyway, marked as without the child")
+    static let aspect = ChoiceOption("--aspect", default: Aspect.standard,
+                                     "The film's shape (portrait 1080x1920, landscape 1920x1080, square 1080x1080): crops are framed for it")
+    static let seconds = NumberOption("--seconds", "S", default: ClipLength.standard, range: ClipLength.allowed, "Length of each day's clip")
+    static let withoutPerson = ChoiceOption("--without-person", default: Judgement.Rules().withoutPerson,
+                                            "A day none of whose videos shows the person: skip it, or include its best second anyway, marked as without the person")
+
+    /// How the days of the library are judged ('days', 'show', 'calendar').
+    static let judging: [OptionSpec] = [withoutPerson.spec, seconds.spec, aspect.spec] + references + identity + recordings
 
     static func analysisOptions(_ args: Arguments) throws -> AnalysisOptions {
         var o = AnalysisOptions()
-        o.sampleRate = try args.double("--sample-rate", default: 8, range: 0.5...120)
-        o.analysisSide = try args.int("--side", default: 640, range: 96...4096)
-        o.aspect = try args.choice("--aspect", default: Aspect.portrait).ratio
-        if let tz = args.value("--timezone") {
+        o.sampleRate = try sampleRate.value(args)
+        o.analysisSide = try side.value(args)
+        if let tz = args.value(timeZone.name) {
             guard let zone = TimeZone(identifier: tz) else { throw UsageError("unknown time zone '\(tz)' (use a name like Europe/Berlin)") }
             o.timeZone = zone
         }
-        o.thresholds = try thresholds(args)
-        o.withoutPerson = try args.choice("--without-child", default: DayPick.WithoutPerson.skip)
-        o.coarseToFine = !args.flag("--full-pass")
-        o.tracking = !args.flag("--every-face")
-        o.recordings = RecordingChoice(livePhotos: args.flag("--live-photos"), screenRecordings: args.flag("--screen-recordings"))
+        o.rules = try rules(args)
+        o.coarseToFine = !args.has(fullPass)
+        o.followFaces = !args.has(everyFace)
         return o
     }
 
-    /// The identity thresholds; options a command does not take keep their standard values.
-    static func thresholds(_ args: Arguments) throws -> Identity.Thresholds {
-        let standard = Identity.Thresholds.standard
-        return Identity.Thresholds(
-            match: Float(try args.double("--match-threshold", default: Double(standard.match), range: -1...1)),
-            strong: Float(try args.double("--strong-threshold", default: Double(standard.strong), range: -1...1)),
-            framesNeeded: try args.int("--frames-needed", default: standard.framesNeeded, range: 1...1000))
+    /// The judging rules; options a command does not take keep their standard values.
+    static func rules(_ args: Arguments) throws -> Judgement.Rules {
+        var r = Judgement.Rules()
+        r.thresholds = Identity.Thresholds(match: try match.value(args), strong: try strong.value(args), framesNeeded: try framesNeeded.value(args))
+        r.withoutPerson = try withoutPerson.value(args)
+        r.windowLength = try seconds.value(args)
+        r.aspect = try aspect.value(args).ratio
+        r.recordings = RecordingChoice(livePhotos: args.has(livePhotos), screenRecordings: args.has(screenRecordings))
+        return r
     }
 
-    static func library(_ args: Arguments) -> URL { LibraryLocation.resolve(args.value("--library")) }
+    static func library(_ args: Arguments) -> URL { LibraryLocation.resolve(args.value(CommonOptions.library.name)) }
 
     static func references(_ args: Arguments) throws -> References.Choice {
-        if args.flag("--no-refs") {
-            guard args.all("--ref").isEmpty else { throw UsageError("--no-refs and --ref contradict each other") }
+        if args.has(noRefs) {
+            guard args.all(ref.name).isEmpty else { throw UsageError("--no-refs and --ref contradict each other") }
             return .none
         }
-        let photos = args.all("--ref")
+        let photos = args.all(ref.name)
         return photos.isEmpty ? .stored(library: library(args)) : .photos(photos)
+    }
+
+    /// The library's days judged by the command's options, with the references they name.
+    static func days(_ args: Arguments) throws -> LibraryDays {
+        try LibraryDays(library: library(args), rules: try rules(args), references: try References.resolve(try references(args)))
     }
 
     static func describe(_ p: AnalysisProgress) -> String {

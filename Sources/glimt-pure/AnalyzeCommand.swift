@@ -19,7 +19,7 @@ struct AnalyzeCommand: Command {
     """
     static let options: [OptionSpec] = [
         .flag("--json", "Print the full result as JSON (picks, skipped days, every video's frames); 'glimt-pure film --picks FILE' renders from it"),
-    ] + AnalysisArguments.references + AnalysisArguments.sampling + [AnalysisArguments.fullPass, AnalysisArguments.everyFace, AnalysisArguments.aspect] + AnalysisArguments.identity + AnalysisArguments.recordings
+    ] + AnalysisArguments.references + AnalysisArguments.analysing + [AnalysisArguments.aspect.spec] + AnalysisArguments.identity + AnalysisArguments.recordings
 
     static func run(_ args: Arguments) throws -> Int32 {
         try args.requirePositionals("at least one VIDEO or FOLDER")
@@ -30,7 +30,7 @@ struct AnalyzeCommand: Command {
         } else {
             printSummary(result)
         }
-        return result.failures.isEmpty ? 0 : 1
+        return result.failures.isEmpty ? ExitStatus.done : ExitStatus.failed
     }
 
     static func printSummary(_ r: AnalysisRun.Result) {

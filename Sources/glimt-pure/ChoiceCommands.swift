@@ -28,8 +28,9 @@ struct PickCommand: Command {
             Console.out("\(day): automatic choice")
             return ExitStatus.done
         }
-        guard let video = args.value("--video"), args.value("--at") != nil else { throw UsageError("pick needs --video FILE and --at SECONDS (or --auto)") }
-        let at = try args.double("--at", default: 0, range: 0...1e7)
+        guard let video = args.value("--video"), let at = try args.number("--at", range: 0...1e7) else {
+            throw UsageError("pick needs --video FILE and --at SECONDS (or --auto)")
+        }
         try choices.pin(day: day, file: video, start: at)
         Console.out("\(day): pinned \(video) at \(String(format: "%.2f", at)) s")
         return ExitStatus.done

@@ -30,8 +30,7 @@ enum CommonOptions {
     static let helpOption = OptionSpec.flag("--help", short: "-h", "Show this help")
     static let all = [quiet, verbose, helpOption]
     static let overwrite = OptionSpec.flag("--overwrite", short: "-y", "Replace an existing output file (otherwise it is refused)")
-    static let library = OptionSpec.value("--library", "DIR", completion: .folder,
-                                          "Library folder (default: $XDG_DATA_HOME/glimt or ~/.local/share/glimt)")
+    static let library = OptionSpec.value("--library", "DIR", completion: .folder, default: LibraryLocation.standard, "Library folder")
     static let from = OptionSpec.value("--from", "DAY", "First day (YYYY-MM-DD)")
     static let to = OptionSpec.value("--to", "DAY", "Last day (YYYY-MM-DD, included)")
     static let json = OptionSpec.flag("--json", "Print JSON")
@@ -39,8 +38,8 @@ enum CommonOptions {
 
 /// The exit statuses every command uses, as help, the man page and the README give them.
 enum ExitStatus {
-    static let done: Int32 = 0, failed: Int32 = 1, usage: Int32 = 64, interrupted: Int32 = 130
-    static let text = "0 done (film: the film was written, even if some files were skipped); 1 failed, or done with some files skipped (each named on stderr in one line); 64 a usage mistake; 130 interrupted (Ctrl-C)"
+    static let done: Int32 = 0, failed: Int32 = 1, ambiguousFace: Int32 = 2, usage: Int32 = 64, interrupted: Int32 = 130
+    static let text = "0 done (film: the film was written, even if some files were skipped); 1 failed, or done with some files skipped (each named on stderr in one line); 2 a photo has several faces and no --face (or PHOTO:N) said which (the faces are listed); 64 a usage mistake; 130 interrupted (Ctrl-C)"
 }
 
 /// Standard output and error, unbuffered enough for progress lines.

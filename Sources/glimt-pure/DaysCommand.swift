@@ -13,18 +13,13 @@ struct DaysCommand: Command {
     time are marked, since a copied file's time is the day of the copy.
     """
     static let options: [OptionSpec] = [CommonOptions.from, CommonOptions.to,
-                                        .flag("--json", "Print JSON, one day after another as they are judged"),
-                                        AnalysisArguments.withoutChild, .value("--seconds", "S", "Length of each day's clip (default 1.0)"),
-                                        AnalysisArguments.aspect] + AnalysisArguments.references + AnalysisArguments.identity + AnalysisArguments.recordings
+                                        .flag("--json", "Print JSON, one day after another as they are judged")] + AnalysisArguments.judging
     static let positionals = OptionSpec.Completion.none
 
     static func run(_ args: Arguments) throws -> Int32 {
         try args.requirePositionals("no arguments", min: 0, max: 0)
-        var options = try AnalysisArguments.analysisOptions(args)
-        options.windowLength = try args.double("--seconds", default: 1, range: 0.1...60)
         let (from, to) = try args.dayRange()
-        let days = try LibraryDays(library: AnalysisArguments.library(args), options: options,
-                                   references: try References.resolve(try AnalysisArguments.references(args)))
+        let days = try AnalysisArguments.days(args)
         let json = args.flag("--json")
         if json { Console.out("[") }
         var first = true
@@ -60,15 +55,15 @@ struct DaysCommand: Command {
             return
         case .picked, .pinned, .withoutPerson:
             guard let p = r.pick else { return }
-            let how = r.status == .pinned ? "pinned" : (r.status == .withoutPerson ? "picked, WITHOUT the child" : "picked")
-            let person = p.identity.map { $0.containsChild ? ", child found (best cosine \(String(format: "%.2f", $0.bestCosine)))" : ", child not found" } ?? ""
+            let how = r.status == .pinned ? "pinned" : (r.status == .withoutPerson ? "picked, WITHOUT the person" : "picked")
+            let person = p.identity.map { $0.containsPerson ? ", person found (best cosine \(String(format: "%.2f", $0.bestCosine)))" : ", person not found" } ?? ""
             Console.out("\(r.day)  \(how): \(p.video) at \(String(format: "%.2f", p.start)) s, score \(String(format: "%.3f", p.score))\(person)\(mark)")
         default:
             Console.out("\(r.day)  \(r.status.rawValue): \(r.reason ?? "")\(mark)")
         }
         for c in r.candidates where !c.picked {
             let at = c.start.map { String(format: "best at %.2f s, score %.3f", $0, c.score ?? 0) } ?? "too short"
-            let person = c.containsPerson.map { $0 ? ", child in it" : ", child not in it" } ?? ""
+            let person = c.containsPerson.map { $0 ? ", person in it" : ", person not in it" } ?? ""
             Console.out("    also: \(c.video)  \(at)\(person)\(c.excluded ? ", EXCLUDED" : "")\(c.setAside.map { ", set aside: " + $0 } ?? "")")
         }
     }

@@ -19,10 +19,13 @@ struct FacesCommand: Command {
         CommonOptions.overwrite,
         .flag("--embed", "Add each face's 128-d SFace embedding (JSON only)"),
         .flag("--match", "Add each face's best cosine against the stored references (from the match threshold up it counts as the same person)"),
-        AnalysisArguments.identity[0],
-        .value("--detect-size", "N", "Long side, in pixels, the detector looks at (default 640; more finds smaller faces in crowds, and costs more)"),
+        AnalysisArguments.match.spec,
+        detectSize.spec,
         CommonOptions.library,
     ]
+
+    static let detectSize = NumberOption("--detect-size", "N", default: FaceDetector.standardSize, range: FaceDetector.sizes,
+                                         "Long side, in pixels, the detector looks at (more finds smaller faces in crowds, and costs more)")
 
     struct FaceOut: Encodable {
         let number: Int
@@ -50,11 +53,11 @@ struct FacesCommand: Command {
 
     static func run(_ args: Arguments) throws -> Int32 {
         try args.requirePositionals("at least one PHOTO")
-        let detectionSize = try args.int("--detect-size", default: 640, range: 64...8192)
+        let detectionSize = try detectSize.value(args)
         let wantMatch = args.flag("--match")
         let references = wantMatch ? try ReferenceStore(library: LibraryLocation.resolve(args.value("--library"))).list() : []
         if wantMatch && references.isEmpty { throw UsageError("--match needs stored references (glimt-pure reference add PHOTO)") }
-        let thresholds = try AnalysisArguments.thresholds(args)
+        let thresholds = try AnalysisArguments.rules(args).thresholds
         var outputs: [PhotoOut] = []
         var failed = false
         for path in args.positionals {

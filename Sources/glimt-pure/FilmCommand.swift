@@ -20,51 +20,39 @@ struct FilmCommand: Command {
     'glimt-pure analyze --json' result are rendered: edit a pick's "start" or "crop" there and
     render again in seconds.
     """
-    static let options: [OptionSpec] = [
-        .value("--out", "FILE", completion: .file, "Output file, .mp4 or .m4v (default: glimt-film.mp4)"),
-        CommonOptions.overwrite,
-        .value("--picks", "FILE", completion: .file, "Render the picks saved by 'glimt-pure analyze --json'"),
-        CommonOptions.from, CommonOptions.to,
-        .value("--aspect", "A", completion: .choices(Aspect.allCases.map(\.rawValue)),
-               "portrait (default, 1080x1920), landscape (1920x1080) or square (1080x1080)"),
-        .value("--size", "WxH", "Output size (even numbers); sets the shape too"),
-        .value("--fps", "N", "Output frame rate (default 30); clips of other rates are resampled by their timestamps"),
-        .value("--seconds", "S", "Length of each day's clip (default 1.0)"),
-        .value("--caption", "date|none", completion: .choices(["date", "none"]), "Burn in each day's date (default none)"),
-        .flag("--mute", "No sound (default: each clip's own sound, silence where it has none)"),
-        .value("--quality", "Q", "x264 CRF, 1-51, lower is better and bigger (default 20)"),
-        AnalysisArguments.withoutChild,
-    ] + AnalysisArguments.references + AnalysisArguments.sampling + [AnalysisArguments.fullPass, AnalysisArguments.everyFace] + AnalysisArguments.identity + AnalysisArguments.recordings
+    static let out = OptionSpec.value("--out", "FILE", completion: .file, "Output file, .mp4 or .m4v (required)")
+    static let picks = OptionSpec.value("--picks", "FILE", completion: .file, "Render the picks saved by 'glimt-pure analyze --json'")
+    static let size = OptionSpec.value("--size", "WxH", "Output size (even numbers); sets the shape too")
+    static let fps = NumberOption("--fps", "N", default: FilmOptions().fps, range: FilmOptions.frameRates,
+                                  "Output frame rate; clips of other rates are resampled by their timestamps")
+    static let caption = ChoiceOption("--caption", default: FilmOptions().caption, "Burn in each day's date, or no caption")
+    static let mute = OptionSpec.flag("--mute", "No sound (otherwise each clip's own sound, silence where it has none)")
+    static let quality = NumberOption("--quality", "Q", default: FilmOptions().quality, range: FilmOptions.qualities,
+                                      "x264 CRF, lower is better and bigger")
+    static let filmOptions: [OptionSpec] = [out, CommonOptions.overwrite, picks, CommonOptions.from, CommonOptions.to,
+                                            AnalysisArguments.aspect.spec, size, fps.spec, AnalysisArguments.seconds.spec, caption.spec, mute, quality.spec]
+    static let judgingOptions: [OptionSpec] = [AnalysisArguments.withoutPerson.spec] + AnalysisArguments.references
+    static let options: [OptionSpec] = filmOptions + judgingOptions + AnalysisArguments.analysing + AnalysisArguments.identity + AnalysisArguments.recordings
 
     static func run(_ args: Arguments) throws -> Int32 {
+        guard let output = args.value(out.name) else { throw UsageError("'film' needs --out FILE (the film to write, .mp4 or .m4v)") }
         var film = FilmOptions()
-        var aspect = Aspect.portrait
-        if let a = args.value("--aspect") {
-            guard let parsed = Aspect(rawValue: a) else { throw UsageError("--aspect must be portrait, landscape or square, not '\(a)'") }
-            aspect = parsed
-        }
+        let aspect = try AnalysisArguments.aspect.value(args)
         (film.width, film.height) = aspect.defaultSize
-        if let size = args.value("--size") {
+        if let size = args.value(size.name) {
             let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
             guard parts.count == 2, let w = parts[0], let h = parts[1] else { throw UsageError("--size must be WIDTHxHEIGHT, not '\(size)'") }
             (film.width, film.height) = (w, h)
         }
-        if let fps = args.value("--fps") {
-            guard let value = Int(fps) else { throw UsageError("--fps must be a whole number, not '\(fps)'") }
-            film.fps = value
-        }
-        film.seconds = try args.double("--seconds", default: 1, range: 0.1...60)
-        film.audio = !args.flag("--mute")
-        film.quality = try args.int("--quality", default: 20, range: 1...51)
-        if let c = args.value("--caption") {
-            guard let caption = FilmOptions.Caption(rawValue: c) else { throw UsageError("--caption must be date or none, not '\(c)'") }
-            film.caption = caption
-        }
+        film.fps = try fps.value(args)
+        film.seconds = try AnalysisArguments.seconds.value(args)
+        film.audio = !args.has(mute)
+        film.quality = try quality.value(args)
+        film.caption = try caption.value(args)
         let (from, to) = try args.dayRange()
         let job: FilmJob
         do {
-            job = try FilmJob(film: film, output: args.value("--out") ?? "glimt-film.mp4", fromDay: from, toDay: to,
-                              overwrite: args.flag("--overwrite"))
+            job = try FilmJob(film: film, output: output, fromDay: from, toDay: to, overwrite: args.has(CommonOptions.overwrite))
         } catch let e as GlimtError {
             // A film that cannot be made is said before the analysis: a bad size, rate or day is a
             // usage mistake; an output folder that is missing or read-only a failure.
@@ -73,13 +61,17 @@ struct FilmCommand: Command {
         }
 
         let source: FilmJob.Source
-        if let picksFile = args.value("--picks") {
+        if let picksFile = args.value(picks.name) {
             guard args.positionals.isEmpty else { throw UsageError("--picks renders saved picks; give no videos with it") }
+            try args.refuse(AnalysisArguments.references + AnalysisArguments.analysing + AnalysisArguments.identity + AnalysisArguments.recordings
+                            + [AnalysisArguments.withoutPerson.spec],
+                            because: "has no effect with --picks: the saved picks are rendered as they are (it applies when the film analyses videos or the library's days)")
             source = .picks(picksFile)
         } else if args.positionals.isEmpty {
-            let options = job.analysisOptions(try AnalysisArguments.analysisOptions(args))
-            let references = try References.resolve(try AnalysisArguments.references(args))
-            source = .library(try LibraryDays(library: AnalysisArguments.library(args), options: options, references: references))
+            try args.refuse(AnalysisArguments.analysing,
+                            because: "applies when videos are analysed ('film VIDEO|FOLDER...', 'analyze', 'scan'); the library's videos were analysed when they were scanned")
+            source = .library(try LibraryDays(library: AnalysisArguments.library(args), rules: job.rules(try AnalysisArguments.rules(args)),
+                                              references: try References.resolve(try AnalysisArguments.references(args))))
         } else {
             source = .videos(args.positionals, try AnalysisArguments.analysisOptions(args), try AnalysisArguments.references(args))
         }

@@ -17,7 +17,7 @@ enum HelpText {
 
     static func option(_ o: OptionSpec) -> String {
         let label = "  " + o.label
-        let text = o.help + (o.repeatable ? " (repeatable)" : "")
+        let text = o.fullHelp
         let pad = String(repeating: " ", count: column)
         var body = wrap(text, indent: pad, width: width)
         if label.count < column - 1 {

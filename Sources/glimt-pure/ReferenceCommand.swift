@@ -21,7 +21,7 @@ struct ReferenceCommand: Command {
         .value("--face", "N", "Which face of PHOTO (1 = highest detector score)"),
         .flag("--force", "Add a face that resembles none of the other references"),
         .flag("--json", "For 'list': print JSON"),
-        .value("--detect-size", "N", "Long side, in pixels, the detector looks at (default 640)"),
+        FacesCommand.detectSize.spec,
         CommonOptions.library,
     ]
 
@@ -31,21 +31,12 @@ struct ReferenceCommand: Command {
         switch args.positionals.first {
         case "add":
             guard args.positionals.count == 2 else { throw UsageError("'reference add' takes one PHOTO") }
-            let detectionSize = try args.int("--detect-size", default: 640, range: 64...8192)
-            let face = try args.value("--face").map { _ in try args.int("--face", default: 1, range: 1...10_000) }
-            do {
-                let r = try References.add(photo: args.positionals[1], faceNumber: face, library: library, detectionSize: detectionSize,
-                                           force: args.flag("--force"))
-                Console.out("added reference \(r.id): face \(r.face) of \(r.photo) (quality \(String(format: "%.2f", r.quality)))")
-                return 0
-            } catch let e as AmbiguousFaceError {
-                Console.err("glimt-pure reference: \(e)")
-                for (i, f) in e.faces.enumerated() {
-                    let b = f.face.box
-                    Console.err(String(format: "  face %d: box %d,%d %dx%d, score %.2f, quality %.2f", i + 1, Int(b.x), Int(b.y), Int(b.width), Int(b.height), f.face.score, f.quality.value))
-                }
-                return 2
-            }
+            let detectionSize = try FacesCommand.detectSize.value(args)
+            let face = try args.count("--face", range: 1...10_000)
+            let r = try References.add(photo: args.positionals[1], faceNumber: face, library: library, detectionSize: detectionSize,
+                                       force: args.flag("--force"))
+            Console.out("added reference \(r.id): face \(r.face) of \(r.photo) (quality \(String(format: "%.2f", r.quality)))")
+            return ExitStatus.done
         case "list":
             let refs = try store.list()
             if args.flag("--json") {
@@ -57,12 +48,12 @@ struct ReferenceCommand: Command {
                     Console.out(String(format: "%3d  ", r.id) + "face \(r.face) of \(r.photo)  quality " + String(format: "%.2f", r.quality) + "  added \(r.added)")
                 }
             }
-            return 0
+            return ExitStatus.done
         case "remove":
             guard args.positionals.count == 2, let id = Int(args.positionals[1]) else { throw UsageError("'reference remove' takes one ID (see: glimt-pure reference list)") }
             let r = try store.remove(id: id)
             Console.out("removed reference \(r.id) (face \(r.face) of \(r.photo))")
-            return 0
+            return ExitStatus.done
         default:
             throw UsageError("'reference' needs add, list or remove (see: glimt-pure help reference)")
         }

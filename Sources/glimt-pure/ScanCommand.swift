@@ -17,21 +17,15 @@ struct ScanCommand: Command {
     References are not needed to scan: 'glimt-pure days' and 'glimt-pure film' judge the stored
     frames with today's references, so adding one later needs no new scan.
     """
-    static let options: [OptionSpec] = [
-        CommonOptions.from, CommonOptions.to,
-        .value("--jobs", "N", "Videos analysed at once (default 2; 1 for one at a time)"),
-        CommonOptions.json,
-        CommonOptions.library,
-    ] + AnalysisArguments.sampling
+    static let jobs = NumberOption("--jobs", "N", default: LibraryScan.standardWorkers, range: 1...64, "Videos analysed at once (1 for one at a time)")
+    static let options: [OptionSpec] = [CommonOptions.from, CommonOptions.to, jobs.spec, CommonOptions.json, CommonOptions.library] + AnalysisArguments.sampling
     static let positionals = OptionSpec.Completion.folder
 
     static func run(_ args: Arguments) throws -> Int32 {
         try args.requirePositionals("at least one FOLDER or VIDEO")
-        var options = try AnalysisArguments.analysisOptions(args)
-        options.withoutPerson = .skip
+        let options = try AnalysisArguments.analysisOptions(args)
         let (from, to) = try args.dayRange()
-        let scan = LibraryScan(library: AnalysisArguments.library(args), options: options, fromDay: from, toDay: to,
-                               workers: try args.int("--jobs", default: 2, range: 1...64))
+        let scan = LibraryScan(library: AnalysisArguments.library(args), options: options, fromDay: from, toDay: to, workers: try jobs.value(args))
         let line = ProgressLine()
         let summary = try scan.run(args.positionals, progress: { p in
             var s = "scanning \(p.videosDone)/\(p.videosTotal) videos  \(URL(fileURLWithPath: p.path).lastPathComponent)"
@@ -52,6 +46,12 @@ struct ScanCommand: Command {
                         + "\(summary.moved) moved, \(summary.duplicates.count) duplicate\(summary.duplicates.count == 1 ? "" : "s") counted once, "
                         + "\(summary.outOfRange) outside the days asked, \(summary.failures.count) could not be read"
                         + String(format: " (%.1f s)", summary.seconds))
+            if summary.reobserved > 0 {
+                Console.out("analysed again with this scan's settings: \(summary.reobserved) video\(summary.reobserved == 1 ? "" : "s") (\(summary.settingsChanged.joined(separator: "; ")))")
+            }
+            if summary.redated > 0 {
+                Console.out("dated again in \(options.timeZone.identifier): \(summary.redated) video\(summary.redated == 1 ? " is" : "s are") on another day now")
+            }
             for d in summary.duplicates { Console.out("counted once: \(ShownPath.escaped(d.path)) is the same video as \(ShownPath.escaped(d.sameAs))") }
         }
         if summary.found == 0 && summary.failures.isEmpty { throw GlimtError("no videos found in \(args.positionals.joined(separator: ", "))") }

@@ -14,12 +14,9 @@ struct ShowCommand: Command {
     'glimt-pure days' judges it, with today's references; only the frames shown are decoded. JPEG
     or PNG by the name of OUT.
     """
-    static let options: [OptionSpec] = [sheet, CommonOptions.overwrite] + judging
+    static let options: [OptionSpec] = [sheet, CommonOptions.overwrite] + AnalysisArguments.judging
     static let positionals = OptionSpec.Completion.none
     static let sheet = OptionSpec.value("--sheet", "OUT.jpg", completion: .file, "The sheet to write, .jpg or .png (required)")
-    /// How days are judged, as 'glimt-pure days' takes it.
-    static let judging: [OptionSpec] = [AnalysisArguments.withoutChild, .value("--seconds", "S", "Length of each day's clip (default 1.0)"),
-                                        AnalysisArguments.aspect] + AnalysisArguments.references + AnalysisArguments.identity + AnalysisArguments.recordings
 
     static func run(_ args: Arguments) throws -> Int32 {
         try args.requirePositionals("one DAY", min: 1, max: 1)
@@ -47,12 +44,12 @@ struct CalendarCommand: Command {
     JPEG or PNG by the name of OUT.
     """
     static let options: [OptionSpec] = [.value("--year", "Y", "The year to draw (default: the year of the library's latest day)"),
-                                        ShowCommand.sheet, CommonOptions.overwrite] + ShowCommand.judging
+                                        ShowCommand.sheet, CommonOptions.overwrite] + AnalysisArguments.judging
     static let positionals = OptionSpec.Completion.none
 
     static func run(_ args: Arguments) throws -> Int32 {
         try args.requirePositionals("no arguments", min: 0, max: 0)
-        let year: Int? = args.value("--year") == nil ? nil : try args.int("--year", default: 0, range: 1...9999)
+        let year = try args.count("--year", range: 1...9999)
         let sheet = try CalendarSheet(output: try SheetRun.output(args), overwrite: args.flag("--overwrite"))
         let progress = ProgressLine()
         let outcome = try sheet.write(year: year, days: try SheetRun.days(args), progress: { done, total, day in
@@ -73,12 +70,7 @@ enum SheetRun {
         return sheet
     }
 
-    static func days(_ args: Arguments) throws -> LibraryDays {
-        var options = try AnalysisArguments.analysisOptions(args)
-        options.windowLength = try args.double("--seconds", default: 1, range: 0.1...60)
-        return try LibraryDays(library: AnalysisArguments.library(args), options: options,
-                               references: try References.resolve(try AnalysisArguments.references(args)))
-    }
+    static func days(_ args: Arguments) throws -> LibraryDays { try AnalysisArguments.days(args) }
 
     /// One line per video that could not be read; the sheet was drawn without it.
     static func report(_ unreadable: [GlimtError], command: String) -> Int32 {

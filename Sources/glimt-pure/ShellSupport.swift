@@ -193,11 +193,11 @@ enum Manual {
             }
             for o in c.allOptions {
                 out += [".TP", "\\fB\(escape((o.short.map { "\($0), " } ?? "") + o.name))\\fR" + (o.value.map { " \\fI\(escape($0))\\fR" } ?? ""),
-                        escape(o.help + (o.repeatable ? " (repeatable)" : ""))]
+                        escape(o.fullHelp)]
             }
         }
         out += [".SH EXIT STATUS", escape(ExitStatus.text),
-                ".SH FILES", escape("$XDG_DATA_HOME/glimt (default ~/.local/share/glimt): the library: library.sqlite (scanned videos, their frames and faces, your pins and exclusions), references.json and references/ (reference faces), sheets/ (contact sheets)."),
+                ".SH FILES", escape("\(LibraryLocation.standard): the library: library.sqlite (scanned videos, their frames and faces, your pins and exclusions), references.json and references/ (reference faces), sheets/ (contact sheets)."),
                 ".SH ENVIRONMENT", escape("GLIMT_WEIGHTS_DIR: where the model weights are, instead of beside the binary or PREFIX/share/glimt-pure. XDG_DATA_HOME: where the library is by default."),
                 ".SH PRIVACY", escape("glimt-pure has no network code; FFmpeg opens local files only.")]
         return out.joined(separator: "\n")

@@ -42,7 +42,7 @@ func main() -> Int32 {
     case "help":
         guard tokens.count > 1 else { Console.out(toolHelp); return ExitStatus.done }
         guard let cmd = commands.first(where: { $0.name == tokens[1] }) else {
-            Console.err("glimt-pure: no command '\(tokens[1])' (commands: \(commands.map { $0.name }.joined(separator: ", ")))")
+            Console.err("glimt-pure: no command '\(tokens[1])'\(didYouMean(tokens[1], commands.map { $0.name })) (commands: \(commands.map { $0.name }.joined(separator: ", ")))")
             return ExitStatus.usage
         }
         Console.out(cmd.help)
@@ -51,7 +51,7 @@ func main() -> Int32 {
         break
     }
     guard let cmd = commands.first(where: { $0.name == first }) else {
-        Console.err("glimt-pure: unknown command '\(first)' (see: glimt-pure --help)")
+        Console.err("glimt-pure: unknown command '\(first)'\(didYouMean(first, commands.map { $0.name } + ["help"])) (see: glimt-pure --help)")
         return ExitStatus.usage
     }
     tokens.removeFirst()
@@ -68,6 +68,14 @@ func main() -> Int32 {
     } catch let e as UsageError {
         Console.err("glimt-pure \(cmd.name): \(e)")
         return ExitStatus.usage
+    } catch let e as AmbiguousFaceError {
+        // glimt never guesses "the biggest face": the faces are listed for the person to choose.
+        Console.err("glimt-pure \(cmd.name): \(e)")
+        for (i, f) in e.faces.enumerated() {
+            let b = f.face.box
+            Console.err(String(format: "  face %d: box %d,%d %dx%d, score %.2f, quality %.2f", i + 1, Int(b.x), Int(b.y), Int(b.width), Int(b.height), f.face.score, f.quality.value))
+        }
+        return ExitStatus.ambiguousFace
     } catch {
         Console.err("glimt-pure \(cmd.name): \(error)")
         return ExitStatus.failed
@@ -77,6 +85,11 @@ func main() -> Int32 {
         return ExitStatus.failed
     }
     return status
+}
+
+/// ` (did you mean 'scan'?)`, or nothing when no name is close.
+func didYouMean(_ typed: String, _ names: [String]) -> String {
+    Suggestion.closest(to: typed, in: names).map { " (did you mean '\($0)'?)" } ?? ""
 }
 
 exit(main())

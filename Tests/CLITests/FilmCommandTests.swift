@@ -7,10 +7,13 @@ final class FilmCommandTests: CLITestCase {
     /// status, nothing analysed (a whole folder of video is given, and no progress appears).
     func testFilmSettingsAreCheckedBeforeTheAnalysis() throws {
         let videos = fixture("analysis")
+        let out = ["--out", library.appendingPathComponent("film.mp4").path]
         let cases: [([String], Int32, String)] = [
+            ([], 64, "'film' needs --out FILE (the film to write, .mp4 or .m4v)"),
+            (["--out", "--mute"], 64, "option --out needs a value, and '--mute' is an option"),
             (["--size", "8192x8192"], 64, "film size 8192x8192 is larger than H.264 allows"),
             (["--size", "181x320"], 64, "film size must be even numbers from 16 to 8192"),
-            (["--fps", "0"], 64, "film frame rate must be from 1 to 120, not 0"),
+            (["--fps", "0"], 64, "--fps must be a whole number in 1...120, not '0'"),
             (["--from", "2024-02-30"], 64, "'2024-02-30' is not a calendar day"),
             (["--from", "2024-13-45"], 64, "'2024-13-45' is not a calendar day"),
             (["--from", "2024-05-02", "--to", "2024-05-01"], 64, "--from 2024-05-02 is after --to 2024-05-01"),
@@ -21,7 +24,7 @@ final class FilmCommandTests: CLITestCase {
         try FileManager.default.createDirectory(at: library.appendingPathComponent("folder.mp4"), withIntermediateDirectories: true)
         for (options, status, message) in cases {
             let started = Date()
-            let run = try glimt(["film", videos, "--no-refs"] + options)
+            let run = try glimt(["film", videos, "--no-refs"] + options + (options.contains("--out") || options.isEmpty ? [] : out))
             XCTAssertEqual(run.status, status, "\(options): \(run.err)")
             XCTAssertEqual(run.err.split(separator: "\n").count, 1, "\(options): \(run.err)")
             XCTAssertTrue(run.err.contains(message), "\(options): \(run.err)")

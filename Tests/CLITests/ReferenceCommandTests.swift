@@ -54,4 +54,19 @@ final class ReferenceCommandTests: CLITestCase {
             XCTAssertEqual(try references("--library", folder).count, 1, "round \(round)")
         }
     }
+
+    /// A photo of several people and no face named: never a guess, the same exit status (2) and
+    /// the same list of faces whether the photo is added or given to one run with --ref.
+    func testSeveralFacesAndNoChoiceIsExitTwoEverywhere() throws {
+        let group = fixture("yunet/two_people.png")
+        let add = try glimt("reference", "add", group)
+        XCTAssertEqual(add.status, 2, add.err)
+        XCTAssertTrue(add.err.contains("has 2 faces; choose one with --face N"), add.err)
+        XCTAssertTrue(add.err.contains("  face 2: box"), add.err)
+        let film = try glimt("film", fixture("analysis/two_people.mp4"), "--ref", group, "--out", library.appendingPathComponent("f.mp4").path)
+        XCTAssertEqual(film.status, 2, film.err)
+        XCTAssertTrue(film.err.contains("has 2 faces; choose one with \(group):N"), film.err)
+        XCTAssertTrue(film.err.contains("  face 2: box"), film.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library.appendingPathComponent("f.mp4").path))
+    }
 }

@@ -16,7 +16,7 @@ final class DayPickTests: XCTestCase {
         var v = VideoAnalysis.conclude(path: path, duration: 2, width: 640, height: 360, rotation: 0, codec: "h264", hdr: false,
                                        capture: CaptureDate(day: day, time: time, instant: nil, source: .fileName), frames: frames,
                                        hasReferences: false, thresholds: .standard, windowLength: 1, aspect: Aspect.portrait.ratio, times: .init())
-        if let contains { v.identity = .init(framesAtMatch: contains ? 8 : 0, framesAtStrong: 0, bestCosine: contains ? 0.5 : 0.2, containsChild: contains) }
+        if let contains { v.identity = .init(framesAtMatch: contains ? 8 : 0, framesAtStrong: 0, bestCosine: contains ? 0.5 : 0.2, containsPerson: contains) }
         return v
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import Analysis
 @testable import Imaging
 @testable import MediaIO

@@ -10,11 +10,11 @@ import XCTest
 final class IdentityTests: XCTestCase {
     func testOneLuckyFrameIsNotEnough() {
         // One frame at the match threshold (a look-alike in one frame) must not count...
-        XCTAssertFalse(Identity.containsChild(frameCosines: [0.1, 0.46, 0.2, 0.3]))
+        XCTAssertFalse(Identity.containsPerson(frameCosines: [0.1, 0.46, 0.2, 0.3]))
         // ...two frames at it do, and one clearly above does on its own.
-        XCTAssertTrue(Identity.containsChild(frameCosines: [0.1, 0.46, 0.2, 0.48]))
-        XCTAssertTrue(Identity.containsChild(frameCosines: [0.1, 0.58, 0.2]))
-        XCTAssertFalse(Identity.containsChild(frameCosines: []))
+        XCTAssertTrue(Identity.containsPerson(frameCosines: [0.1, 0.46, 0.2, 0.48]))
+        XCTAssertTrue(Identity.containsPerson(frameCosines: [0.1, 0.58, 0.2]))
+        XCTAssertFalse(Identity.containsPerson(frameCosines: []))
     }
 
     /// A borrowed embedding may only stand for a face whose verdict a small change of cosine
@@ -32,10 +32,10 @@ final class IdentityTests: XCTestCase {
 
     func testThresholdsAreOverridable() {
         let strict = Identity.Thresholds(match: 0.5, strong: 0.7, framesNeeded: 3)
-        XCTAssertFalse(Identity.containsChild(frameCosines: [0.55, 0.6, 0.3], thresholds: strict))
-        XCTAssertFalse(Identity.containsChild(frameCosines: [0.58], thresholds: strict), "0.58 is strong only under the standard thresholds")
-        XCTAssertTrue(Identity.containsChild(frameCosines: [0.58]))
-        XCTAssertTrue(Identity.containsChild(frameCosines: [0.55, 0.55, 0.55], thresholds: strict))
+        XCTAssertFalse(Identity.containsPerson(frameCosines: [0.55, 0.6, 0.3], thresholds: strict))
+        XCTAssertFalse(Identity.containsPerson(frameCosines: [0.58], thresholds: strict), "0.58 is strong only under the standard thresholds")
+        XCTAssertTrue(Identity.containsPerson(frameCosines: [0.58]))
+        XCTAssertTrue(Identity.containsPerson(frameCosines: [0.55, 0.55, 0.55], thresholds: strict))
     }
 
     func testOnlyTheBestMatchingFaceOfAFrameCounts() throws {

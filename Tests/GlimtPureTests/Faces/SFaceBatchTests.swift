@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 import SFaceWeights
 @testable import Imaging
 @testable import Faces

@@ -1,16 +1,13 @@
 import Foundation
 import XCTest
+import TestSupport
+@testable import AnalysisEngine
 @testable import Library
 
 /// The store's schema over time: an older store is brought up to date, a newer or a foreign one
 /// is refused with a clear reason, never misread.
 final class LibraryStoreTests: XCTestCase {
-    private func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("glimt-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
+    private func folder() throws -> URL { temporaryFolder(self) }
 
     func testAVersionOneStoreIsMigratedWithItsVideosKept() throws {
         let library = try folder()
@@ -30,8 +27,10 @@ final class LibraryStoreTests: XCTestCase {
         XCTAssertEqual(try store.choices().pins["2024-05-01"]?.start, 0.5, "the tables of version 2 exist")
         let old = try XCTUnwrap(store.videos(onDay: "2024-05-01").first)
         XCTAssertNil(old.recording, "version 3's column exists, empty for rows from before")
-        XCTAssertLessThan(old.analysisVersion, StoredVideo.analysisVersion, "so the next scan analyses it again")
-        XCTAssertEqual(Schema.version, 3)
+        XCTAssertLessThan(old.method.version, VideoAnalyzer.version, "so the next scan analyses it again")
+        XCTAssertEqual([old.method.sampleRate, Double(old.method.analysisSide)], [8, 640], "version 4's columns: the settings scans had then")
+        XCTAssertEqual(old.method.timeZone, "", "no time zone recorded: the next scan dates it again")
+        XCTAssertEqual(Schema.version, 4)
     }
 
     func testANewerOrForeignStoreIsRefused() throws {
@@ -41,7 +40,7 @@ final class LibraryStoreTests: XCTestCase {
             try db.execute("PRAGMA user_version = 99")
         }
         XCTAssertThrowsError(try LibraryStore(library: newer)) { error in
-            XCTAssertTrue("\(error)".contains("written by a newer glimt-pure (store version 99; this one reads up to 3)"), "\(error)")
+            XCTAssertTrue("\(error)".contains("written by a newer glimt-pure (store version 99; this one reads up to 4)"), "\(error)")
         }
         let foreign = try folder()
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import GlimtCore
 @testable import Imaging
 @testable import MediaIO
@@ -7,7 +8,7 @@ import XCTest
 /// AudioReader on the clips in Fixtures/media (see PROVENANCE.md there for how each was made).
 final class AudioReaderTests: XCTestCase {
     func testPortraitClipMiddleSecond() throws {
-        let reader = try XCTUnwrap(try AudioReader(path: MediaFixtures.path("h264_portrait.mp4")))
+        let reader = try XCTUnwrap(try AudioReader(path: Fixtures.path("media/h264_portrait.mp4")))
         XCTAssertEqual(reader.codecName, "aac")
         XCTAssertEqual(reader.sourceChannels, 1)
         let samples = try reader.samples(from: 0.5, to: 1.5)
@@ -18,12 +19,12 @@ final class AudioReaderTests: XCTestCase {
     }
 
     func testVideoWithoutSoundHasNoReader() throws {
-        XCTAssertNil(try AudioReader(path: MediaFixtures.path("hevc10_hlg.mp4")))
-        XCTAssertNil(try AudioReader(path: MediaFixtures.path("photo.webp")))
+        XCTAssertNil(try AudioReader(path: Fixtures.path("media/hevc10_hlg.mp4")))
+        XCTAssertNil(try AudioReader(path: Fixtures.path("media/photo.webp")))
     }
 
     func testUnreadableFilesAreOneLineErrors() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let missing = folder + "/missing.mp4"
         XCTAssertEqual(MediaFixtures.glimtError { _ = try AudioReader(path: missing) }?.description, "\(missing): no such file")
         let text = MediaFixtures.write(Array("not a video at all\n".utf8), folder, "text.mp4")
@@ -34,7 +35,7 @@ final class AudioReaderTests: XCTestCase {
     /// starts on the same sample, at 0.5 s (the threshold crossing lies within a sample or two
     /// of the true onset).
     func testMono44kHzIsResampledSampleAccurately() throws {
-        let reader = try XCTUnwrap(try AudioReader(path: MediaFixtures.path("audio_mono44k.mp4")))
+        let reader = try XCTUnwrap(try AudioReader(path: Fixtures.path("media/audio_mono44k.mp4")))
         XCTAssertEqual(reader.sourceSampleRate, 44_100)
         XCTAssertEqual(reader.sourceChannels, 1)
         var onsets: Set<Int> = []
@@ -54,10 +55,10 @@ final class AudioReaderTests: XCTestCase {
     /// 5.1 at 32 kHz in Matroska, starting at 3 s: times count from the video's start, and
     /// the six channels fold into two different sides.
     func testSurround32kHzMatroskaWithOffset() throws {
-        let reader = try XCTUnwrap(try AudioReader(path: MediaFixtures.path("audio_51_32k.mkv")))
+        let reader = try XCTUnwrap(try AudioReader(path: Fixtures.path("media/audio_51_32k.mkv")))
         XCTAssertEqual(reader.sourceSampleRate, 32_000)
         XCTAssertEqual(reader.sourceChannels, 6)
-        XCTAssertEqual(try VideoReader(path: MediaFixtures.path("audio_51_32k.mkv")).info.startTime, 3, accuracy: 0.001)
+        XCTAssertEqual(try VideoReader(path: Fixtures.path("media/audio_51_32k.mkv")).info.startTime, 3, accuracy: 0.001)
         for (start, end) in [(0.4, 0.6), (0.0, 0.7)] {
             let samples = try reader.samples(from: start, to: end)
             XCTAssertEqual(samples.count, 2 * AudioReader.frameCount(from: start, to: end))
@@ -76,7 +77,7 @@ final class AudioReaderTests: XCTestCase {
     /// AAC's noise substitution, used on noisy sound at low bitrates, draws fresh noise each time.)
     func testRangesJoinUp() throws {
         for name in ["audio_mono44k.mp4", "audio_51_32k.mkv"] {
-            let reader = try XCTUnwrap(try AudioReader(path: MediaFixtures.path(name)))
+            let reader = try XCTUnwrap(try AudioReader(path: Fixtures.path("media/" + name)))
             let cuts = [0.5, 29_460.0 / 48_000, 0.8, 1.0]
             let third = try reader.samples(from: cuts[2], to: cuts[3])
             let second = try reader.samples(from: cuts[1], to: cuts[2])
@@ -93,7 +94,7 @@ final class AudioReaderTests: XCTestCase {
     /// either side) stays silent, and the sound after it stays at its own time rather than
     /// following straight on from the sound before the cut.
     func testGapInTheSoundStaysInPlace() throws {
-        let reader = try XCTUnwrap(try AudioReader(path: MediaFixtures.path("audio_gap.mkv")))
+        let reader = try XCTUnwrap(try AudioReader(path: Fixtures.path("media/audio_gap.mkv")))
         let samples = try reader.samples(from: 0, to: 1)
         XCTAssertEqual(samples.count, 2 * 48_000)
         func rms(_ from: Double, _ to: Double) -> Double {
@@ -105,7 +106,7 @@ final class AudioReaderTests: XCTestCase {
     }
 
     func testOutsideTheSoundIsSilence() throws {
-        let reader = try XCTUnwrap(try AudioReader(path: MediaFixtures.path("h264_portrait.mp4")))
+        let reader = try XCTUnwrap(try AudioReader(path: Fixtures.path("media/h264_portrait.mp4")))
         let tail = try reader.samples(from: 1.5, to: 3.0)
         XCTAssertEqual(tail.count, 2 * 72_000, "padded to the length asked for")
         XCTAssertTrue(tail[(2 * 30_000)...].allSatisfy { $0 == 0 }, "silence after the clip ends at 2 s")
@@ -119,7 +120,7 @@ final class AudioReaderTests: XCTestCase {
     /// A film cut short (index at the front, so it still opens) or with scrambled sound gives
     /// silence where the sound is missing or a one-line error, never a crash.
     func testDamagedFilesDoNotCrash() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let film = folder + "/film.mp4"
         try FilmWriterTests.writeFilm(film)
         let bytes = MediaFixtures.bytes(film)
@@ -149,7 +150,7 @@ final class AudioReaderTests: XCTestCase {
     }
 
     func testBadRangesAreRefused() throws {
-        let path = MediaFixtures.path("h264_portrait.mp4")
+        let path = Fixtures.path("media/h264_portrait.mp4")
         let reader = try XCTUnwrap(try AudioReader(path: path))
         XCTAssertEqual(MediaFixtures.glimtError { _ = try reader.samples(from: 1, to: 0.5) }?.description,
                        "\(path): sound range must run forwards, not 1.0...0.5 s")
@@ -159,7 +160,7 @@ final class AudioReaderTests: XCTestCase {
     }
 
     func testSoundOnlyFileCountsFromItsSound() throws {
-        let reader = try XCTUnwrap(try AudioReader(path: MediaFixtures.path("audio_only.m4a")))
+        let reader = try XCTUnwrap(try AudioReader(path: Fixtures.path("media/audio_only.m4a")))
         let samples = try reader.samples(from: 0.1, to: 0.9)
         XCTAssertEqual(samples.count, 2 * 38_400)
         XCTAssertGreaterThan(FilmFixtures.rms(samples), 0.01)

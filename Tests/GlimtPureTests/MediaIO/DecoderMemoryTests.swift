@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import XCTest
+import TestSupport
 @testable import Imaging
 @testable import MediaIO
 
@@ -57,13 +58,13 @@ final class DecoderMemoryTests: XCTestCase {
     }
 
     func testFilmIsTheSameWhetherItsImagesHaveSlackOrNot() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let (width, height) = (96, 64)
         var generator = SystemRandomNumberGenerator()
         let noise = (0..<6).map { _ in (0..<width * height * 3).map { _ in UInt8.random(in: 0...255, using: &generator) } }
         func film(_ name: String, slack: Bool) throws -> [[UInt8]] {
             let path = folder + "/" + name
-            let writer = try FilmWriter(path: path, width: width, height: height, fps: 30, audio: false, quality: .init())
+            let writer = try FilmWriter(path: path, width: width, height: height, fps: 30, audio: false, quality: .standard)
             for pixels in noise {
                 let bytes = slack ? [UInt8](unsafeUninitializedCapacity: pixels.count + 2 * PixelConverter.slack) { buffer, count in
                     _ = buffer.initialize(from: pixels)

@@ -1,5 +1,6 @@
 import CFFmpeg
 import XCTest
+import TestSupport
 @testable import MediaIO
 
 /// Sampling leaves pictures that are neither samples nor referred to by another picture
@@ -12,14 +13,14 @@ final class DisposablePicturesTests: XCTestCase {
     }
 
     private let cases = [
-        Case(path: MediaFixtures.path("h264_portrait.mp4"), skips: true),
-        Case(path: MediaFixtures.path("vfr_h264.mp4"), skips: true),  // variable frame rate
-        Case(path: MediaFixtures.path("hevc10_hlg.mp4"), skips: true),  // HEVC Main 10
+        Case(path: Fixtures.path("media/h264_portrait.mp4"), skips: true),
+        Case(path: Fixtures.path("media/vfr_h264.mp4"), skips: true),  // variable frame rate
+        Case(path: Fixtures.path("media/hevc10_hlg.mp4"), skips: true),  // HEVC Main 10
         Case(path: Fixtures.url("camera_roll/IMG_0042.MOV").path, skips: false),  // no B-frames
         Case(path: Fixtures.url("analysis/hevc10.mp4").path, skips: true),
-        Case(path: MediaFixtures.path("audio_gap.mkv"), skips: true),  // Matroska: FFmpeg derives decode stamps
-        Case(path: MediaFixtures.path("anamorphic.mp4"), skips: false),  // no B-frames
-        Case(path: MediaFixtures.path("av1.mkv"), skips: false),  // not H.264 or HEVC
+        Case(path: Fixtures.path("media/audio_gap.mkv"), skips: true),  // Matroska: FFmpeg derives decode stamps
+        Case(path: Fixtures.path("media/anamorphic.mp4"), skips: false),  // no B-frames
+        Case(path: Fixtures.path("media/av1.mkv"), skips: false),  // not H.264 or HEVC
     ]
 
     func testSamplesAreTheFramesOfDecodingEveryPicture() throws {
@@ -57,7 +58,7 @@ final class DisposablePicturesTests: XCTestCase {
     /// A sample that falls on a picture nothing refers to is still decoded: at 30 fps every
     /// picture is a sample, so nothing may be skipped.
     func testEveryPictureWantedSkipsNone() throws {
-        let frames = try VideoReader(path: MediaFixtures.path("h264_portrait.mp4")).frames(every: 1.0 / 60, longSide: 64)
+        let frames = try VideoReader(path: Fixtures.path("media/h264_portrait.mp4")).frames(every: 1.0 / 60, longSide: 64)
         XCTAssertEqual(try frames.collect().count, 60)
         XCTAssertEqual(frames.picturesSkipped, 0)
     }

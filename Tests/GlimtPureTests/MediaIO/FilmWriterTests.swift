@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import XCTest
+import TestSupport
 @testable import Imaging
 @testable import MediaIO
 
@@ -15,7 +16,7 @@ final class FilmWriterTests: XCTestCase {
     /// Writes `frames` frames cycling through `colours` and `sound` in uneven chunks.
     @discardableResult
     static func writeFilm(_ path: String, width: Int = 320, height: Int = 240, fps: Int = 30, frames: Int = 60,
-                          sound: [Float]? = FilmFixtures.tone(seconds: 2), quality: FilmQuality = .init()) throws -> FilmWriter {
+                          sound: [Float]? = FilmFixtures.tone(seconds: 2), quality: FilmQuality = .standard) throws -> FilmWriter {
         let writer = try FilmWriter(path: path, width: width, height: height, fps: fps, audio: sound != nil, quality: quality)
         var soundAt = 0
         for i in 0..<frames {
@@ -35,7 +36,7 @@ final class FilmWriterTests: XCTestCase {
     // MARK: The film
 
     func testTwoSecondFilmReadsBack() throws {
-        let path = MediaFixtures.temporaryFolder(self) + "/film.mp4"
+        let path = temporaryFolder(self).path + "/film.mp4"
         let writer = try Self.writeFilm(path)
         XCTAssertEqual(writer.framesWritten, 60)
         XCTAssertEqual(writer.duration, 2.0)
@@ -81,7 +82,7 @@ final class FilmWriterTests: XCTestCase {
     }
 
     func testFilmSoundIsTheToneItWasGiven() throws {
-        let path = MediaFixtures.temporaryFolder(self) + "/film.mp4"
+        let path = temporaryFolder(self).path + "/film.mp4"
         try Self.writeFilm(path)
         let sound = try XCTUnwrap(try AudioReader(path: path)).samples(from: 0.25, to: 1.75)
         XCTAssertEqual(sound.count, 2 * 72_000)
@@ -95,7 +96,7 @@ final class FilmWriterTests: XCTestCase {
     // MARK: Sound that does not fit
 
     func testShortSoundIsPaddedWithSilence() throws {
-        let path = MediaFixtures.temporaryFolder(self) + "/film.mp4"
+        let path = temporaryFolder(self).path + "/film.mp4"
         try Self.writeFilm(path, frames: 30, sound: FilmFixtures.tone(seconds: 0.5))
         XCTAssertEqual(try FilmFixtures.streams(path, AVMEDIA_TYPE_AUDIO).first?.seconds ?? 0, 1.0, accuracy: 1e-6)
         let sound = try XCTUnwrap(try AudioReader(path: path))
@@ -104,21 +105,21 @@ final class FilmWriterTests: XCTestCase {
     }
 
     func testLongSoundIsCut() throws {
-        let path = MediaFixtures.temporaryFolder(self) + "/film.mp4"
+        let path = temporaryFolder(self).path + "/film.mp4"
         try Self.writeFilm(path, fps: 25, frames: 25, sound: FilmFixtures.tone(seconds: 3))
         XCTAssertEqual(try FilmFixtures.streams(path, AVMEDIA_TYPE_VIDEO).first?.seconds ?? 0, 1.0, accuracy: 1e-6)
         XCTAssertEqual(try FilmFixtures.streams(path, AVMEDIA_TYPE_AUDIO).first?.seconds ?? 0, 1.0, accuracy: 1e-6)
     }
 
     func testFilmWithoutSound() throws {
-        let path = MediaFixtures.temporaryFolder(self) + "/film.mp4"
-        let writer = try FilmWriter(path: path, width: 64, height: 48, audio: false)
+        let path = temporaryFolder(self).path + "/film.mp4"
+        let writer = try FilmWriter(path: path, width: 64, height: 48, fps: 30, audio: false)
         try writer.append(RGBImage(width: 64, height: 48, fill: (10, 20, 30)))
         let error = MediaFixtures.glimtError { try writer.appendAudio([0, 0]) }
         XCTAssertEqual(error?.reason, "this film was opened without sound")
         XCTAssertEqual(error?.path, path)
         // The refusal ends the writer; a fresh one finishes a silent film.
-        let silent = try FilmWriter(path: path, width: 64, height: 48, audio: false)
+        let silent = try FilmWriter(path: path, width: 64, height: 48, fps: 30, audio: false)
         for _ in 0..<3 { try silent.append(RGBImage(width: 64, height: 48, fill: (10, 20, 30))) }
         try silent.finish()
         XCTAssertFalse(try VideoReader(path: path).info.hasAudio)
@@ -126,7 +127,7 @@ final class FilmWriterTests: XCTestCase {
     }
 
     func testNoSoundGivenIsSilence() throws {
-        let path = MediaFixtures.temporaryFolder(self) + "/film.mp4"
+        let path = temporaryFolder(self).path + "/film.mp4"
         try Self.writeFilm(path, frames: 15, sound: [])
         XCTAssertEqual(try FilmFixtures.streams(path, AVMEDIA_TYPE_AUDIO).first?.seconds ?? 0, 0.5, accuracy: 1e-6)
         XCTAssertEqual(FilmFixtures.rms(try XCTUnwrap(try AudioReader(path: path)).samples(from: 0, to: 0.5)), 0)
@@ -134,7 +135,7 @@ final class FilmWriterTests: XCTestCase {
 
     /// The name goes to FFmpeg as a `file:` URL, so a colon in it names no protocol.
     func testNameWithAColonIsAPlainFile() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let path = folder + "/http:film.mp4"
         try Self.writeFilm(path, frames: 3, sound: nil)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["http:film.mp4"])
@@ -144,25 +145,25 @@ final class FilmWriterTests: XCTestCase {
     // MARK: Refusals
 
     func testOddSizeIsRefused() throws {
-        let path = MediaFixtures.temporaryFolder(self) + "/film.mp4"
-        let error = MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 321, height: 240) }
+        let path = temporaryFolder(self).path + "/film.mp4"
+        let error = MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 321, height: 240, fps: 30) }
         XCTAssertEqual(error?.path, path)
         XCTAssertTrue(error?.reason.contains("must be even") == true, "\(String(describing: error))")
         XCTAssertTrue(error?.reason.contains("321x240") == true)
-        XCTAssertNotNil(MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 241) })
+        XCTAssertNotNil(MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 241, fps: 30) })
         XCTAssertFalse(FileManager.default.fileExists(atPath: path), "nothing written for a refused size")
     }
 
     func testOtherBadSettingsAreRefused() throws {
-        let path = MediaFixtures.temporaryFolder(self) + "/film.mp4"
+        let path = temporaryFolder(self).path + "/film.mp4"
         let reasons = [
-            MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 0, height: 240) },
+            MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 0, height: 240, fps: 30) },
             MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240, fps: 0) },
-            MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 20_000, height: 240) },
-            MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 8192, height: 8192) },
-            MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240, quality: .init(crf: 0)) },
-            MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240, quality: .init(crf: .nan)) },
-            MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240, quality: .init(preset: "warp")) },
+            MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 20_000, height: 240, fps: 30) },
+            MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 8192, height: 8192, fps: 30) },
+            MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240, fps: 30, quality: .init(crf: 0, preset: "medium")) },
+            MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240, fps: 30, quality: .init(crf: .nan, preset: "medium")) },
+            MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240, fps: 30, quality: .init(preset: "warp")) },
         ].map { $0?.reason ?? "" }
         XCTAssertEqual(reasons, [
             "film size must be even numbers from 16 to 8192 (H.264 4:2:0), not 0x240",
@@ -176,32 +177,32 @@ final class FilmWriterTests: XCTestCase {
     }
 
     func testMissingFolderIsAClearError() throws {
-        let folder = MediaFixtures.temporaryFolder(self) + "/not-there"
+        let folder = temporaryFolder(self).path + "/not-there"
         let path = folder + "/film.mp4"
-        let error = MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240) }
+        let error = MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240, fps: 30) }
         XCTAssertEqual(error?.description, "\(path): cannot write: the folder \(folder) does not exist")
     }
 
     func testFolderInTheWayIsAClearError() throws {
-        let path = MediaFixtures.temporaryFolder(self) + "/film.mp4"
+        let path = temporaryFolder(self).path + "/film.mp4"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        let error = MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240) }
+        let error = MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240, fps: 30) }
         XCTAssertEqual(error?.path, path)
         XCTAssertTrue(error?.reason.hasPrefix("cannot write: ") == true, "\(String(describing: error))")
     }
 
     func testUnwritableFolderIsAClearError() throws {
         try XCTSkipIf(getuid() == 0, "root writes anywhere")
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         chmod(folder, 0o555)
         defer { chmod(folder, 0o755) }
-        let error = MediaFixtures.glimtError { _ = try FilmWriter(path: folder + "/film.mp4", width: 320, height: 240) }
+        let error = MediaFixtures.glimtError { _ = try FilmWriter(path: folder + "/film.mp4", width: 320, height: 240, fps: 30) }
         XCTAssertTrue(error?.reason.hasPrefix("cannot write: ") == true, "\(String(describing: error))")
     }
 
     func testWrongFrameSizeStopsTheWriter() throws {
-        let path = MediaFixtures.temporaryFolder(self) + "/film.mp4"
-        let writer = try FilmWriter(path: path, width: 64, height: 48)
+        let path = temporaryFolder(self).path + "/film.mp4"
+        let writer = try FilmWriter(path: path, width: 64, height: 48, fps: 30)
         try writer.append(RGBImage(width: 64, height: 48))
         let error = MediaFixtures.glimtError { try writer.append(RGBImage(width: 48, height: 64)) }
         XCTAssertEqual(error?.description, "\(path): a 48x64 frame cannot go into a 64x48 film")
@@ -210,15 +211,15 @@ final class FilmWriterTests: XCTestCase {
     }
 
     func testOddSoundChunkIsRefused() throws {
-        let path = MediaFixtures.temporaryFolder(self) + "/film.mp4"
-        let writer = try FilmWriter(path: path, width: 64, height: 48)
+        let path = temporaryFolder(self).path + "/film.mp4"
+        let writer = try FilmWriter(path: path, width: 64, height: 48, fps: 30)
         let error = MediaFixtures.glimtError { try writer.appendAudio([0, 0, 0]) }
         XCTAssertEqual(error?.reason, "stereo sound needs an even number of samples, not 3")
     }
 
     func testWildSamplesAreTamed() throws {
-        let path = MediaFixtures.temporaryFolder(self) + "/film.mp4"
-        let writer = try FilmWriter(path: path, width: 64, height: 48)
+        let path = temporaryFolder(self).path + "/film.mp4"
+        let writer = try FilmWriter(path: path, width: 64, height: 48, fps: 30)
         try writer.appendAudio([Float](repeating: .nan, count: 4800) + [Float](repeating: .infinity, count: 4800) + [Float](repeating: -7, count: 4800))
         for _ in 0..<6 { try writer.append(RGBImage(width: 64, height: 48)) }
         try writer.finish()
@@ -227,13 +228,13 @@ final class FilmWriterTests: XCTestCase {
     }
 
     func testFinishingWithoutFramesIsRefused() throws {
-        let path = MediaFixtures.temporaryFolder(self) + "/film.mp4"
-        let writer = try FilmWriter(path: path, width: 64, height: 48)
+        let path = temporaryFolder(self).path + "/film.mp4"
+        let writer = try FilmWriter(path: path, width: 64, height: 48, fps: 30)
         XCTAssertEqual(MediaFixtures.glimtError { try writer.finish() }?.reason, "cannot finish a film without any frames")
     }
 
     func testFinishedWriterTakesNoMore() throws {
-        let path = MediaFixtures.temporaryFolder(self) + "/film.mp4"
+        let path = temporaryFolder(self).path + "/film.mp4"
         let writer = try Self.writeFilm(path, frames: 3, sound: nil)
         XCTAssertEqual(MediaFixtures.glimtError { try writer.append(RGBImage(width: 320, height: 240)) }?.reason, "the film is already finished")
         XCTAssertEqual(try VideoReader(path: path).frames(from: 0, to: 1).collect().count, 3)
@@ -244,10 +245,10 @@ final class FilmWriterTests: XCTestCase {
     /// Cancelled or dropped midway, the writer frees everything and leaves only its partial
     /// file, which the caller deletes. (Run under valgrind, these rounds leak nothing.)
     func testCancellingMidwayLeavesOnlyThePartialFile() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         for round in 0..<20 {
             let path = folder + "/film-\(round).mp4"
-            let writer = try FilmWriter(path: path, width: 160, height: 120)
+            let writer = try FilmWriter(path: path, width: 160, height: 120, fps: 30)
             for i in 0..<(10 + round) {
                 try writer.append(RGBImage(width: 160, height: 120, fill: Self.colours[i % Self.colours.count]))
                 try writer.appendAudio(FilmFixtures.tone(seconds: 1.0 / 30))

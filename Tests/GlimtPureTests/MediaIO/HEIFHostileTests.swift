@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import GlimtCore
 @testable import Imaging
 @testable import MediaIO
@@ -14,7 +15,7 @@ final class HEIFHostileTests: XCTestCase {
     }
 
     private var folder = ""
-    override func setUp() { folder = MediaFixtures.temporaryFolder(self) }
+    override func setUp() { folder = temporaryFolder(self).path }
 
     func testTruncatedFiles() {
         let original = MediaFixtures.bytes(HEIFFixtures.path("grid_irot.heic"))

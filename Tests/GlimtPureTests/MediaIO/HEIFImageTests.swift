@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import Faces
 @testable import GlimtCore
 @testable import GlimtPure
@@ -58,7 +59,7 @@ final class HEIFImageTests: XCTestCase {
         swapped.properties += [HEIFTestFile.box("clap", [215, 1, 175, 1].flatMap(HEIFTestFile.u32) + HEIFTestFile.u32(-1 & 0xffff_ffff) + HEIFTestFile.u32(2) + HEIFTestFile.u32(-1 & 0xffff_ffff) + HEIFTestFile.u32(2)),
                                HEIFTestFile.irot(3), HEIFTestFile.imir(0)]
         swapped.items[0].properties += [4, 6, 5]
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let other = try HEIFImage.decode(path: swapped.write(folder, "swapped.heic")).image
         XCTAssertEqual([other.width, other.height], [175, 215])
         XCTAssertGreaterThan(difference(other, reference).mean, 20, "imir then irot is a half turn away from irot then imir")
@@ -70,7 +71,7 @@ final class HEIFImageTests: XCTestCase {
     /// 32-bit sizes; the same tiles must give the same picture.
     func testWideFieldsGiveTheSamePicture() throws {
         let tiles = try HEIFFixtures.gridTiles()
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let narrow = try HEIFImage.decode(path: HEIFFixtures.grid(tiles).write(folder, "narrow.heic")).image
         let wide = try HEIFImage.decode(path: HEIFFixtures.grid(tiles, wide: true).write(folder, "wide.heic")).image
         XCTAssertEqual([narrow.width, narrow.height], [216, 176])
@@ -85,7 +86,7 @@ final class HEIFImageTests: XCTestCase {
 
     func testNclxRangeIsHonoured() throws {
         let coded = try HEIFFixtures.plainPicture()
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let full = try HEIFImage.decode(path: HEIFFixtures.single(coded).write(folder, "full.heic")).image
         var limitedFile = HEIFFixtures.single(coded)
         limitedFile.properties[2] = HEIFTestFile.nclx(matrix: 6, fullRange: false)
@@ -148,7 +149,7 @@ final class HEIFImageTests: XCTestCase {
     /// is the one added from the same picture as PNG.
     func testReferenceFromHEICMatchesTheSamePictureAsPNG() throws {
         let pipeline = try FacePipeline.shared()
-        let folder = URL(fileURLWithPath: MediaFixtures.temporaryFolder(self))
+        let folder = URL(fileURLWithPath: temporaryFolder(self).path)
         let (fromHEIC, _) = try References.make(photo: HEIFFixtures.path("grid_irot.heic"), faceNumber: nil, pipeline: pipeline, id: 1, sheetFolder: folder)
         let (fromPNG, _) = try References.make(photo: HEIFFixtures.path("upright.png"), faceNumber: nil, pipeline: pipeline, id: 2, sheetFolder: folder)
         let (fromPillow, _) = try References.make(photo: HEIFFixtures.path("grid_irot.pillow.png"), faceNumber: nil, pipeline: pipeline, id: 3, sheetFolder: folder)
@@ -174,7 +175,7 @@ final class HEIFImageTests: XCTestCase {
         let upright = try ImageDecoder.decode(path: HEIFFixtures.path("upright.png"))
         assertClose(image, upright, "upright.avif vs upright.png", meanBelow: 0.6, maxAtMost: 10)
         let pipeline = try FacePipeline.shared()
-        let folder = URL(fileURLWithPath: MediaFixtures.temporaryFolder(self))
+        let folder = URL(fileURLWithPath: temporaryFolder(self).path)
         let (fromAVIF, _) = try References.make(photo: path, faceNumber: nil, pipeline: pipeline, id: 1, sheetFolder: folder)
         let (fromPNG, _) = try References.make(photo: HEIFFixtures.path("upright.png"), faceNumber: nil, pipeline: pipeline, id: 2, sheetFolder: folder)
         let cosine = fromAVIF.embedding.cosine(fromPNG.embedding)
@@ -185,10 +186,10 @@ final class HEIFImageTests: XCTestCase {
     /// A HEIF image sequence with only a track (brand msf1, a `moov`, no `meta`) is left to
     /// FFmpeg's mov demuxer, which reads it as before: here an MP4 relabelled msf1.
     func testSequenceWithOnlyATrackIsLeftToFFmpeg() throws {
-        var bytes = MediaFixtures.bytes(MediaFixtures.path("h264_portrait.mp4"))
+        var bytes = MediaFixtures.bytes(Fixtures.path("media/h264_portrait.mp4"))
         XCTAssertEqual(Array(bytes[4..<8]), Array("ftyp".utf8))
         bytes.replaceSubrange(8..<12, with: Array("msf1".utf8))
-        let path = MediaFixtures.write(bytes, MediaFixtures.temporaryFolder(self), "sequence.heic")
+        let path = MediaFixtures.write(bytes, temporaryFolder(self).path, "sequence.heic")
         XCTAssertEqual(HEIFBrand(contentsOf: path), .heif)
         XCTAssertTrue(HEIFImage.isTrackOnly(path: path))
         let image = try ImageDecoder.decode(path: path)
@@ -197,7 +198,7 @@ final class HEIFImageTests: XCTestCase {
     }
 
     func testHEICMadeByHeifEncWithAnICCProfileDecodes() throws {
-        let picture = try HEIFImage.decode(path: MediaFixtures.path("photo.heic"))
+        let picture = try HEIFImage.decode(path: Fixtures.path("media/photo.heic"))
         XCTAssertEqual([picture.image.width, picture.image.height], [96, 120])
         XCTAssertNil(picture.exif)
     }

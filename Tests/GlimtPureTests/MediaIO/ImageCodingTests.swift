@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import GlimtCore
 @testable import Imaging
 @testable import MediaIO
@@ -8,7 +9,7 @@ final class ImageCodingTests: XCTestCase {
     // MARK: Encoding and decoding
 
     func testPNGRoundTripIsExact() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         for (w, h) in [(37, 23), (64, 48), (1, 1)] {
             let image = MediaFixtures.noisy(width: w, height: h, seed: UInt64(w))
             let path = folder + "/noise-\(w)x\(h).png"
@@ -19,7 +20,7 @@ final class ImageCodingTests: XCTestCase {
     }
 
     func testJPEGRoundTripIsCloseAndQualityMatters() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let image = MediaFixtures.smooth(width: 96, height: 64)
         try ImageEncoder.writeJPEG(image, to: folder + "/fine.jpg", quality: 95)
         try ImageEncoder.writeJPEG(image, to: folder + "/coarse.jpg", quality: 20)
@@ -38,7 +39,7 @@ final class ImageCodingTests: XCTestCase {
     /// Flat colours survive JPEG's full-range YUV both ways: a limited-range mistake would turn
     /// white into 235 or black into 16.
     func testJPEGKeepsFullRangeColours() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let image = MediaFixtures.quadrants(width: 64, height: 64)
         try ImageEncoder.writeJPEG(image, to: folder + "/q.jpg", quality: 95)
         let decoded = try ImageDecoder.decode(path: folder + "/q.jpg")
@@ -59,7 +60,7 @@ final class ImageCodingTests: XCTestCase {
     }
 
     func testWebPFixtureDecodes() throws {
-        let image = try ImageDecoder.decode(path: MediaFixtures.path("photo.webp"))
+        let image = try ImageDecoder.decode(path: Fixtures.path("media/photo.webp"))
         XCTAssertEqual(image.width, 96)
         XCTAssertGreaterThan(image.height, 60)
         let mean = MediaFixtures.mean(image, x: 0..<image.width, y: 0..<image.height)
@@ -67,7 +68,7 @@ final class ImageCodingTests: XCTestCase {
     }
 
     func testWriteReplacesAFileAndLeavesNoTemporaryFiles() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let path = folder + "/out.png"
         try ImageEncoder.writePNG(MediaFixtures.quadrants(), to: path)
         try ImageEncoder.writePNG(MediaFixtures.noisy(width: 8, height: 8), to: path)
@@ -83,7 +84,7 @@ final class ImageCodingTests: XCTestCase {
     /// All eight EXIF orientations in both TIFF byte orders: the decoded picture is the plain
     /// one turned as EXIF says, and its quadrants land where the definition puts them.
     func testEXIFOrientationAllEightValuesBothByteOrders() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let plain = try ImageEncoder.jpegData(MediaFixtures.quadrants(width: 64, height: 48), quality: 95)
         let plainPath = MediaFixtures.write(plain, folder, "plain.jpg")
         let stored = try ImageDecoder.decode(path: plainPath)
@@ -103,7 +104,7 @@ final class ImageCodingTests: XCTestCase {
     /// Broken and hostile EXIF blocks must never crash decoding: each decodes (upright or as
     /// some valid orientation) or fails with a GlimtError.
     func testHostileEXIFNeverCrashes() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let plain = try ImageEncoder.jpegData(MediaFixtures.quadrants(width: 32, height: 32), quality: 90)
         var segments: [[UInt8]] = [
             MediaFixtures.app1(payload: Array("Exif".utf8) + [0, 0]),                                    // no TIFF header
@@ -148,7 +149,7 @@ final class ImageCodingTests: XCTestCase {
 
     func testHEICIsReadWithoutAnFFmpegHEIFDemuxer() throws {
         // FFmpeg before 7.1 cannot demux HEIF; glimt's own reader takes it (HEIFImageTests has the rest).
-        let image = try ImageDecoder.decode(path: MediaFixtures.path("photo.heic"))
+        let image = try ImageDecoder.decode(path: Fixtures.path("media/photo.heic"))
         XCTAssertEqual([image.width, image.height], [96, 120])
     }
 
@@ -165,12 +166,12 @@ final class ImageCodingTests: XCTestCase {
         XCTAssertNil(HEIFBrand(fileStart: ftyp("qt  ", [])))
         XCTAssertNil(HEIFBrand(fileStart: [0, 0, 0, 0xff] + Array("ftyp".utf8) + Array("isom".utf8))) // short
         XCTAssertNil(HEIFBrand(fileStart: [0, 0, 0x7f, 0xff] + Array("ftyp".utf8) + Array("isom".utf8) + [0, 0, 0, 0])) // box longer than data
-        XCTAssertEqual(HEIFBrand(contentsOf: MediaFixtures.path("photo.heic")), .heic)
-        XCTAssertNil(HEIFBrand(contentsOf: MediaFixtures.path("h264_portrait.mp4")))
+        XCTAssertEqual(HEIFBrand(contentsOf: Fixtures.path("media/photo.heic")), .heic)
+        XCTAssertNil(HEIFBrand(contentsOf: Fixtures.path("media/h264_portrait.mp4")))
     }
 
     func testMissingEmptyAndFolderPaths() {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let missing = folder + "/nope.jpg"
         XCTAssertEqual(MediaFixtures.glimtError { _ = try ImageDecoder.decode(path: missing) }, GlimtError("no such file", path: missing))
         let empty = MediaFixtures.write([], folder, "empty.jpg")
@@ -179,7 +180,7 @@ final class ImageCodingTests: XCTestCase {
     }
 
     func testTextFileIsNotAPhoto() {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         for name in ["notes.txt", "notes.jpg"] {
             let path = MediaFixtures.write(Array("Dear diary,\nToday I filmed one second.\n".utf8), folder, name)
             let error = MediaFixtures.glimtError { _ = try ImageDecoder.decode(path: path) }
@@ -189,17 +190,17 @@ final class ImageCodingTests: XCTestCase {
     }
 
     func testVideoAndSoundAreNotPhotos() {
-        let video = MediaFixtures.path("h264_portrait.mp4")
+        let video = Fixtures.path("media/h264_portrait.mp4")
         XCTAssertEqual(MediaFixtures.glimtError { _ = try ImageDecoder.decode(path: video) }, GlimtError("is a video (h264), not a photo", path: video))
-        let sound = MediaFixtures.path("audio_only.m4a")
+        let sound = Fixtures.path("media/audio_only.m4a")
         XCTAssertEqual(MediaFixtures.glimtError { _ = try ImageDecoder.decode(path: sound) }, GlimtError("is a sound file, not a photo", path: sound))
     }
 
     func testTruncatedPhotosAreRefused() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let image = MediaFixtures.noisy(width: 120, height: 90)
         for (name, bytes) in [("cut.jpg", try ImageEncoder.jpegData(image)), ("cut.png", try ImageEncoder.pngData(image)),
-                              ("cut.webp", MediaFixtures.bytes(MediaFixtures.path("photo.webp")))] {
+                              ("cut.webp", MediaFixtures.bytes(Fixtures.path("media/photo.webp")))] {
             for keep in [bytes.count * 3 / 10, bytes.count * 6 / 10, bytes.count * 9 / 10, bytes.count * 99 / 100, bytes.count - 2] {
                 let path = MediaFixtures.write(Array(bytes.prefix(keep)), folder, "\(keep)-\(name)")
                 let error = MediaFixtures.glimtError { _ = try ImageDecoder.decode(path: path) }
@@ -232,7 +233,7 @@ final class ImageCodingTests: XCTestCase {
     }
 
     func testCorruptJPEGDataIsRefused() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         var bytes = try ImageEncoder.jpegData(MediaFixtures.noisy(width: 120, height: 90))
         // Scramble the middle of the entropy-coded data (markers stay intact).
         for i in stride(from: bytes.count / 2, to: bytes.count / 2 + 200, by: 1) where bytes[i] != 0xff && bytes[i] != 0 {
@@ -244,7 +245,7 @@ final class ImageCodingTests: XCTestCase {
     }
 
     func testAbsurdDimensionsAreRefusedBeforeAllocating() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         // A PNG header claiming 20000 x 20000 pixels, with almost no data behind it.
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let body = Array(type.utf8) + data

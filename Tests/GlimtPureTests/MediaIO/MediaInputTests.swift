@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import GlimtCore
 @testable import MediaIO
 
@@ -11,9 +12,9 @@ final class MediaInputTests: XCTestCase {
     /// An HLS playlist named like a video, pointing at another local file, is refused before any
     /// demuxer reads it, with one line naming the file.
     func testPlaylistDisguisedAsMP4IsRefused() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let secret = folder + "/secret.mp4"
-        try FileManager.default.copyItem(atPath: MediaFixtures.path("h264_portrait.mp4"), toPath: secret)
+        try FileManager.default.copyItem(atPath: Fixtures.path("media/h264_portrait.mp4"), toPath: secret)
         for target in [secret, "secret.mp4", "file://" + secret, "http://127.0.0.1:9/secret.ts"] {
             let evil = MediaFixtures.write(playlist(pointingAt: target), folder, "evil.mp4")
             let expected = GlimtError("refused: it is a playlist or reference file (hls) that points at other files or URLs", path: evil)
@@ -26,9 +27,9 @@ final class MediaInputTests: XCTestCase {
     /// Even with the HLS demuxer let through, its nested open of the other file is refused by
     /// the io_open hook: the second lock holds on its own.
     func testNestedOpensAreRefusedEvenWhenADemuxerIsAllowed() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let secret = folder + "/secret.mp4"
-        try FileManager.default.copyItem(atPath: MediaFixtures.path("h264_portrait.mp4"), toPath: secret)
+        try FileManager.default.copyItem(atPath: Fixtures.path("media/h264_portrait.mp4"), toPath: secret)
         for target in [secret, "http://127.0.0.1:9/secret.ts"] {
             let evil = MediaFixtures.write(playlist(pointingAt: target), folder, "evil.mp4")
             do {
@@ -45,15 +46,15 @@ final class MediaInputTests: XCTestCase {
     }
 
     func testConcatListDisguisedAsPhotoIsRefused() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
-        let evil = MediaFixtures.write(Array("ffconcat version 1.0\nfile '\(MediaFixtures.path("photo.webp"))'\n".utf8), folder, "holiday.jpg")
+        let folder = temporaryFolder(self).path
+        let evil = MediaFixtures.write(Array("ffconcat version 1.0\nfile '\(Fixtures.path("media/photo.webp"))'\n".utf8), folder, "holiday.jpg")
         let error = MediaFixtures.glimtError { _ = try ImageDecoder.decode(path: evil) }
         XCTAssertEqual(error, GlimtError("refused: it is a playlist or reference file (concat) that points at other files or URLs", path: evil))
     }
 
     /// A name that looks like a protocol is still just a local file.
     func testFileNamesThatLookLikeURLsAreLocalFiles() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let image = MediaFixtures.quadrants(width: 8, height: 8)
         for name in ["http:example.png", "concat:a.png", "data:x.png"] {
             let path = folder + "/" + name

@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import GlimtCore
 @testable import Imaging
 @testable import MediaIO
@@ -8,7 +9,7 @@ final class VideoReaderTests: XCTestCase {
     // MARK: Description
 
     func testPortraitPhoneStyleClipDescription() throws {
-        let info = try VideoReader(path: MediaFixtures.path("h264_portrait.mp4")).info
+        let info = try VideoReader(path: Fixtures.path("media/h264_portrait.mp4")).info
         XCTAssertEqual(info.codecName, "h264")
         XCTAssertEqual(info.pixelFormat, "yuv420p")
         XCTAssertEqual(info.bitDepth, 8)
@@ -29,7 +30,7 @@ final class VideoReaderTests: XCTestCase {
     }
 
     func testTenBitHLGClipDescription() throws {
-        let info = try VideoReader(path: MediaFixtures.path("hevc10_hlg.mp4")).info
+        let info = try VideoReader(path: Fixtures.path("media/hevc10_hlg.mp4")).info
         XCTAssertEqual(info.codecName, "hevc")
         XCTAssertEqual(info.pixelFormat, "yuv420p10le")
         XCTAssertEqual(info.bitDepth, 10)
@@ -42,18 +43,18 @@ final class VideoReaderTests: XCTestCase {
     }
 
     func testOtherCodecsAndContainers() throws {
-        let mpeg4 = try VideoReader(path: MediaFixtures.path("mpeg4_part2.avi"))
+        let mpeg4 = try VideoReader(path: Fixtures.path("media/mpeg4_part2.avi"))
         XCTAssertEqual(mpeg4.info.codecName, "mpeg4")
         XCTAssertEqual(mpeg4.info.frameRate, 25)
         XCTAssertEqual(mpeg4.info.container, "avi")
         let times: [Double] = try mpeg4.frames(every: 0.5, longSide: 100).collect().map(\.time)
         XCTAssertEqual(times, [0, 0.52, 1.0, 1.52], "25 fps: the first frame at or after each half second")
 
-        let vp9 = try VideoReader(path: MediaFixtures.path("vp9_offset.webm"))
+        let vp9 = try VideoReader(path: Fixtures.path("media/vp9_offset.webm"))
         XCTAssertEqual(vp9.info.codecName, "vp9")
         XCTAssertEqual(vp9.info.startTime, 3.0, accuracy: 0.001)
 
-        let av1 = try VideoReader(path: MediaFixtures.path("av1.mkv"))
+        let av1 = try VideoReader(path: Fixtures.path("media/av1.mkv"))
         XCTAssertEqual(av1.info.codecName, "av1")
         let frames = try av1.frames(every: 0.1, longSide: 1000).collect()
         XCTAssertEqual(frames.count, 10)
@@ -66,11 +67,11 @@ final class VideoReaderTests: XCTestCase {
     /// Upright means the stored picture turned clockwise: turned back, a portrait frame matches
     /// the same moment of the unrotated clip cut from the same source, and no other turn does.
     func testPortraitFramesComeUpright() throws {
-        let portrait = try VideoReader(path: MediaFixtures.path("h264_portrait.mp4")).frames(every: 1, longSide: 320).collect()
+        let portrait = try VideoReader(path: Fixtures.path("media/h264_portrait.mp4")).frames(every: 1, longSide: 320).collect()
         XCTAssertEqual(portrait.count, 2)
         XCTAssertEqual(portrait[0].image.width, 180)
         XCTAssertEqual(portrait[0].image.height, 320)
-        let reference = try XCTUnwrap(try VideoReader(path: MediaFixtures.path("vfr_h264.mp4")).frames(every: 1, longSide: 320).next()).image
+        let reference = try XCTUnwrap(try VideoReader(path: Fixtures.path("media/vfr_h264.mp4")).frames(every: 1, longSide: 320).next()).image
         let differences = ImageOrientation.allCases.map { turn -> (ImageOrientation, Double) in
             let back = turn.apply(to: portrait[0].image)
             guard back.width == reference.width else { return (turn, .infinity) }
@@ -95,7 +96,7 @@ final class VideoReaderTests: XCTestCase {
                 expected.append(t)
                 target = (((t + 0.0005) / interval).rounded(.down) + 1) * interval
             }
-            let sampled = try VideoReader(path: MediaFixtures.path("vfr_h264.mp4")).frames(every: interval, longSide: 64).collect()
+            let sampled = try VideoReader(path: Fixtures.path("media/vfr_h264.mp4")).frames(every: interval, longSide: 64).collect()
             XCTAssertEqual(sampled.count, expected.count, "interval \(interval)")
             for (got, want) in zip(sampled, expected) { XCTAssertEqual(got.time, want, accuracy: 1e-6) }
             XCTAssertEqual(sampled.first?.image.width, 64)
@@ -104,7 +105,7 @@ final class VideoReaderTests: XCTestCase {
     }
 
     func testStartOffsetIsRemovedFromTimes() throws {
-        let reader = try VideoReader(path: MediaFixtures.path("vp9_offset.webm"))
+        let reader = try VideoReader(path: Fixtures.path("media/vp9_offset.webm"))
         let samples = try reader.frames(every: 0.5, longSide: 160).collect()
         XCTAssertEqual(samples.first?.time ?? -1, 0, accuracy: 0.001)
         XCTAssertEqual(samples.count, 4)
@@ -114,13 +115,13 @@ final class VideoReaderTests: XCTestCase {
     }
 
     func testSamplingFromALaterStart() throws {
-        let reader = try VideoReader(path: MediaFixtures.path("h264_portrait.mp4"))
+        let reader = try VideoReader(path: Fixtures.path("media/h264_portrait.mp4"))
         let samples = try reader.frames(every: 0.25, longSide: 100, from: 1.2).collect()
         XCTAssertEqual(samples.map { ($0.time * 1000).rounded() }, [1201, 1468, 1702, 1969])
     }
 
     func testSamplingStopsAtTheEndOfARange() throws {
-        let reader = try VideoReader(path: MediaFixtures.path("h264_portrait.mp4"))
+        let reader = try VideoReader(path: Fixtures.path("media/h264_portrait.mp4"))
         let samples = try reader.frames(every: 0.25, longSide: 100, from: 1.2, to: 1.75).collect()
         XCTAssertEqual(samples.map { ($0.time * 1000).rounded() }, [1201, 1468, 1702])
     }
@@ -129,7 +130,7 @@ final class VideoReaderTests: XCTestCase {
     /// the last one's end is not taken for a truncation, and a range taken afterwards from the
     /// same reader still goes through every frame (decoding all but the pictures nothing needs).
     func testKeyframesOnlyDecodesOnlyKeyframes() throws {
-        let path = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/long/long_day.mp4").path
+        let path = Fixtures.url("long/long_day.mp4").path
         let reader = try VideoReader(path: path)
         let look = try reader.frames(every: 1e-4, longSide: 160, options: VideoDecodeOptions(keyframesOnly: true))
         let keyframes = try look.collect()
@@ -143,11 +144,11 @@ final class VideoReaderTests: XCTestCase {
     /// Every other keyframe: the two halves alternate and together are every keyframe, with
     /// the pixels of reading them all, read whole and from a time, on H.264, HEVC PQ and AV1.
     func testKeyframeHalvesTogetherAreEveryKeyframe() throws {
-        let fixtures = Bundle.module.resourceURL!.appendingPathComponent("Fixtures")
+        let fixtures = Fixtures.root
         let long = fixtures.appendingPathComponent("long/long_day.mp4").path
         let reads: [(path: String, from: Double, to: Double)] = [
-            (long, 0, .infinity), (long, 10.5, 20), (MediaFixtures.path("h264_portrait.mp4"), 0, .infinity),
-            (fixtures.appendingPathComponent("hdr/pq_bt2020.mp4").path, 0, .infinity), (MediaFixtures.path("av1.mkv"), 0, .infinity),
+            (long, 0, .infinity), (long, 10.5, 20), (Fixtures.path("media/h264_portrait.mp4"), 0, .infinity),
+            (fixtures.appendingPathComponent("hdr/pq_bt2020.mp4").path, 0, .infinity), (Fixtures.path("media/av1.mkv"), 0, .infinity),
         ]
         for read in reads {
             let reader = try VideoReader(path: read.path)
@@ -170,7 +171,7 @@ final class VideoReaderTests: XCTestCase {
 
     /// Sampled frames skip libswscale's exact rounding by default: a level or two, no more.
     func testSampledFramesRoundWithinTwoLevelsOfExact() throws {
-        let reader = try VideoReader(path: MediaFixtures.path("h264_portrait.mp4"))
+        let reader = try VideoReader(path: Fixtures.path("media/h264_portrait.mp4"))
         let quick = try reader.frames(every: 0.5, longSide: 160).collect()
         let exact = try reader.frames(every: 0.5, longSide: 160, options: .init(accurateRounding: true)).collect()
         XCTAssertEqual(quick.map(\.time), exact.map(\.time))
@@ -181,7 +182,7 @@ final class VideoReaderTests: XCTestCase {
     }
 
     func testCheapDecodingSwitchesStillSample() throws {
-        let reader = try VideoReader(path: MediaFixtures.path("h264_portrait.mp4"))
+        let reader = try VideoReader(path: Fixtures.path("media/h264_portrait.mp4"))
         let exact = try reader.frames(every: 0.25, longSide: 160).collect()
         let cheapFrames = try reader.frames(every: 0.25, longSide: 160, options: .cheap)
         let cheap = try cheapFrames.collect()
@@ -198,7 +199,7 @@ final class VideoReaderTests: XCTestCase {
     /// Seeking to the previous keyframe and decoding forward gives exactly the frames (and
     /// pixels) that decoding from the start gives, for starts on and between keyframes.
     func testFramesFromATimeMatchDecodingFromTheStart() throws {
-        let reader = try VideoReader(path: MediaFixtures.path("h264_portrait.mp4"))
+        let reader = try VideoReader(path: Fixtures.path("media/h264_portrait.mp4"))
         let all = try reader.frames(from: 0, to: 10).collect()
         XCTAssertEqual(all.count, 60)
         XCTAssertTrue(zip(all, all.dropFirst()).allSatisfy { $0.time < $1.time })
@@ -216,7 +217,7 @@ final class VideoReaderTests: XCTestCase {
     }
 
     func testTenBitFramesComeAsSixteenBitPlanes() throws {
-        let reader = try VideoReader(path: MediaFixtures.path("hevc10_hlg.mp4"))
+        let reader = try VideoReader(path: Fixtures.path("media/hevc10_hlg.mp4"))
         let frames = try reader.frames(from: 0.5, to: 1.0).collect()
         XCTAssertEqual(frames.count, 15)
         guard case .rgb16(let wide) = frames[0].picture else { return XCTFail("10-bit clip gives 16-bit frames") }
@@ -229,21 +230,21 @@ final class VideoReaderTests: XCTestCase {
         guard case .rgb8(let eight) = narrow[0].picture else { return XCTFail("asked for 8-bit") }
         XCTAssertLessThan(grayDifference(eight, wide.to8Bit()), 1.0)
         // The same moment of the 8-bit clip cut from the same source looks the same in outline.
-        let sdr = try XCTUnwrap(try VideoReader(path: MediaFixtures.path("vfr_h264.mp4")).frames(from: 0.5, to: 0.6).next())
+        let sdr = try XCTUnwrap(try VideoReader(path: Fixtures.path("media/vfr_h264.mp4")).frames(from: 0.5, to: 0.6).next())
         XCTAssertLessThan(grayDifference(eight, sdr.picture.rgb8), 25)
     }
 
     // MARK: Bad input: one line naming the file, never a crash
 
     func testFilesThatAreNotVideos() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         let cases: [(String, String)] = [
             (folder + "/missing.mp4", "no such file"),
             (MediaFixtures.write([], folder, "empty.mp4"), "empty file (0 bytes)"),
             (MediaFixtures.write(Array("not a video\n".utf8), folder, "notes.mp4"), "not a photo or video (no known format)"),
-            (MediaFixtures.path("audio_only.m4a"), "has no video stream (sound only)"),
-            (MediaFixtures.path("photo.webp"), "is a still image (webp), not a video"),
-            (MediaFixtures.path("photo.heic"), "is a HEIC photo, not a video"),
+            (Fixtures.path("media/audio_only.m4a"), "has no video stream (sound only)"),
+            (Fixtures.path("media/photo.webp"), "is a still image (webp), not a video"),
+            (Fixtures.path("media/photo.heic"), "is a HEIC photo, not a video"),
         ]
         for (path, reason) in cases {
             XCTAssertEqual(MediaFixtures.glimtError { _ = try VideoReader(path: path) }, GlimtError(reason, path: path))
@@ -255,15 +256,15 @@ final class VideoReaderTests: XCTestCase {
     /// A cut-off MP4 with its index at the end cannot be opened; one with the index first
     /// gives the frames it has, then says it is truncated.
     func testTruncatedVideos() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
-        let indexLast = MediaFixtures.bytes(MediaFixtures.path("h264_portrait.mp4"))
+        let folder = temporaryFolder(self).path
+        let indexLast = MediaFixtures.bytes(Fixtures.path("media/h264_portrait.mp4"))
         for keep in [indexLast.count / 50, indexLast.count / 2, indexLast.count * 9 / 10] {
             let path = MediaFixtures.write(Array(indexLast.prefix(keep)), folder, "cut\(keep).mp4")
             let error = MediaFixtures.glimtError { _ = try VideoReader(path: path) }
             XCTAssertEqual(error?.path, path)
             XCTAssertTrue(error?.reason.hasPrefix("truncated or corrupt") ?? false, "\(String(describing: error))")
         }
-        let indexFirst = MediaFixtures.bytes(MediaFixtures.path("hevc10_hlg.mp4"))
+        let indexFirst = MediaFixtures.bytes(Fixtures.path("media/hevc10_hlg.mp4"))
         let path = MediaFixtures.write(Array(indexFirst.prefix(indexFirst.count / 2)), folder, "cut.mp4")
         let reader = try VideoReader(path: path)
         XCTAssertEqual(reader.info.duration, 2.0, accuracy: 0.05, "the index still promises two seconds")
@@ -285,10 +286,10 @@ final class VideoReaderTests: XCTestCase {
     /// Scrambled bytes inside the coded pictures or the index: decoding conceals or refuses,
     /// it never crashes.
     func testCorruptDataNeverCrashes() throws {
-        let folder = MediaFixtures.temporaryFolder(self)
+        let folder = temporaryFolder(self).path
         var state: UInt64 = 99
         for name in ["h264_portrait.mp4", "hevc10_hlg.mp4", "mpeg4_part2.avi", "vp9_offset.webm", "av1.mkv"] {
-            let original = MediaFixtures.bytes(MediaFixtures.path(name))
+            let original = MediaFixtures.bytes(Fixtures.path("media/" + name))
             for round in 0..<16 {
                 var bytes = original
                 state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -313,7 +314,7 @@ final class VideoReaderTests: XCTestCase {
     }
 
     func testBadArguments() throws {
-        let reader = try VideoReader(path: MediaFixtures.path("av1.mkv"))
+        let reader = try VideoReader(path: Fixtures.path("media/av1.mkv"))
         XCTAssertNotNil(MediaFixtures.glimtError { _ = try reader.frames(every: 0, longSide: 100) })
         XCTAssertNotNil(MediaFixtures.glimtError { _ = try reader.frames(every: 1, longSide: 0) })
         XCTAssertNotNil(MediaFixtures.glimtError { _ = try reader.frames(from: 1, to: 1) })

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Imaging
 @testable import GlimtPure
+import TestSupport
 
 // The schemas of the golden JSON fixtures (Fixtures/PROVENANCE.md and yunet/README.md describe
 // them), as far as the tests read them. Decoded with `Fixtures.decode`, so a fixture whose schema

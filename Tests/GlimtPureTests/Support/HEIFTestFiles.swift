@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import MediaIO
 
 /// HEIF files assembled by the tests, box by box, from the coded pictures of the committed

@@ -5,19 +5,6 @@ import XCTest
 
 /// Files and pictures the Media tests share.
 enum MediaFixtures {
-    static func path(_ name: String) -> String {
-        Bundle.module.resourceURL!.appendingPathComponent("Fixtures/media/\(name)").path
-    }
-
-    /// A fresh folder under the system temporary folder, removed by the test's teardown.
-    static func temporaryFolder(_ test: XCTestCase) -> String {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("glimt-media-\(UUID().uuidString)").path
-        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        test.addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
-        return folder
-    }
-
     /// Four flat quadrants (red, green / blue, white) so orientation errors are unmistakable,
     /// plus a smooth gradient band across the middle rows.
     static func quadrants(width: Int = 64, height: Int = 48) -> RGBImage {

@@ -1,6 +1,7 @@
 import Foundation
 import SFaceWeights
 import XCTest
+import TestSupport
 @testable import Faces
 @testable import GlimtCore
 @testable import GlimtPure

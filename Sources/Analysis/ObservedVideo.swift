@@ -1,0 +1,110 @@
+import Imaging
+
+/// What analysis observed of one video, before any judging: its facts and every sampled frame's
+/// measures and faces (with their embeddings). A one-shot run judges it at once; the library
+/// keeps it, so that a change of references or rules is judged again without decoding a frame.
+public struct ObservedVideo: Sendable {
+    public var contentKey: String
+    public var path: String
+    public var size: Int64
+    public var modified: Double
+    public var capture: CaptureDate
+    public var duration: Double
+    public var width: Int
+    public var height: Int
+    public var rotation: Int
+    public var codec: String
+    public var hdr: Bool
+    /// What its metadata says of how it was recorded (nil: unknown, judged as a camera video).
+    public var recording: RecordingFacts?
+    /// How it was observed: a scan with other settings observes it again.
+    public var method: ObservationMethod
+    public var frames: [ObservedFrame]
+
+    public init(contentKey: String, path: String, size: Int64, modified: Double, capture: CaptureDate, duration: Double, width: Int,
+                height: Int, rotation: Int, codec: String, hdr: Bool, recording: RecordingFacts? = nil, method: ObservationMethod,
+                frames: [ObservedFrame]) {
+        self.contentKey = contentKey
+        self.path = path
+        self.size = size
+        self.modified = modified
+        self.capture = capture
+        self.duration = duration
+        self.width = width
+        self.height = height
+        self.rotation = rotation
+        self.codec = codec
+        self.hdr = hdr
+        self.recording = recording
+        self.method = method
+        self.frames = frames
+    }
+}
+
+/// One sampled frame: its picture measures and every face found in it.
+public struct ObservedFrame: Sendable, Equatable {
+    public var time: Double
+    public var aesthetics: Aesthetics
+    public var sharpness: Float
+    public var faces: [ObservedFace]
+
+    public init(time: Double, aesthetics: Aesthetics, sharpness: Float, faces: [ObservedFace]) {
+        self.time = time
+        self.aesthetics = aesthetics
+        self.sharpness = sharpness
+        self.faces = faces
+    }
+}
+
+/// A face as kept: box in the video's upright pixels, detector score, quality, embedding.
+public struct ObservedFace: Sendable, Equatable {
+    public var box: Box
+    public var score: Float
+    public var quality: Float
+    public var embedding: Embedding?
+    /// The embedding is borrowed from the same face a moment earlier (face following), not its
+    /// own. Never stored: the library embeds every face, for references it does not know yet.
+    public var borrowed: Bool
+
+    public init(box: Box, score: Float, quality: Float, embedding: Embedding?, borrowed: Bool = false) {
+        self.box = box
+        self.score = score
+        self.quality = quality
+        self.embedding = embedding
+        self.borrowed = borrowed
+    }
+}
+
+/// How a video was observed: the settings that decide which frames were sampled, at what size
+/// faces were looked for, and which day a UTC time falls on. The library keeps it beside each
+/// video, so a scan with other settings knows what it would observe differently.
+public struct ObservationMethod: Codable, Equatable, Sendable {
+    /// The analysis engine's version: bumped whenever frames would be measured differently
+    /// (models, scores, sampling rules).
+    public var version: Int
+    /// Frames sampled per second of video.
+    public var sampleRate: Double
+    /// Long side, in pixels, of the frames faces were looked for in.
+    public var analysisSide: Int
+    /// The time zone UTC capture times and file times were read in (an identifier).
+    public var timeZone: String
+
+    public init(version: Int, sampleRate: Double, analysisSide: Int, timeZone: String) {
+        self.version = version
+        self.sampleRate = sampleRate
+        self.analysisSide = analysisSide
+        self.timeZone = timeZone
+    }
+
+    /// What in `other` would make these frames wrong: another engine, rate or side means
+    /// observing again; another time zone only dating again.
+    public func differences(from other: ObservationMethod) -> (frames: [String], zone: Bool) {
+        var frames: [String] = []
+        if version != other.version { frames.append("analysis version \(version), now \(other.version)") }
+        if sampleRate != other.sampleRate { frames.append("sampled at \(Self.number(sampleRate))/s, now \(Self.number(other.sampleRate))/s") }
+        if analysisSide != other.analysisSide { frames.append("faces looked for at \(analysisSide) px, now \(other.analysisSide) px") }
+        return (frames, timeZone != other.timeZone)
+    }
+
+    private static func number(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+}

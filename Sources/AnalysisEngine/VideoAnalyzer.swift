@@ -1,0 +1,339 @@
+import Analysis
+import Faces
+import Foundation
+import GlimtCore
+import Imaging
+import MediaIO
+
+/// Reads videos, measures every sampled frame (faces with their embeddings, looks, sharpness)
+/// and judges them (see `Judgement`) per video and per day (see `DayPick`).
+public final class VideoAnalyzer: @unchecked Sendable {
+    /// Bumped whenever frames would be measured differently (sampling, models, scores), so that
+    /// the library observes its videos again. 2: recording facts (Live Photos, screen
+    /// recordings, slow motion) are kept, and HLG and PQ frames are judged tone-mapped, as the
+    /// film shows them.
+    public static let version = 2
+
+    public let options: AnalysisOptions
+    /// The embeddings of the person's reference faces (none: no one is looked for).
+    public let references: [Embedding]
+    /// Embed every face, references or not: the library keeps embeddings so that a change of
+    /// references needs no decoding.
+    public let embedAllFaces: Bool
+    private var pipeline: FacePipeline
+
+    public init(options: AnalysisOptions, references: [Embedding], pipeline: FacePipeline, embedAllFaces: Bool = false) {
+        self.options = options
+        self.references = references
+        self.embedAllFaces = embedAllFaces
+        self.pipeline = pipeline
+        // Analysis frames are already scaled to `analysisSide`: the detector takes them as they are.
+        self.pipeline.detector.detectionSize = nil
+    }
+
+    public var hasReferences: Bool { !references.isEmpty }
+
+    /// Analyses one video. Throws a one-line `GlimtError` naming the file when it cannot be read;
+    /// a file damaged part-way is analysed up to the damage. A long video is looked at coarse to
+    /// fine when `options.coarseToFine` allows (see `Refinement`).
+    public func analyze(path: String, index: Int = 0, count: Int = 1, progress: ((AnalysisProgress) -> Void)? = nil) throws -> VideoAnalysis {
+        do { return try analyzeWithinBound(path: path, index: index, count: count, progress: progress) }
+        catch let stopped as TimeBoundExceeded { throw stopped.error }
+    }
+
+    private func analyzeWithinBound(path: String, index: Int, count: Int, progress: ((AnalysisProgress) -> Void)?) throws -> VideoAnalysis {
+        var times = VideoAnalysis.StageTimes()
+        let judge = Judgement(references: references, rules: options.rules)
+        let opened = try open(path)
+        let report = reporter(opened, index: index, count: count, progress)
+        if options.coarseToFine, let refined = try coarseToFine(opened, judge: judge, times: &times, progress: report) {
+            var analysis = refined
+            analysis.times = times
+            return analysis
+        }
+        let video = try observe(opened, contentKey: "", times: &times, progress: report)
+        var analysis = judge.analysis(of: video)
+        analysis.times = times
+        return analysis
+    }
+
+    /// Decodes and measures every sample of one video: what the library stores (any later
+    /// change of references is judged from it). `contentKey` is passed through.
+    public func observe(path: String, contentKey: String, index: Int = 0, count: Int = 1, times: inout VideoAnalysis.StageTimes,
+                        progress: ((AnalysisProgress) -> Void)? = nil) throws -> ObservedVideo {
+        let opened = try open(path)
+        do { return try observe(opened, contentKey: contentKey, times: &times, progress: reporter(opened, index: index, count: count, progress)) }
+        catch let stopped as TimeBoundExceeded { throw stopped.error }
+    }
+
+    /// The caller's progress callback, told the video's place in the run and its length.
+    private func reporter(_ v: Opened, index: Int, count: Int, _ progress: ((AnalysisProgress) -> Void)?) -> (Double) -> Void {
+        { time in progress?(AnalysisProgress(videoIndex: index, videoCount: count, path: v.path, time: time, duration: v.info.duration)) }
+    }
+
+    /// An opened video with what every pass over it needs.
+    private struct Opened {
+        let path: String
+        let reader: VideoReader
+        let info: VideoInfo
+        let status: FileStatus
+        let facts: VideoFacts
+        /// Every pass over the video together stops here.
+        let bound: TimeBound
+        /// Video pixels per analysis-frame pixel.
+        let scale: Float
+
+        let method: ObservationMethod
+
+        func video(_ frames: [ObservedFrame], duration: Double, contentKey: String) -> ObservedVideo {
+            ObservedVideo(contentKey: contentKey, path: path, size: status.size, modified: status.modified.timeIntervalSince1970, capture: facts.capture,
+                          duration: duration, width: info.displayWidth, height: info.displayHeight, rotation: info.rotation,
+                          codec: info.codecName, hdr: info.colour.isHDR, recording: facts.recording, method: method, frames: frames)
+        }
+    }
+
+    private func open(_ path: String) throws -> Opened {
+        let reader = try VideoReader(path: path)
+        let info = reader.info
+        let status = try FileStatus(path)
+        let long = max(info.displayWidth, info.displayHeight)
+        return Opened(path: path, reader: reader, info: info, status: status,
+                      facts: try VideoFacts.read(path: path, info: info, status: status, timeZone: options.timeZone),
+                      bound: options.timeAllowance.bound(forVideoSeconds: info.duration),
+                      scale: Float(long) / Float(min(options.analysisSide, long)), method: options.method)
+    }
+
+    private func observe(_ v: Opened, contentKey: String, times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> ObservedVideo {
+        let pass = try sample(v, every: 1 / options.sampleRate, decode: options.decoding.options, times: &times, progress: progress)
+        if let damage = pass.damage, pass.frames.isEmpty { throw damage }
+        let duration = pass.damage == nil ? v.info.duration : min(v.info.duration, (pass.frames.last?.time ?? 0) + 1 / options.sampleRate)
+        return v.video(pass.frames, duration: duration, contentKey: contentKey)
+    }
+
+    /// Keyframes first, then the full rate in the stretches they point at. Nil when the video is
+    /// better sampled whole: too short, keyframes too sparse, or damaged (a full pass then
+    /// reports the damage as it always does).
+    private func coarseToFine(_ v: Opened, judge: Judgement, times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> VideoAnalysis? {
+        let interval = 1 / options.sampleRate
+        guard v.info.duration >= options.refinement.minDuration else { return nil }
+        // Slow motion stored slowed down has longer windows than the stretches are cut for.
+        guard Recording.classify(v.facts.recording, frames: []).speed == 1 else { return nil }
+        // A long video: every other keyframe first, which says where to look as well as all of
+        // them do for half the decoding (see `Refinement.Rules.halfLookFrom`). Where it does not
+        // (keyframes far apart), the other half makes it the look at every keyframe.
+        let halves = v.info.duration >= options.refinement.halfLookFrom
+        guard var look = try lookAtKeyframes(v, half: halves ? 0 : nil, times: &times, progress: progress) else { return nil }
+        if halves {
+            // A moment between two looked-at keyframes shows in them only dimly: the keyframes
+            // left out beside the best of them are looked at too. Progress already reached the
+            // end once; it does not go back.
+            guard let beside = try lookAtKeyframes(v, half: nil, within: neighbourhoods(v, look: look, judge: judge),
+                                                   times: &times, progress: { _ in }) else { return nil }
+            look = Self.merged(look, beside)
+        }
+        var stretches = plan(v, look: look, judge: judge)
+        if stretches == nil && halves {
+            guard let rest = try lookAtKeyframes(v, half: 1, times: &times, progress: { _ in }) else { return nil }
+            look = Self.merged(look, rest)
+            stretches = plan(v, look: look, judge: judge)
+        }
+        guard let stretches else { return nil }
+        var frames: [ObservedFrame] = []
+        for stretch in stretches {
+            let pass = try sample(v, every: interval, from: stretch.lowerBound, to: stretch.upperBound, decode: options.decoding.options, times: &times) { _ in }
+            guard pass.damage == nil else { return nil }
+            frames += pass.frames
+        }
+        let glimpses = look.filter { f in !stretches.contains { $0.contains(f.time) } }
+        var analysis = judge.analysis(of: v.video(frames, duration: v.info.duration, contentKey: ""), glimpses: glimpses, stretches: stretches)
+        analysis.keyframesLooked = look.count
+        return analysis
+    }
+
+    /// Where the keyframes a look at every other one left out beside its `2 x candidates` best are.
+    private func neighbourhoods(_ v: Opened, look: [ObservedFrame], judge: Judgement) -> [Range<Double>] {
+        let glance = judge.analysis(of: v.video(look, duration: v.info.duration, contentKey: ""))
+        return Refinement.neighbourhoods(keyframeTimes: look.map(\.time), scores: glance.frames.map { $0.score.total },
+                                         duration: v.info.duration, count: 2 * options.refinement.candidates)
+    }
+
+    /// Two looks together in time order, each keyframe once.
+    private static func merged(_ a: [ObservedFrame], _ b: [ObservedFrame]) -> [ObservedFrame] {
+        let known = Set(a.map(\.time))
+        return (a + b.filter { !known.contains($0.time) }).sorted { $0.time < $1.time }
+    }
+
+    /// The stretches a look at keyframes points at; nil: sample the whole video.
+    private func plan(_ v: Opened, look: [ObservedFrame], judge: Judgement) -> [Range<Double>]? {
+        let glance = judge.analysis(of: v.video(look, duration: v.info.duration, contentKey: ""))
+        return Refinement.stretches(keyframeTimes: look.map { $0.time }, scores: glance.frames.map { $0.score.total },
+                                    duration: v.info.duration, windowLength: options.rules.windowLength, interval: 1 / options.sampleRate,
+                                    rules: options.refinement)
+    }
+
+    /// Every keyframe (`half` nil) or every other one (0 the first, third, ...; 1 the others)
+    /// of the video or of `spans`, measured: two parts side by side (the halves of the video),
+    /// each on a decoder of its own (a keyframe's decoder is drained after each picture, so
+    /// frame threads never overlap, and one decoder would leave a core idle). A keyframe
+    /// decoder holds about five pictures (HEVC makes up those an open-GOP keyframe's reference
+    /// list names), so large pictures get one decoder at a time, on slice threads: on 4K 10-bit
+    /// HEVC from x265 (wavefront rows) that is as fast and keeps the look within memory. Nil if
+    /// damaged.
+    private func lookAtKeyframes(_ v: Opened, half: Int?, within spans: [Range<Double>]? = nil, times: inout VideoAnalysis.StageTimes,
+                                 progress: (Double) -> Void) throws -> [ObservedFrame]? {
+        var decode = options.decoding.options
+        decode.timeBound = v.bound
+        decode.keyframesOnly = true
+        decode.keyframeHalf = half
+        decode.sliceThreadsOnly = true
+        let duration = v.info.duration
+        let side = v.info.hasLargePictures ? 1 : 2
+        let parts = spans ?? (side == 1 ? [0..<duration] : [0..<duration / 2, duration / 2..<duration])
+        decode.threads = side == 1 ? 0 : 1
+        // Declared before the decoders, so it runs after they are gone.
+        defer { FreedMemory.giveBack() }
+        var frames: [ObservedFrame] = []
+        for first in stride(from: 0, to: parts.count, by: side) {
+            let together = Array(parts[first..<min(parts.count, first + side)])
+            // Made here, one after the other: a reader is not for sharing between threads.
+            // Every keyframe is a sample: the interval is shorter than any frame's duration.
+            let readers = try together.map { part in
+                try v.reader.frames(every: 1e-4, longSide: options.analysisSide, from: part.lowerBound, to: part.upperBound, options: decode)
+            }
+            var results = [Result<(frames: [ObservedFrame], damage: GlimtError?), Error>?](repeating: nil, count: together.count)
+            var partTimes = [VideoAnalysis.StageTimes](repeating: .init(), count: together.count)
+            let seen = NSLock()
+            var looked = [Double](repeating: 0, count: together.count)
+            results.withUnsafeMutableBufferPointer { out in
+                partTimes.withUnsafeMutableBufferPointer { t in
+                    let (out, t) = (out, t)
+                    DispatchQueue.concurrentPerform(iterations: together.count) { i in
+                        out[i] = Result { try measure(v, readers[i], workers: 1, borrowing: nil, times: &t[i]) { time in
+                            // Progress: the seconds looked at so far, all parts together.
+                            seen.lock()
+                            looked[i] = time - together[i].lowerBound
+                            progress(looked.reduce(0, +))
+                            seen.unlock()
+                        } }
+                    }
+                }
+            }
+            for (i, result) in results.enumerated() {
+                let pass = try result!.get()
+                guard pass.damage == nil else { return nil }
+                times.add(partTimes[i])
+                frames += pass.frames
+            }
+        }
+        return frames
+    }
+
+    /// One pass of sampling and measuring, the measuring on `options.workers` threads while
+    /// another decodes ahead. Frames come back in time order whatever thread measured them.
+    private func sample(_ v: Opened, every interval: Double, from start: Double = 0, to end: Double = .infinity, decode: VideoDecodeOptions,
+                        times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> (frames: [ObservedFrame], damage: GlimtError?) {
+        // Declared before the decoder, so it runs after the decoder is gone.
+        defer { FreedMemory.giveBack() }
+        var decode = decode
+        decode.timeBound = v.bound
+        let samples = try v.reader.frames(every: interval, longSide: options.analysisSide, from: start, to: end, options: decode)
+        // Above 1080p decoding is the bottleneck (4K HEVC: ~27 ms a frame on two threads, against
+        // ~15 ms to measure one of the 8 samples a second): one measuring thread keeps up, and a
+        // second would only add its working memory (~30 MB).
+        return try measure(v, samples, workers: v.info.isBeyondFullHD ? 1 : max(1, options.workers), borrowing: borrowing(interval: interval),
+                           times: &times, progress: progress)
+    }
+
+    /// Faces are followed only to judge them against references known now: the library keeps
+    /// every face's own embedding, for references it does not know yet. A face borrows only a
+    /// verdict a moment's change could not flip: a clear stranger, or clearly the person (see
+    /// `Identity.isSettled`).
+    private func borrowing(interval: Double) -> BorrowedEmbeddings? {
+        guard options.followFaces, hasReferences, !embedAllFaces else { return nil }
+        let references = self.references, thresholds = options.rules.thresholds
+        // A sample more than one and a half intervals after the last (a gap in the video) starts afresh.
+        return BorrowedEmbeddings(rules: FaceTracker.Rules(maxGap: 1.5 * interval)) { e in
+            e.bestCosine(references).map { Identity.isSettled($0, thresholds: thresholds) } ?? false
+        }
+    }
+
+    /// `borrowing`: nil embeds every face of every sample (keyframes are too far apart to follow faces).
+    private func measure(_ v: Opened, _ samples: SampledFrames, workers: Int, borrowing: BorrowedEmbeddings?, times: inout VideoAnalysis.StageTimes,
+                         progress: (Double) -> Void) throws -> (frames: [ObservedFrame], damage: GlimtError?) {
+        let shared = MeasuredFrames(workers: workers, borrowing: borrowing)
+        do {
+            let ahead = Prefetcher(depth: Self.framesAhead(workers: shared.workers, info: v.info, longSide: options.analysisSide)) { try samples.next() }
+            // The decoding thread stops before its timings are read, however the loop ends.
+            defer { ahead.finish() }
+            DispatchQueue.concurrentPerform(iterations: shared.workers) { worker in
+                var local = VideoAnalysis.StageTimes()
+                while let (n, sample) = shared.take(from: ahead) {
+                    shared.put(measure(sample, number: n, scale: v.scale, borrowing: borrowing, times: &local), at: n, progress: progress)
+                }
+                shared.add(local)
+            }
+        }
+        if let borrowing { embed(borrowing.finish(), for: borrowing) }
+        if let failure = shared.failure { throw failure }
+        times.add(shared.times)
+        times.decode += samples.decodeSeconds
+        times.convert += samples.convertSeconds
+        return (shared.frames, shared.damage)
+    }
+
+    /// Decoded samples waiting for a measuring thread: enough to keep every thread busy, but
+    /// counted in bytes too, so a large `--side` cannot queue hundreds of megabytes.
+    static let bytesAhead = 64 << 20
+
+    static func framesAhead(workers: Int, info: VideoInfo, longSide: Int) -> Int {
+        let long = max(info.displayWidth, info.displayHeight, 1), short = min(info.displayWidth, info.displayHeight)
+        let side = min(longSide, long)
+        let bytes = max(1, side * (short * side / long) * 3)
+        return max(1, min(2 + workers, bytesAhead / bytes))
+    }
+
+    /// Whether faces are embedded: for the references, or for the library's later ones.
+    private var embedsFaces: Bool { embedAllFaces || hasReferences }
+
+    private func measure(_ sample: SampledFrame, number n: Int, scale: Float, borrowing: BorrowedEmbeddings?, times: inout VideoAnalysis.StageTimes) -> ObservedFrame {
+        let image = sample.image
+        var t = DispatchTime.now().uptimeNanoseconds
+        func lap() -> Double {
+            let now = DispatchTime.now().uptimeNanoseconds
+            defer { t = now }
+            return Double(now - t) / 1e9
+        }
+        let detected = pipeline.detector.detect(image)
+        times.detect += lap()
+        var records = pipeline.aligned(detected, in: image)
+        times.alignEmbed += lap()
+        // Scored before planning, so a thread waiting for its turn has done everything else.
+        let sharpness = Float(Sharpness.score(image))
+        let aesthetics = Aesthetics.measure(image, sharpness: Double(sharpness))
+        times.score += lap()
+        if let borrowing {
+            let plans = borrowing.plan(sample: n, time: sample.time, boxes: records.map(\.face.box), crops: records.map(\.crop))
+            pipeline.embed(&records, where: plans.map { $0 == .measure })
+            let requests = plans.enumerated().compactMap { i, plan -> BorrowedEmbeddings.Request? in
+                guard case let .borrow(m, f) = plan else { return nil }
+                return BorrowedEmbeddings.Request(sample: n, face: i, source: (m, f), crop: records[i].crop)
+            }
+            embed(borrowing.settle(sample: n, made: records.map(\.embedding), requests: requests), for: borrowing)
+        } else {
+            pipeline.embed(&records, where: records.map { _ in embedsFaces })
+        }
+        let faces = records.map { r in
+            // Analysis frames are scaled down; boxes are kept in the video's own upright pixels.
+            ObservedFace(box: r.face.box.scaled(by: scale), score: r.face.score, quality: r.quality.value, embedding: r.embedding)
+        }
+        times.alignEmbed += lap()
+        times.frames += 1
+        return ObservedFrame(time: sample.time, aesthetics: aesthetics, sharpness: sharpness, faces: faces)
+    }
+
+    /// Embeds the faces whose request to borrow was refused.
+    private func embed(_ refused: [BorrowedEmbeddings.Request], for borrowing: BorrowedEmbeddings) {
+        guard !refused.isEmpty else { return }
+        for (request, e) in zip(refused, pipeline.embeddings(of: refused.map(\.crop))) { borrowing.supply(request, with: e) }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Analysis
+import Faces
+import Film
+import GlimtCore
+import MediaIO
+import AnalysisEngine
+
+/// `glimt-pure film`: checks everything the output needs before any analysis starts, then
+/// analyses (or reads saved picks), plans the clips and renders them.
+public struct FilmJob {
+    public let film: FilmOptions
+    public let output: String
+    public let fromDay: String?
+    public let toDay: String?
+
+    /// Every error here names what is wrong before an hour of analysis, not after it.
+    public init(film: FilmOptions, output: String, fromDay: String?, toDay: String?, overwrite: Bool = false) throws {
+        if let problem = FilmFormat.problem(width: film.width, height: film.height, fps: film.fps) { throw GlimtError(problem) }
+        for day in [fromDay, toDay].compactMap({ $0 }) { try CalendarDay.checked(day) }
+        if let fromDay, let toDay, fromDay > toDay { throw GlimtError("--from \(fromDay) is after --to \(toDay)") }
+        try OutputFile.check(output, extensions: ["mp4", "m4v"], what: "the film", overwrite: overwrite)
+        self.film = film
+        self.output = output
+        self.fromDay = fromDay
+        self.toDay = toDay
+    }
+
+    /// Where the days come from.
+    public enum Source {
+        /// Analyse these videos and folders.
+        case videos([String], AnalysisOptions, References.Choice)
+        /// The picks of a saved `analyze --json` result.
+        case picks(String)
+        /// The library's days, as `glimt-pure days` shows them (pins and exclusions honoured).
+        case library(LibraryDays)
+    }
+
+    public struct Outcome {
+        /// The clips rendered, in day order.
+        public var segments: [FilmSegment]
+        /// Days with videos but no pick, and why.
+        public var skippedDays: [String: String]
+        /// Files that could not be analysed (the film was made from the others).
+        public var failures: [AnalysisRun.Failure]
+        /// Videos of the film dated only by their file's modification time (a copy's time is the
+        /// day of the copy): worth a warning.
+        public var datedByModificationTime: [String] = []
+    }
+
+    /// The whole job: picks (analysed or loaded), the clips in range, the render. Throws when no
+    /// day has a pick, saying why for each day.
+    public func run(_ source: Source, analysisProgress: ((AnalysisProgress) -> Void)? = nil,
+                    report: ((AnalysisRun.Failure) -> Void)? = nil, renderProgress: ((RenderProgress) -> Void)? = nil) throws -> Outcome {
+        var outcome = Outcome(segments: [], skippedDays: [:], failures: [])
+        let picks: [DayPick]
+        switch source {
+        case .picks(let file):
+            let loaded = try FilmPlan.loadPicks(file)
+            try checkNotAnInput(loaded.picks.map(\.video))
+            for problem in loaded.problems { report?(problem) }
+            outcome.failures = loaded.problems
+            picks = loaded.picks
+        case .library(let days):
+            var found: [DayPick] = []
+            try days.forEachDay(from: fromDay, to: toDay) { report in
+                if let pick = report.pick {
+                    found.append(pick)
+                    if report.datedByModificationTime.contains(pick.video) { outcome.datedByModificationTime.append(pick.video) }
+                } else if report.status != .noVideo, let reason = report.reason {
+                    outcome.skippedDays[report.day] = reason
+                }
+            }
+            picks = found
+        case .videos(let inputs, let options, let references):
+            let videos = AnalysisRun.expand(inputs)
+            guard !videos.files.isEmpty || !videos.failures.isEmpty else {
+                throw GlimtError("no videos found in \(inputs.map(ShownPath.escaped).joined(separator: ", ")); no film written")
+            }
+            try checkNotAnInput(videos.files)
+            let result = try AnalysisRun.run(videos: videos, options: analysisOptions(options), references: references,
+                                             progress: analysisProgress, report: report)
+            picks = result.picks
+            // The render needs memory for 4K pictures and the encoder; the models are done.
+            BakedModelCache.unloadAll()
+            FreedMemory.giveBack()
+            outcome.datedByModificationTime = result.picks.filter { $0.dateSource == .modificationTime }.map(\.video)
+            outcome.skippedDays = result.skippedDays
+            outcome.failures = result.failures
+        }
+        // A clip that cannot be cut is left out before the render starts, named like a bad file.
+        let renderer = try FilmRenderer(options: film)
+        outcome.segments = segments(picks).filter { segment in
+            guard let problem = renderer.problem(with: segment) else { return true }
+            let failure = AnalysisRun.Failure(path: problem.path ?? segment.video, reason: "\(problem.reason) (the pick for \(segment.day)); left out")
+            report?(failure)
+            outcome.failures.append(failure)
+            return false
+        }
+        guard !outcome.segments.isEmpty else {
+            let why = outcome.skippedDays.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
+            throw GlimtError("no day has a pick\(why.isEmpty ? "" : " (\(why))"); no film written")
+        }
+        try render(outcome.segments, progress: renderProgress)
+        return outcome
+    }
+
+    /// The film must never replace a video it is made from (`film d --out d/a.mp4 -y`), nor be
+    /// read back as one: same device and inode, whatever the paths.
+    func checkNotAnInput(_ files: [String]) throws {
+        guard let out = try? FileStatus(output) else { return }
+        for file in files {
+            if let s = try? FileStatus(file), s.device == out.device, s.inode == out.inode {
+                throw GlimtError("is one of the videos the film is made from (\(file)); choose another --out", path: output)
+            }
+        }
+    }
+
+    /// Analysis settings framed for this film: crops of its shape, clips of its length.
+    public func analysisOptions(_ base: AnalysisOptions) -> AnalysisOptions {
+        var options = base
+        options.rules = rules(base.rules)
+        return options
+    }
+
+    /// Judging rules framed for this film (the library's days are judged with these).
+    public func rules(_ base: Judgement.Rules) -> Judgement.Rules {
+        var rules = base
+        rules.windowLength = film.seconds
+        rules.aspect = film.aspect
+        return rules
+    }
+
+    /// The film's clips from `picks`, within the day range.
+    func segments(_ picks: [DayPick]) -> [FilmSegment] {
+        FilmPlan.segments(from: picks, fromDay: fromDay, toDay: toDay)
+    }
+
+    func render(_ segments: [FilmSegment], progress: ((RenderProgress) -> Void)? = nil) throws {
+        try FilmRenderer(options: film).render(segments, to: output, progress: progress)
+    }
+}

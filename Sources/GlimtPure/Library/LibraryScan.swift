@@ -1,0 +1,265 @@
+import Analysis
+import Faces
+import Foundation
+import GlimtCore
+import Library
+import MediaIO
+import AnalysisEngine
+
+/// `glimt-pure scan`: brings the library up to date with folders of video. Unchanged files
+/// (same path, size and time) cost a `stat`; moved or renamed ones are recognised by content and
+/// only renamed in the store; new and edited ones are decoded and measured, two at a time, and
+/// each is committed on its own, so a scan stopped at any moment loses at most the videos in
+/// progress and the next scan goes on from there.
+public final class LibraryScan {
+    public struct Progress: Sendable {
+        public var videosDone: Int
+        public var videosTotal: Int
+        /// The file being analysed most recently.
+        public var path: String
+        public var framesPerSecond: Double
+        /// Seconds left for the whole scan, from the video seconds still to decode.
+        public var secondsLeft: Double?
+    }
+
+    public struct Summary: Codable, Sendable {
+        public var found = 0
+        public var analysed = 0
+        public var unchanged = 0
+        public var moved = 0
+        /// Stored videos whose day was read again in this scan's time zone and changed.
+        public var redated = 0
+        /// Of `analysed`, videos observed before with other settings, and how they differed.
+        public var reobserved = 0
+        public var settingsChanged: [String] = []
+        public var outOfRange = 0
+        /// Files with the same content as another one found (kept once, under the first path).
+        public var duplicates: [AnalysisRun.Duplicate] = []
+        public var framesDecoded = 0
+        public var failures: [AnalysisRun.Failure] = []
+        public var seconds = 0.0
+    }
+
+    public let library: URL
+    public let options: AnalysisOptions
+    public let fromDay: String?
+    public let toDay: String?
+    /// Videos analysed at once (both cores busy); 1 for a one-thread run.
+    public let workers: Int
+    public static let standardWorkers = 2
+
+    public init(library: URL, options: AnalysisOptions, fromDay: String? = nil, toDay: String? = nil, workers: Int = LibraryScan.standardWorkers) {
+        self.library = library
+        self.options = options
+        self.fromDay = fromDay
+        self.toDay = toDay
+        self.workers = max(1, workers)
+    }
+
+    /// `waiting` hears once that another scan holds the library (this one then waits for it).
+    public func run(_ inputs: [String], progress: ((Progress) -> Void)? = nil, report: ((AnalysisRun.Failure) -> Void)? = nil,
+                    waiting: (() -> Void)? = nil) throws -> Summary {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let store = try LibraryStore(library: library)
+        return try FileLock.withLock(library.appendingPathComponent(".scan.lock").path, whileWaiting: waiting) {
+            var summary = Summary()
+            // Absolute paths: the same file scanned from another working folder is the same entry.
+            let (files, problems) = AnalysisRun.expand(inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+            summary.found = files.count
+            for p in problems {
+                let f = AnalysisRun.Failure(path: p.path, reason: p.reason)
+                summary.failures.append(f)
+                report?(f)
+            }
+            var work: [(path: String, key: String, duration: Double)] = []
+            var queued: [String: String] = [:]
+            for path in files {
+                do {
+                    switch try plan(path, store: store) {
+                    case .unchanged: summary.unchanged += 1
+                    case .redated(let changed):
+                        summary.unchanged += 1
+                        if changed { summary.redated += 1 }
+                    case .moved(let changed):
+                        summary.moved += 1
+                        if changed { summary.redated += 1 }
+                    case .outOfRange: summary.outOfRange += 1
+                    case .duplicate(let first): summary.duplicates.append(AnalysisRun.Duplicate(path: path, sameAs: first))
+                    case .analyse(let key, let duration, let differences):
+                        if !differences.isEmpty {
+                            summary.reobserved += 1
+                            for d in differences where !summary.settingsChanged.contains(d) { summary.settingsChanged.append(d) }
+                        }
+                        if let first = queued[key] {
+                            summary.duplicates.append(AnalysisRun.Duplicate(path: path, sameAs: first))
+                        } else {
+                            queued[key] = path
+                            work.append((path, key, duration))
+                        }
+                    }
+                } catch {
+                    let f = AnalysisRun.Failure(path: path, reason: (error as? GlimtError)?.reason ?? "\(error)")
+                    summary.failures.append(f)
+                    report?(f)
+                }
+            }
+            try analyse(work, store: store, summary: &summary, progress: progress, report: report)
+            summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            return summary
+        }
+    }
+
+    private enum Plan {
+        case unchanged
+        /// Unchanged but read in another time zone: dated again (`true` when its day moved).
+        case redated(Bool)
+        /// Found under another name; `true` when dating it again in this zone moved its day.
+        case moved(Bool)
+        case outOfRange
+        /// The same content is stored under another path that still holds it.
+        case duplicate(of: String)
+        /// To observe, with what differed from a stored observation (none for a new video).
+        case analyse(key: String, duration: Double, differences: [String])
+    }
+
+    /// What a file needs, decided without decoding it.
+    private func plan(_ path: String, store: LibraryStore) throws -> Plan {
+        let status = try FileStatus(path)
+        if let why = status.notAFile { throw GlimtError(why, path: path) }
+        let modified = status.modified.timeIntervalSince1970
+        let method = options.method
+        var differences: [String] = []
+        if let known = try store.identity(path: path), known.size == status.size, known.modified == modified {
+            let (frames, zone) = known.method.differences(from: method)
+            if frames.isEmpty { return zone ? .redated(try redate(path, key: known.contentKey, store: store)) : .unchanged }
+            differences = frames
+        }
+        let key = try ContentKey.of(path: path)
+        if differences.isEmpty, let known = try store.identity(contentKey: key) {
+            let (frames, zone) = known.method.differences(from: method)
+            if frames.isEmpty {
+                // A second copy (a backup beside an export) is not a move while the first is still there.
+                if known.path != path, let first = try? FileStatus(known.path), first.kind == .file, first.size == known.size,
+                   first.modified.timeIntervalSince1970 == known.modified {
+                    return .duplicate(of: known.path)
+                }
+                try store.moved(contentKey: key, to: path, size: status.size, modified: modified)
+                return .moved(zone ? try redate(path, key: key, store: store) : false)
+            }
+            differences = frames
+        }
+        // Opening the container is cheap: its length (for the ETA) and its day (for --from/--to).
+        let facts = try VideoFacts.read(path: path, timeZone: options.timeZone)
+        if facts.capture.day < (fromDay ?? "0000") || facts.capture.day > (toDay ?? "9999") { return .outOfRange }
+        return .analyse(key: key, duration: facts.duration, differences: differences)
+    }
+
+    /// Dates a stored video again in this scan's time zone (its frames stand); whether its day moved.
+    private func redate(_ path: String, key: String, store: LibraryStore) throws -> Bool {
+        let facts = try VideoFacts.read(path: path, timeZone: options.timeZone)
+        return try store.redate(contentKey: key, capture: facts.capture, timeZone: options.timeZone.identifier)
+    }
+
+    private func analyse(_ work: [(path: String, key: String, duration: Double)], store: LibraryStore, summary: inout Summary,
+                         progress: ((Progress) -> Void)?, report: ((AnalysisRun.Failure) -> Void)?) throws {
+        guard !work.isEmpty else { return }
+        let analyzer = VideoAnalyzer(options: options, references: [], pipeline: try FacePipeline.shared(), embedAllFaces: true)
+        // The caller's callbacks print; workers take turns calling them.
+        let callbacks = NSLock()
+        func tell(_ p: Progress?) {
+            guard let p, let progress else { return }
+            callbacks.lock()
+            progress(p)
+            callbacks.unlock()
+        }
+        func tell(_ f: AnalysisRun.Failure) {
+            callbacks.lock()
+            report?(f)
+            callbacks.unlock()
+        }
+        let state = ScanState(total: work.count, seconds: work.map(\.duration).reduce(0, +))
+        let lock = NSLock()
+        var next = 0
+        var fatal: Error?
+        var local = Summary()
+        DispatchQueue.concurrentPerform(iterations: min(workers, work.count)) { _ in
+            while true {
+                lock.lock()
+                guard fatal == nil, next < work.count else { lock.unlock(); return }
+                let item = work[next]
+                next += 1
+                lock.unlock()
+                var times = VideoAnalysis.StageTimes()
+                do {
+                    let video = try analyzer.observe(path: item.path, contentKey: item.key, times: &times) { p in
+                        tell(state.frame(path: item.path, time: p.time))
+                    }
+                    try store.save(video)
+                    lock.lock()
+                    local.analysed += 1
+                    local.framesDecoded += times.frames
+                    lock.unlock()
+                } catch let e as GlimtError where e.path == item.path || e.path == nil {
+                    let f = AnalysisRun.Failure(path: item.path, reason: e.reason)
+                    lock.lock()
+                    local.failures.append(f)
+                    lock.unlock()
+                    tell(f)
+                } catch {
+                    // The store itself failed (disk full, damaged): stop, keeping what is committed.
+                    lock.lock()
+                    fatal = error
+                    lock.unlock()
+                }
+                tell(state.finished(path: item.path, duration: item.duration))
+            }
+        }
+        if let fatal { throw fatal }
+        summary.analysed += local.analysed
+        summary.framesDecoded += local.framesDecoded
+        summary.failures += local.failures
+    }
+}
+
+/// Progress shared by the workers: videos done, frames per second, and an ETA from the video
+/// seconds still to decode.
+private final class ScanState: @unchecked Sendable {
+    private let lock = NSLock()
+    private let total: Int
+    private let seconds: Double
+    private var done = 0
+    private var secondsDone = 0.0
+    private var current: [String: Double] = [:]
+    private var frames = 0
+    private let started = DispatchTime.now().uptimeNanoseconds
+
+    init(total: Int, seconds: Double) {
+        self.total = total
+        self.seconds = seconds
+    }
+
+    func frame(path: String, time: Double) -> LibraryScan.Progress {
+        lock.lock()
+        defer { lock.unlock() }
+        current[path] = time
+        frames += 1
+        return progress(path)
+    }
+
+    func finished(path: String, duration: Double) -> LibraryScan.Progress {
+        lock.lock()
+        defer { lock.unlock() }
+        current[path] = nil
+        done += 1
+        secondsDone += duration
+        return progress(path)
+    }
+
+    private func progress(_ path: String) -> LibraryScan.Progress {
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let covered = secondsDone + current.values.reduce(0, +)
+        let left = covered > 0 && elapsed > 0.5 ? elapsed / covered * max(0, seconds - covered) : nil
+        return LibraryScan.Progress(videosDone: done, videosTotal: total, path: path,
+                                    framesPerSecond: elapsed > 0 ? Double(frames) / elapsed : 0, secondsLeft: left)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Faces
+import GlimtCore
+import Imaging
+import Library
+import MediaIO
+import Analysis
+
+/// `glimt-pure faces`: every face of a photo, numbered, with its best match among the
+/// references (judged by the run's thresholds) and an optional contact sheet.
+public struct PhotoFaces: Sendable {
+    public struct Match: Codable, Sendable {
+        public let reference: Int
+        public let cosine: Float
+        public let samePerson: Bool
+    }
+
+    public struct Face: Sendable {
+        /// 1-based, highest detector score first: what `reference add --face N` takes.
+        public let number: Int
+        public let record: FaceRecord
+        public let match: Match?
+    }
+
+    public let file: String
+    public let width: Int
+    public let height: Int
+    public let faces: [Face]
+    /// Where the contact sheet was written.
+    public let sheet: String?
+
+    /// Faces of `photo`. With `references`, each face is embedded and matched; `sheet` (JPEG or
+    /// PNG by its extension) gets the photo with every face outlined and numbered, and the faces
+    /// judged the same person in green, labelled with their reference.
+    public static func find(in photo: String, detectionSize: Int = FaceDetector.standardSize, embed: Bool, references: [Reference],
+                            thresholds: Identity.Thresholds = .standard, sheet: String? = nil) throws -> PhotoFaces {
+        var pipeline = try FacePipeline.shared()
+        pipeline.detector.detectionSize = detectionSize
+        let image = try ImageDecoder.decode(path: photo)
+        let records = pipeline.faces(in: image, embed: embed || !references.isEmpty)
+        let faces = records.enumerated().map { i, r in
+            Face(number: i + 1, record: r, match: r.embedding.flatMap { e in
+                references.map { (id: $0.id, cosine: e.cosine($0.embedding)) }.max { $0.cosine < $1.cosine }.map {
+                    Match(reference: $0.id, cosine: $0.cosine, samePerson: Identity.isMatch($0.cosine, thresholds: thresholds))
+                }
+            })
+        }
+        if let sheet {
+            let marks = faces.map { f in
+                f.match.flatMap { $0.samePerson ? ContactSheet.Mark(color: .green, label: "\(f.number) ref \($0.reference)") : nil }
+                    ?? .numbered(f.number)
+            }
+            let drawn = ContactSheet.draw(image, faces: records.map(\.face), marks: marks)
+            if sheet.lowercased().hasSuffix(".png") { try ImageEncoder.writePNG(drawn, to: sheet) } else { try ImageEncoder.writeJPEG(drawn, to: sheet) }
+        }
+        return PhotoFaces(file: photo, width: image.width, height: image.height, faces: faces, sheet: sheet)
+    }
+
+    /// `OUT.jpg` + `photo.png` -> `OUT-photo.jpg`, for sheets of several photos.
+    public static func sheetName(forPhoto photo: String, base: String) -> String {
+        let b = URL(fileURLWithPath: base)
+        let name = URL(fileURLWithPath: photo).deletingPathExtension().lastPathComponent
+        return b.deletingPathExtension().path + "-\(name)." + (b.pathExtension.isEmpty ? "jpg" : b.pathExtension)
+    }
+}

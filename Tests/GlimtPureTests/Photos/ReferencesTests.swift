@@ -1,0 +1,175 @@
+import Foundation
+import XCTest
+import TestSupport
+@testable import Imaging
+@testable import MediaIO
+@testable import Faces
+@testable import Library
+@testable import GlimtPure
+
+/// What a user relies on when choosing references: upright detection of phone photos, never
+/// guessing among several faces, at most five references, no face twice and no stranger by
+/// mistake, and a contact sheet that shows which faces matched.
+final class ReferencesTests: XCTestCase {
+    func testPhotoWithExifRotationIsDetectedUpright() throws {
+        let upright = try Fixtures.image("yunet/obama.png")
+        let pipeline = try FacePipeline.shared()
+        let want = pipeline.faces(in: upright, embed: false)
+        XCTAssertEqual(want.count, 1)
+        // Store the pixels turned a quarter left, tagged EXIF orientation 6 ("turn right to view"),
+        // as a phone held upright writes them.
+        let folder = temporaryFolder(self).path
+        let jpeg = try ImageEncoder.jpegData(Self.turnedLeft(upright), quality: 95)
+        let path = MediaFixtures.write(MediaFixtures.inserting(MediaFixtures.exifSegment(orientation: 6, littleEndian: false), into: jpeg), folder, "phone.jpg")
+        let decoded = try ImageDecoder.decode(path: path)
+        XCTAssertEqual([decoded.width, decoded.height], [upright.width, upright.height])
+        let got = pipeline.faces(in: decoded, embed: true)
+        XCTAssertEqual(got.count, 1)
+        let face = got[0].face
+        XCTAssertGreaterThan(face.box.intersectionOverUnion(want[0].face.box), 0.9)
+        XCTAssertLessThan(face.landmarks[0].y, face.landmarks[2].y, "eyes above the nose")
+        XCTAssertLessThan(face.landmarks[0].x, face.landmarks[1].x, "right eye on the image's left")
+        XCTAssertGreaterThan(got[0].embedding!.cosine(pipeline.recognizer.embed(want[0].crop)), 0.9)
+    }
+
+    func testSeveralFacesAreRefusedWithoutAFaceNumberAndASheetIsWritten() throws {
+        let library = try temporaryFolder(self)
+        let store = ReferenceStore(library: library)
+        let photo = Fixtures.url("yunet/two_people.png").path
+        do {
+            try References.add(photo: photo, faceNumber: nil, library: store.library, detectionSize: 640, force: false)
+            XCTFail("a photo with two faces must not be taken without --face")
+        } catch let e as AmbiguousFaceError {
+            XCTAssertEqual(e.faces.count, 2)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: e.sheet), "contact sheet at \(e.sheet)")
+            XCTAssertEqual(try ImageDecoder.decode(path: e.sheet).width, 448)
+        }
+        XCTAssertEqual(try store.list().count, 0, "nothing guessed, nothing stored")
+        let r = try References.add(photo: photo, faceNumber: 2, library: store.library, detectionSize: 640, force: false)
+        XCTAssertEqual(r.face, 2)
+        XCTAssertThrowsError(try References.add(photo: photo, faceNumber: 3, library: store.library, detectionSize: 640, force: false))
+    }
+
+    func testSixthReferenceIsRefusedAndRemoveFreesASlot() throws {
+        let store = ReferenceStore(library: try temporaryFolder(self))
+        // Five different photos of Obama (obama-1080p.png is obama.png again, and would be refused).
+        let photos: [(String, Int?)] = [("obama.png", nil), ("obama2.png", nil), ("obama3.png", nil), ("obama4.png", nil), ("obama_and_biden.png", 2)]
+        for (p, face) in photos {
+            try References.add(photo: Fixtures.url("yunet/\(p)").path, faceNumber: face, library: store.library, detectionSize: 640, force: false)
+        }
+        XCTAssertEqual(try store.list().map(\.id), [1, 2, 3, 4, 5])
+        XCTAssertThrowsError(try References.add(photo: Fixtures.url("yunet/biden.png").path, faceNumber: nil, library: store.library, detectionSize: 640, force: false)) { error in
+            XCTAssertTrue("\(error)".contains("already 5 references"), "\(error)")
+        }
+        XCTAssertEqual(try store.remove(id: 3).id, 3)
+        XCTAssertThrowsError(try store.remove(id: 3))
+        let added = try References.add(photo: Fixtures.url("yunet/biden.png").path, faceNumber: nil, library: store.library, detectionSize: 640, force: true)
+        XCTAssertEqual(added.id, 6, "IDs are never reused")
+        // A reference is the mirrored-and-averaged embedding of its face: Obama's references match
+        // each other and not Biden's.
+        let refs = try store.list()
+        XCTAssertGreaterThan(refs[0].embedding.cosine(refs[1].embedding), 0.45)
+        XCTAssertLessThan(refs[0].embedding.cosine(added.embedding), 0.45)
+    }
+
+    func testTheSameFaceTwiceIsRefused() throws {
+        let library = try temporaryFolder(self)
+        let photo = Fixtures.url("yunet/obama.png").path
+        XCTAssertEqual(try References.add(photo: photo, faceNumber: nil, library: library, detectionSize: 640, force: false).id, 1)
+        XCTAssertThrowsError(try References.add(photo: photo, faceNumber: 1, library: library, detectionSize: 640, force: true)) { error in
+            XCTAssertEqual("\(error)", "\(photo): face 1 is already reference 1")
+        }
+        // The same portrait at another size, under another name: the same face all the same.
+        let resized = Fixtures.url("yunet/obama-1080p.png").path
+        XCTAssertThrowsError(try References.add(photo: resized, faceNumber: nil, library: library, detectionSize: 640, force: true)) { error in
+            let e = error as? GlimtError
+            XCTAssertEqual(e?.path, resized)
+            XCTAssertTrue(e?.reason.hasPrefix("face 1 is the same face as reference 1 (cosine 0.9") ?? false, "\(error)")
+            XCTAssertTrue(e?.reason.contains(photo) ?? false, "names the stored photo: \(error)")
+        }
+        XCTAssertEqual(try ReferenceStore(library: library).list().map(\.id), [1])
+        // A different photo of the same person is what a second reference is for.
+        XCTAssertEqual(try References.add(photo: Fixtures.url("yunet/obama2.png").path, faceNumber: nil, library: library, detectionSize: 640, force: false).id, 2)
+    }
+
+    func testAStrangerIsRefusedWithoutForceAndTakenWithIt() throws {
+        let library = try temporaryFolder(self)
+        try References.add(photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, library: library, detectionSize: 640, force: false)
+        let biden = Fixtures.url("yunet/biden.png").path
+        XCTAssertThrowsError(try References.add(photo: biden, faceNumber: nil, library: library, detectionSize: 640, force: false)) { error in
+            let e = error as? GlimtError
+            XCTAssertEqual(e?.path, biden)
+            let reason = e?.reason ?? ""
+            XCTAssertTrue(reason.contains("resembles none of the references"), reason)
+            XCTAssertTrue(reason.contains("best cosine 0.1") && reason.contains("with reference 1"), "the best cosine and its reference: \(reason)")
+            XCTAssertTrue(reason.hasSuffix("add --force if it really is the same person"), reason)
+            XCTAssertFalse(reason.contains("\n"))
+        }
+        let store = ReferenceStore(library: library)
+        XCTAssertEqual(try store.list().count, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.folder.path), ["reference-1.png"], "a refused face leaves no thumbnail")
+        let forced = try References.add(photo: biden, faceNumber: nil, library: library, detectionSize: 640, force: true)
+        XCTAssertEqual(forced.id, 2)
+        XCTAssertEqual(try store.list().map(\.photo), [Fixtures.url("yunet/obama.png").path, biden])
+    }
+
+    func testTheStoresCheckSeesTheStoredReferencesAndCanRefuse() throws {
+        let store = ReferenceStore(library: try temporaryFolder(self))
+        let first = try References.make(photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, pipeline: FacePipeline.shared(), id: 0,
+                                        sheetFolder: store.library).0
+        var seen: [[Int]] = []
+        try store.add(first, thumbnailPNG: [1]) { seen.append($0.map(\.id)) }
+        XCTAssertThrowsError(try store.add(first, thumbnailPNG: [2]) { seen.append($0.map(\.id)); throw GlimtError("no") })
+        try store.add(first, thumbnailPNG: [3]) { seen.append($0.map(\.id)) }
+        XCTAssertEqual(seen, [[], [1], [1]])
+        XCTAssertEqual(try store.list().map(\.id), [1, 2], "the refused one took no id")
+    }
+
+    func testMatchedFacesAreGreenOnTheSheet() throws {
+        let library = try temporaryFolder(self)
+        try References.add(photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, library: library, detectionSize: 640, force: false)
+        let sheet = library.appendingPathComponent("sheet.png").path
+        let found = try PhotoFaces.find(in: Fixtures.url("yunet/two_people.png").path, embed: false,
+                                        references: ReferenceStore(library: library).list(), sheet: sheet)
+        // Face 1 is Obama, face 2 Biden.
+        XCTAssertEqual(found.faces.map { $0.match?.samePerson }, [true, false])
+        let drawn = try ImageDecoder.decode(path: sheet)
+        XCTAssertEqual([drawn.width, drawn.height], [found.width, found.height], "drawn at the photo's size")
+        func leftEdge(_ face: PhotoFaces.Face) -> RGB {
+            let box = face.record.face.box
+            let i = (Int(box.center.y) * drawn.width + Int(box.x.rounded())) * 3
+            return RGB(drawn.pixels[i], drawn.pixels[i + 1], drawn.pixels[i + 2])
+        }
+        XCTAssertEqual(leftEdge(found.faces[0]), .green)
+        XCTAssertEqual(leftEdge(found.faces[1]), .yellow)
+        // Without references every face is drawn as before.
+        let plain = library.appendingPathComponent("plain.png").path
+        let unmatched = try PhotoFaces.find(in: Fixtures.url("yunet/two_people.png").path, embed: false, references: [], sheet: plain)
+        let plainDrawn = try ImageDecoder.decode(path: plain)
+        let box = unmatched.faces[0].record.face.box
+        let i = (Int(box.center.y) * plainDrawn.width + Int(box.x.rounded())) * 3
+        XCTAssertEqual(RGB(plainDrawn.pixels[i], plainDrawn.pixels[i + 1], plainDrawn.pixels[i + 2]), .yellow)
+    }
+
+    func testReferenceEmbeddingAveragesTheFaceAndItsMirror() throws {
+        let pipeline = try FacePipeline.shared()
+        let crop = try Fixtures.image("sface/obama.png")
+        let a = pipeline.recognizer.embed(crop), b = pipeline.recognizer.embed(FaceAlignment.mirrored(crop))
+        let ref = pipeline.referenceEmbedding(crop)
+        XCTAssertEqual(ref.cosine(Embedding.average([a, b])), 1, accuracy: 1e-6)
+        XCTAssertLessThan(a.cosine(b), 0.999, "the mirror image is a different input")
+    }
+
+    /// The picture turned a quarter counter-clockwise.
+    static func turnedLeft(_ im: RGBImage) -> RGBImage {
+        var out = [UInt8](repeating: 0, count: im.pixels.count)
+        for y in 0..<im.height {
+            for x in 0..<im.width {
+                let s = (y * im.width + x) * 3
+                let d = ((im.width - 1 - x) * im.height + y) * 3
+                out[d] = im.pixels[s]; out[d + 1] = im.pixels[s + 1]; out[d + 2] = im.pixels[s + 2]
+            }
+        }
+        return RGBImage(width: im.height, height: im.width, pixels: out)
+    }
+}

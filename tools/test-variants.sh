@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The kernel and golden tests in each register-tile variant this machine can run but the default
+# build does not compile. Kernels size their tiles at compile time (Package.swift): a native build
+# on an AVX-512 machine never compiles the AVX2 tiles, which most users' machines run, so this
+# builds them too (GLIMT_TARGET_CPU=haswell, a build folder of its own) and runs the tests that
+# hold the kernels to their scalar references and the models to onnxruntime and OpenCV.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tests='TensorLiteTests|GoldenTests|PhotoParityTests|SFaceBatchTests'
+if grep -qw avx512f /proc/cpuinfo; then
+  echo "test-variants: AVX2 tiles (GLIMT_TARGET_CPU=haswell)" >&2
+  GLIMT_TARGET_CPU=haswell swift test -c release -Xswiftc -enable-testing --scratch-path .build/haswell --filter "$tests" "$@"
+else
+  echo "test-variants: this CPU has no AVX-512, so the default build already compiled its only wide tiles (AVX2)" >&2
+fi

@@ -21,6 +21,8 @@ public struct CaptureDate: Codable, Equatable, Sendable {
         case takeoutSidecar = "Google Takeout sidecar"
         case fileName = "file name"
         case modificationTime = "file modification time"
+        /// Given by the person (`glimt-pure date set`): stands over every other source.
+        case setByHand = "set by hand"
     }
 
     /// The local calendar day, `YYYY-MM-DD`.
@@ -161,6 +163,14 @@ public enum CalendarDay {
 }
 
 extension CalendarDay {
+    /// `HH:MM:SS` for a time of day written `HH:MM` or `HH:MM:SS`, else nil.
+    public static func clockTime(_ s: String) -> String? {
+        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let h = Int(parts[0]), let m = Int(parts[1]), h < 24, m < 60, (parts.count == 2 || Int(parts[2])! < 60) else { return nil }
+        return parts.count == 2 ? s + ":00" : s
+    }
+
     /// The day after `day` (`YYYY-MM-DD`).
     public static func next(_ day: String) -> String {
         var calendar = Calendar(identifier: .gregorian)

@@ -59,13 +59,18 @@ public struct FrameAnalysis: Codable, Equatable, Sendable {
                 if Identity.isMatch(best.cosine, thresholds: thresholds) { subject = best.index }
             }
         } else {
-            subject = faces.indices.max { faces[$0].box.area * faces[$0].quality < faces[$1].box.area * faces[$1].quality }
+            subject = mostProminent(faces)
         }
         let clearFace = hasReferences ? (subject.map { faces[$0].quality } ?? 0) : (faces.map(\.quality).max() ?? 0)
         let identity: Float? = hasReferences ? Identity.score(cosine: bestCosine ?? 0, thresholds: thresholds) : nil
         return FrameAnalysis(time: time, faces: faces, aesthetics: aesthetics, sharpness: sharpness, clearFace: clearFace,
                              subject: subject, bestCosine: bestCosine,
                              score: FrameScore(aesthetics: aesthetics.value, sharpness: sharpness, face: clearFace, identity: identity))
+    }
+
+    /// The most prominent face: size x quality, steadier than "the clearest".
+    public static func mostProminent(_ faces: [FaceInFrame]) -> Int? {
+        faces.indices.max { faces[$0].box.area * faces[$0].quality < faces[$1].box.area * faces[$1].quality }
     }
 
     /// The same frame judged as one without the person (a video that fails the lucky-frame

@@ -96,13 +96,17 @@ public struct VideoAnalysis: Codable, Sendable {
         return v
     }
 
-    /// The crop for a window: the biggest cluster of its frames' subjects.
+    /// The crop for a window: the biggest cluster of its frames' subjects. A window in which no
+    /// frame names the person (a second pinned in a video the rules find them in too rarely, a
+    /// day's best second without them) follows the most prominent face instead, as it would
+    /// without references, rather than staying in the middle while whoever is there moves.
     func framing(_ window: BestWindow.Window, aspect: Float) -> Framing.Crop {
-        let subjects: [Framing.Subject] = frames[window.frames].compactMap { f in
-            guard let s = f.subject else { return nil }
-            let face = f.faces[s]
-            return Framing.Subject(center: face.box.center, faceHeight: face.box.height, weight: face.quality)
+        func subject(_ f: FrameAnalysis, _ i: Int) -> Framing.Subject {
+            Framing.Subject(center: f.faces[i].box.center, faceHeight: f.faces[i].box.height, weight: f.faces[i].quality)
         }
+        let inWindow = frames[window.frames]
+        var subjects = inWindow.compactMap { f in f.subject.map { subject(f, $0) } }
+        if subjects.isEmpty { subjects = inWindow.compactMap { f in FrameAnalysis.mostProminent(f.faces).map { subject(f, $0) } } }
         return Framing.crop(subjects: subjects, frameWidth: width, frameHeight: height, aspect: aspect)
     }
 

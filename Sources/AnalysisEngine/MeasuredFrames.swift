@@ -30,6 +30,12 @@ final class MeasuredFrames: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard !done else { return nil }
+        if StopRequest.isRequested {
+            // Asked to stop (Ctrl-C, SIGTERM): this video is given up, the ones finished stand.
+            failure = Stopped()
+            done = true
+            return nil
+        }
         do {
             guard let sample = try ahead.next() else {
                 done = true

@@ -79,7 +79,46 @@ public final class LibraryStore: @unchecked Sendable {
                 try db.run("UPDATE videos SET day = ?, capture_time = ?, capture_instant = ?, date_source = ?, time_zone = ? WHERE content_key = ?",
                            [.of(capture.day), .of(capture.time), .of(capture.instant?.timeIntervalSince1970), .of(capture.source.rawValue),
                             .of(timeZone), .of(contentKey)])
-                return before != nil && before != capture.day
+                // A day set by hand stays.
+                try db.run(Self.applySetDate, [.of(contentKey)])
+                let after = try db.rows("SELECT day FROM videos WHERE content_key = ?", [.of(contentKey)]) { $0.text(0) }.first
+                return before != nil && before != after
+            }
+        }
+    }
+
+    /// Puts a video's day set by hand, if it has one, over its stored date.
+    private static let applySetDate = """
+        UPDATE videos SET (day, capture_time, capture_instant, date_source) =
+            (SELECT day, time, NULL, '\(CaptureDate.Source.setByHand.rawValue)' FROM set_dates WHERE set_dates.content_key = videos.content_key)
+        WHERE content_key = ? AND EXISTS (SELECT 1 FROM set_dates WHERE set_dates.content_key = videos.content_key)
+        """
+
+    /// Gives the video of `contentKey` the day (and time) a person says it was taken: kept by
+    /// content, so rescans and moves keep it. Returns the days whose pins on it were dropped: a
+    /// pin is a second of its day.
+    @discardableResult
+    public func setDate(contentKey: String, path: String, day: String, time: String?) throws -> [String] {
+        try locked {
+            try db.transaction {
+                try db.run("INSERT OR REPLACE INTO set_dates (content_key, day, time, path) VALUES (?, ?, ?, ?)",
+                           [.of(contentKey), .of(day), .of(time), .of(path)])
+                try db.run(Self.applySetDate, [.of(contentKey)])
+                let dropped = try db.rows("SELECT day FROM pins WHERE content_key = ? AND day <> ? ORDER BY day", [.of(contentKey), .of(day)]) { $0.text(0) }
+                try db.run("DELETE FROM pins WHERE content_key = ? AND day <> ?", [.of(contentKey), .of(day)])
+                return dropped
+            }
+        }
+    }
+
+    /// Forgets a day set by hand (false when there was none); the caller dates the video again
+    /// from its metadata with `redate`.
+    public func clearDate(contentKey: String) throws -> Bool {
+        try locked {
+            try db.transaction {
+                let had = try db.rows("SELECT 1 FROM set_dates WHERE content_key = ?", [.of(contentKey)]) { _ in true }.first ?? false
+                try db.run("DELETE FROM set_dates WHERE content_key = ?", [.of(contentKey)])
+                return had
             }
         }
     }
@@ -107,6 +146,8 @@ public final class LibraryStore: @unchecked Sendable {
                           .of(v.recording.flatMap { try? Self.factsEncoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }),
                           .of(v.method.version), .of(v.method.sampleRate), .of(v.method.analysisSide), .of(v.method.timeZone)])
                 let id = db.lastInsertedRow
+                // A day the person gave this content stands over what its metadata says.
+                try db.run(Self.applySetDate, [.of(v.contentKey)])
                 let frame = try db.prepare("""
                     INSERT INTO frames (video_id, idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -130,6 +171,11 @@ public final class LibraryStore: @unchecked Sendable {
     /// Drops a video (a file that is gone for good is not; only `forget` removes it).
     public func forget(contentKey: String) throws {
         try locked { try db.run("DELETE FROM videos WHERE content_key = ?", [.of(contentKey)]) }
+    }
+
+    /// The day a stored video is filed under.
+    public func day(contentKey: String) throws -> String? {
+        try locked { try db.rows("SELECT day FROM videos WHERE content_key = ?", [.of(contentKey)]) { $0.text(0) }.first }
     }
 
     /// The days that have videos, in order, within [from, to] (either may be nil).

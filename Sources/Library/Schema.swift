@@ -72,6 +72,11 @@ enum Schema {
         ALTER TABLE videos ADD COLUMN analysis_side INTEGER NOT NULL DEFAULT 640;
         ALTER TABLE videos ADD COLUMN time_zone TEXT NOT NULL DEFAULT '';
         """,
+        // 5: days a person gave videos by hand (a copy with no date of its own), by content, so
+        // rescans, moves and a new analysis keep them.
+        """
+        CREATE TABLE set_dates (content_key TEXT PRIMARY KEY, day TEXT NOT NULL, time TEXT, path TEXT NOT NULL);
+        """,
     ]
 
     static var version: Int { migrations.count }

@@ -81,7 +81,13 @@ enum AnalysisArguments {
             return .none
         }
         let photos = args.all(ref.name)
-        return photos.isEmpty ? .stored(library: library(args)) : .photos(photos)
+        let choice: References.Choice = photos.isEmpty ? .stored(library: library(args)) : .photos(photos)
+        if case .stored(let library) = choice, (try? ReferenceStore(library: library).list().isEmpty) ?? true {
+            // Without references the best-looking face wins, whoever it is: say so, once.
+            Console.notice("glimt-pure \(args.command): no reference photo, so no one is looked for: each day's second is the best-looking one with a clear face, "
+                           + "whoever it shows (add one: glimt-pure reference add PHOTO, or --ref PHOTO; --no-refs says this is what you want)")
+        }
+        return choice
     }
 
     /// The library's days judged by the command's options, with the references they name.

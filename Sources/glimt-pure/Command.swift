@@ -13,11 +13,14 @@ protocol Command {
     static var options: [OptionSpec] { get }
     /// What positional arguments complete to.
     static var positionals: OptionSpec.Completion { get }
+    /// Words the first positional argument may be (`reference add|list|remove`); none for most.
+    static var subcommands: [String] { get }
     static func run(_ args: Arguments) throws -> Int32
 }
 
 extension Command {
     static var positionals: OptionSpec.Completion { .file }
+    static var subcommands: [String] { [] }
     /// Every option, the common ones included, as the parser takes them.
     static var allOptions: [OptionSpec] { options + CommonOptions.all }
     static var help: String { HelpText.command(self) }
@@ -52,6 +55,12 @@ enum Console {
     /// A note on stderr, shown with `-v` only.
     static func note(_ s: String) {
         if verbose && !quiet { err(s) }
+    }
+
+    /// Something the person should know about the run as a whole (not about one input), on
+    /// stderr unless `-q`.
+    static func notice(_ s: String) {
+        if !quiet { err(s) }
     }
 
     /// Standard output; a failed write (a full disk, a closed pipe) is an error, never a trap.

@@ -17,6 +17,7 @@ struct ReferenceCommand: Command {
     and a 112x112 thumbnail. The same face twice is refused; a face that resembles none of the
     other references is probably someone else, and is taken only with --force.
     """
+    static let subcommands = ["add", "list", "remove"]
     static let options: [OptionSpec] = [
         .value("--face", "N", "Which face of PHOTO (1 = highest detector score)"),
         .flag("--force", "Add a face that resembles none of the other references"),

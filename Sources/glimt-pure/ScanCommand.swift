@@ -27,11 +27,17 @@ struct ScanCommand: Command {
         let (from, to) = try args.dayRange()
         let scan = LibraryScan(library: AnalysisArguments.library(args), options: options, fromDay: from, toDay: to, workers: try jobs.value(args))
         let line = ProgressLine()
+        // Ctrl-C, SIGTERM and a closed terminal stop the scan between frames: every finished
+        // video is kept, and the next scan goes on from there.
+        StopRequest.install()
+        defer { StopRequest.uninstall() }
         let summary = try scan.run(args.positionals, progress: { p in
-            var s = "scanning \(p.videosDone)/\(p.videosTotal) videos  \(URL(fileURLWithPath: p.path).lastPathComponent)"
-                + String(format: "  %.1f frames/s", p.framesPerSecond)
-            if let left = p.secondsLeft { s += "  ETA " + Duration.text(left) }
-            line.update(s)
+            if line.isTerminal {
+                line.update(bar(p))
+            } else if let finished = p.finished {
+                line.log("scanned \(p.videosDone)/\(p.videosTotal) \(URL(fileURLWithPath: finished).lastPathComponent)"
+                         + (p.secondsLeft.map { ", ETA " + Duration.text($0) } ?? ""))
+            }
         }, report: { f in
             line.clear()
             Console.err("glimt-pure scan: \(ShownPath.escaped(f.path)): \(f.reason)")
@@ -54,8 +60,34 @@ struct ScanCommand: Command {
             }
             for d in summary.duplicates { Console.out("counted once: \(ShownPath.escaped(d.path)) is the same video as \(ShownPath.escaped(d.sameAs))") }
         }
+        if summary.stopped {
+            let left = summary.toAnalyse - summary.analysed - summary.failures.count
+            Console.err("glimt-pure scan: stopped (\(StopRequest.signal.map(signalName) ?? "interrupted")): \(summary.analysed) of the \(summary.toAnalyse) video\(summary.toAnalyse == 1 ? "" : "s") to analyse "
+                        + "\(summary.analysed == 1 ? "is" : "are") kept in the library, \(left) left; run the same scan again to go on from there")
+            return ExitStatus.interrupted
+        }
         if summary.found == 0 && summary.failures.isEmpty { throw GlimtError("no videos found in \(args.positionals.joined(separator: ", "))") }
         return summary.failures.isEmpty ? ExitStatus.done : ExitStatus.failed
+    }
+
+    static func signalName(_ s: Int32) -> String {
+        switch s {
+        case SIGINT: return "Ctrl-C"
+        case SIGTERM: return "SIGTERM"
+        case SIGHUP: return "the terminal closed"
+        default: return "signal \(s)"
+        }
+    }
+
+    /// `scanning [#########.........]  45%  5/12 videos  next party.mp4  312 frames/s  ETA 1m05s`
+    static func bar(_ p: LibraryScan.Progress) -> String {
+        let cells = 20, filled = min(cells, Int((p.fraction * Double(cells)).rounded(.down)))
+        var s = "scanning [" + String(repeating: "#", count: filled) + String(repeating: ".", count: cells - filled) + "]"
+            + String(format: " %3.0f%%", min(100, p.fraction * 100)) + "  \(p.videosDone)/\(p.videosTotal) videos"
+        s += String(format: "  %.0f frames/s", p.framesPerSecond)
+        s += "  ETA " + (p.secondsLeft.map(Duration.text) ?? "...")
+        if let next = p.next { s += "  next " + URL(fileURLWithPath: next).lastPathComponent }
+        return s
     }
 }
 

@@ -62,11 +62,14 @@ enum Completions {
                 valueCases += "                \(o.name)) \(bashReply(o.completion)); return ;;\n"
             }
             let positional = bashReply(c.positionals)
+            // A command with subcommands (`reference add|list|remove`) offers them first.
+            let first = c.subcommands.isEmpty ? ""
+                : "            if [[ $COMP_CWORD -eq 2 && \"$cur\" != -* ]]; then COMPREPLY=($(compgen -W \"\(c.subcommands.joined(separator: " "))\" -- \"$cur\")); return; fi\n"
             cases += """
                     \(c.name))
                         case "$prev" in
             \(valueCases)            esac
-                        if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "\(words(c).joined(separator: " "))" -- "$cur")); else \(positional); fi
+            \(first)            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "\(words(c).joined(separator: " "))" -- "$cur")); else \(positional); fi
                         ;;
 
             """
@@ -110,7 +113,7 @@ enum Completions {
             _glimt_pure_\(c.name.replacingOccurrences(of: "-", with: "_"))() {
                 _arguments -s \\
             \(specs) \\
-                    '*:argument:\(action(c.positionals))'
+            \(c.subcommands.isEmpty ? "" : "        '1:subcommand:(\(c.subcommands.joined(separator: " ")))' \\\n")        '*:argument:\(action(c.positionals))'
             }
 
             """
@@ -157,6 +160,10 @@ enum Completions {
                     }
                 }
                 lines.append(line + " -d \(quoted(o.help))")
+            }
+            if !c.subcommands.isEmpty {
+                let words = c.subcommands.joined(separator: " ")
+                lines.append("complete -c glimt-pure -n '__fish_seen_subcommand_from \(c.name); and not __fish_seen_subcommand_from \(words)' -a \(quoted(words))")
             }
             switch c.positionals {
             case .file: lines.append("complete -c glimt-pure \(when) -F")

@@ -2,7 +2,7 @@ import Foundation
 import GlimtPure
 
 let commands: [Command.Type] = [FilmCommand.self, ScanCommand.self, DaysCommand.self, ShowCommand.self, CalendarCommand.self, PickCommand.self,
-                                ExcludeCommand.self, IncludeCommand.self, AnalyzeCommand.self, FacesCommand.self, ReferenceCommand.self,
+                                ExcludeCommand.self, IncludeCommand.self, DateCommand.self, AnalyzeCommand.self, FacesCommand.self, ReferenceCommand.self,
                                 EmbedCommand.self, CompletionsCommand.self, ManualCommand.self]
 
 let toolHelp = """

@@ -1,6 +1,7 @@
 import Analysis
 import Foundation
 import GlimtCore
+import AnalysisEngine
 import Library
 
 /// The person's say over the library: pin a second for a day, hand a day back to automatic
@@ -31,6 +32,38 @@ public struct LibraryChoices {
             throw GlimtError(String(format: "--at %.2f is not inside the video (0 to %.2f s)", start, stored.duration), path: file)
         }
         try store.pin(day: day, contentKey: known.contentKey, start: start)
+    }
+
+    /// What `date set` and `date clear` did: the video, its day before and after, and the days
+    /// whose pin on it went with its old day.
+    public struct Redating: Sendable {
+        public var path: String
+        public var before: String
+        public var after: CaptureDate
+        public var droppedPins: [String]
+    }
+
+    /// Gives `file` the day (and time, `HH:MM` or `HH:MM:SS`) it was taken, over whatever its
+    /// metadata says: for a copy dated by its copy time.
+    public func setDate(file: String, day: String, time: String?) throws -> Redating {
+        try CalendarDay.checked(day)
+        if let time, CalendarDay.clockTime(time) == nil { throw GlimtError("'\(time)' is not a time of day (write HH:MM)") }
+        let known = try video(file)
+        let before = try store.day(contentKey: known.contentKey) ?? day
+        let full = time.flatMap(CalendarDay.clockTime)
+        let dropped = try store.setDate(contentKey: known.contentKey, path: known.path, day: day, time: full)
+        return Redating(path: known.path, before: before, after: CaptureDate(day: day, time: full, instant: nil, source: .setByHand), droppedPins: dropped)
+    }
+
+    /// Gives `file` back the day its own metadata says (in the time zone it was scanned in).
+    public func clearDate(file: String) throws -> Redating {
+        let known = try video(file)
+        guard try store.clearDate(contentKey: known.contentKey) else { throw GlimtError("has no day set by hand", path: known.path) }
+        let before = try store.day(contentKey: known.contentKey) ?? ""
+        let zone = TimeZone(identifier: known.method.timeZone) ?? .current
+        let facts = try VideoFacts.read(path: known.path, timeZone: zone)
+        try store.redate(contentKey: known.contentKey, capture: facts.capture, timeZone: zone.identifier)
+        return Redating(path: known.path, before: before, after: facts.capture, droppedPins: [])
     }
 
     public func automatic(day: String) throws {

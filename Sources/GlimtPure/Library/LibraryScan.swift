@@ -15,10 +15,14 @@ public final class LibraryScan {
     public struct Progress: Sendable {
         public var videosDone: Int
         public var videosTotal: Int
-        /// The file being analysed most recently.
-        public var path: String
+        /// The share of the video seconds to analyse that is done, 0 to 1.
+        public var fraction: Double
+        /// Of the videos being analysed, the one that finishes next.
+        public var next: String?
+        /// The video that has just finished (nil for progress within one).
+        public var finished: String?
         public var framesPerSecond: Double
-        /// Seconds left for the whole scan, from the video seconds still to decode.
+        /// Seconds left for the whole scan, from the recent rate of analysis.
         public var secondsLeft: Double?
     }
 
@@ -38,6 +42,10 @@ public final class LibraryScan {
         public var framesDecoded = 0
         public var failures: [AnalysisRun.Failure] = []
         public var seconds = 0.0
+        /// Stopped by Ctrl-C or SIGTERM: `analysed` of `toAnalyse` were kept, the rest are for
+        /// the next scan.
+        public var stopped = false
+        public var toAnalyse = 0
     }
 
     public let library: URL
@@ -73,7 +81,7 @@ public final class LibraryScan {
             }
             var work: [(path: String, key: String, duration: Double)] = []
             var queued: [String: String] = [:]
-            for path in files {
+            for path in files where !StopRequest.isRequested {
                 do {
                     switch try plan(path, store: store) {
                     case .unchanged: summary.unchanged += 1
@@ -103,7 +111,9 @@ public final class LibraryScan {
                     report?(f)
                 }
             }
-            try analyse(work, store: store, summary: &summary, progress: progress, report: report)
+            summary.toAnalyse = work.count
+            summary.stopped = StopRequest.isRequested
+            if !summary.stopped { try analyse(work, store: store, summary: &summary, progress: progress, report: report) }
             summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             return summary
         }
@@ -185,11 +195,12 @@ public final class LibraryScan {
         DispatchQueue.concurrentPerform(iterations: min(workers, work.count)) { _ in
             while true {
                 lock.lock()
-                guard fatal == nil, next < work.count else { lock.unlock(); return }
+                guard fatal == nil, next < work.count, !StopRequest.isRequested else { lock.unlock(); return }
                 let item = work[next]
                 next += 1
                 lock.unlock()
                 var times = VideoAnalysis.StageTimes()
+                tell(state.started(path: item.path, duration: item.duration))
                 do {
                     let video = try analyzer.observe(path: item.path, contentKey: item.key, times: &times) { p in
                         tell(state.frame(path: item.path, time: p.time))
@@ -205,6 +216,9 @@ public final class LibraryScan {
                     local.failures.append(f)
                     lock.unlock()
                     tell(f)
+                } catch is Stopped {
+                    // Ctrl-C or SIGTERM: this video is for the next scan; the finished ones stand.
+                    return
                 } catch {
                     // The store itself failed (disk full, damaged): stop, keeping what is committed.
                     lock.lock()
@@ -215,35 +229,47 @@ public final class LibraryScan {
             }
         }
         if let fatal { throw fatal }
+        summary.stopped = StopRequest.isRequested
         summary.analysed += local.analysed
         summary.framesDecoded += local.framesDecoded
         summary.failures += local.failures
     }
 }
 
-/// Progress shared by the workers: videos done, frames per second, and an ETA from the video
-/// seconds still to decode.
+/// Progress shared by the workers: videos done, the share of the video seconds covered, and an
+/// ETA from the recent rate of covering them (so it counts the last file, when one worker is left).
 private final class ScanState: @unchecked Sendable {
     private let lock = NSLock()
     private let total: Int
     private let seconds: Double
     private var done = 0
     private var secondsDone = 0.0
-    private var current: [String: Double] = [:]
+    /// The videos being analysed: how far each has got, and how long it is.
+    private var current: [String: (time: Double, duration: Double)] = [:]
     private var frames = 0
     private let started = DispatchTime.now().uptimeNanoseconds
+    /// Recent (wall time, seconds covered): the rate over the last few seconds.
+    private var recent: [(at: Double, covered: Double)] = []
+    static let rateWindow = 8.0
 
     init(total: Int, seconds: Double) {
         self.total = total
         self.seconds = seconds
     }
 
+    func started(path: String, duration: Double) -> LibraryScan.Progress {
+        lock.lock()
+        defer { lock.unlock() }
+        current[path] = (0, duration)
+        return progress(finished: nil)
+    }
+
     func frame(path: String, time: Double) -> LibraryScan.Progress {
         lock.lock()
         defer { lock.unlock() }
-        current[path] = time
+        if let c = current[path] { current[path] = (min(time, c.duration), c.duration) }
         frames += 1
-        return progress(path)
+        return progress(finished: nil)
     }
 
     func finished(path: String, duration: Double) -> LibraryScan.Progress {
@@ -252,14 +278,21 @@ private final class ScanState: @unchecked Sendable {
         current[path] = nil
         done += 1
         secondsDone += duration
-        return progress(path)
+        return progress(finished: path)
     }
 
-    private func progress(_ path: String) -> LibraryScan.Progress {
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        let covered = secondsDone + current.values.reduce(0, +)
-        let left = covered > 0 && elapsed > 0.5 ? elapsed / covered * max(0, seconds - covered) : nil
-        return LibraryScan.Progress(videosDone: done, videosTotal: total, path: path,
-                                    framesPerSecond: elapsed > 0 ? Double(frames) / elapsed : 0, secondsLeft: left)
+    private func progress(finished: String?) -> LibraryScan.Progress {
+        let now = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let covered = min(seconds, secondsDone + current.values.reduce(0) { $0 + $1.time })
+        recent.append((now, covered))
+        recent.removeAll { $0.at < now - Self.rateWindow && recent.count > 2 }
+        var left: Double?
+        if let first = recent.first, now - first.at > 1, covered > first.covered {
+            left = (now - first.at) / (covered - first.covered) * max(0, seconds - covered)
+        }
+        // The file that finishes next: the least video left to cover.
+        let next = current.min { ($0.value.duration - $0.value.time, $0.key) < ($1.value.duration - $1.value.time, $1.key) }?.key
+        return LibraryScan.Progress(videosDone: done, videosTotal: total, fraction: seconds > 0 ? covered / seconds : Double(done) / Double(max(1, total)),
+                                    next: next, finished: finished, framesPerSecond: now > 0 ? Double(frames) / now : 0, secondsLeft: left)
     }
 }

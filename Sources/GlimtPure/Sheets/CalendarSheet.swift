@@ -25,7 +25,10 @@ public struct CalendarSheet {
         public var unreadable: [GlimtError]
     }
 
-    static let cellSide = 64, cellGap = 3, monthGap = 28, margin = 24
+    /// A day's picture is 128 pixels square, shown around the face, so a face is 40 pixels high
+    /// or more: recognisable at 100 % on a laptop screen. Three months to a row make the sheet
+    /// 2,872 x 3,552 pixels (a year scrolls; a month fits a screen).
+    static let cellSide = 128, cellGap = 4, monthGap = 32, margin = 24, monthsPerRow = 3
     static let monthNames = ["JANUARY", "FEBRUARY", "MARCH", "APRIL", "MAY", "JUNE", "JULY", "AUGUST", "SEPTEMBER", "OCTOBER", "NOVEMBER", "DECEMBER"]
 
     /// Judges every day of `year` (default: the year of the library's latest day), decodes one
@@ -50,10 +53,13 @@ public struct CalendarSheet {
             progress?(i, picks.count, pick.day)
             do {
                 let frame = try StillFrame.at(pick.start + pick.length / 2, in: pick.video)
-                // Centred where the framing puts the face, a little above the crop's middle: a
-                // square cut from a tall crop keeps the head.
+                // Around where the framing puts the face (a little above the crop's middle), a
+                // square of 0.6 of the crop's height with room above for the head: the face, not
+                // the room.
                 let c = pick.crop
-                let focus = Box(x: c.x, y: c.y, width: c.width, height: c.height * 2 * Framing.faceHeightPosition)
+                let side = min(c.width, c.height * 0.6)
+                let faceY = c.y + c.height * Framing.faceHeightPosition
+                let focus = Box(x: c.x + (c.width - side) / 2, y: max(c.y, faceY - side * 0.6), width: side, height: side)
                 thumbnails[pick.day] = Resize.filling(frame, width: Self.cellSide, height: Self.cellSide, around: focus)
             } catch {
                 // One unreadable video (moved, deleted, damaged) still leaves a calendar of the rest.
@@ -71,11 +77,11 @@ public struct CalendarSheet {
         let top: Int
         let width: Int
         let height: Int
-        static let monthHeader = 22, weekdayRow = 13
+        static let monthHeader = 22, weekdayRow = 20
 
         init(year: Int) {
             self.year = year
-            months = TileGrid(count: 12, columns: 4, tileWidth: 7 * cellSide + 6 * cellGap,
+            months = TileGrid(count: 12, columns: monthsPerRow, tileWidth: 7 * cellSide + 6 * cellGap,
                               tileHeight: Self.monthHeader + Self.weekdayRow + 6 * cellSide + 5 * cellGap, gap: monthGap)
             top = margin + BitmapFont.height(scale: 4) + 14 + BitmapFont.height(scale: 2) + monthGap
             width = 2 * margin + months.width
@@ -127,8 +133,8 @@ public struct CalendarSheet {
             let origin = layout.month(m)
             sheet.text(monthNames[m - 1], x: origin.x, y: origin.y, scale: 2, SheetStyle.text)
             for (k, letter) in ["M", "T", "W", "T", "F", "S", "S"].enumerated() {
-                sheet.text(letter, x: origin.x + k * (cellSide + cellGap) + (cellSide - BitmapFont.glyphWidth) / 2, y: origin.y + Layout.monthHeader,
-                           scale: 1, SheetStyle.dimText)
+                sheet.text(letter, x: origin.x + k * (cellSide + cellGap) + (cellSide - 2 * BitmapFont.glyphWidth) / 2, y: origin.y + Layout.monthHeader,
+                           scale: 2, SheetStyle.dimText)
             }
             var d = 1
             while let day = CalendarDay.parse(String(format: "%04d-%02d-%02d", year, m, d)) {
@@ -161,6 +167,6 @@ public struct CalendarSheet {
         case .picked, .noVideo: break
         }
         // Inside the frame, so the frame never hides it.
-        if thumbnail != nil { sheet.label(String(d), x: at.x + 3, y: at.y + 3, scale: 1) }
+        if thumbnail != nil { sheet.label(String(d), x: at.x + 3, y: at.y + 3, scale: 2) }
     }
 }

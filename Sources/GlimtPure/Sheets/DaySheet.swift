@@ -69,10 +69,17 @@ public struct DaySheet {
         var crop: Box?
         var picture: RGBImage?
         var failure: String?
+        /// How its day was read, when that deserves a look: set by hand, or only a file's time.
+        var dated: (text: String, colour: RGB)?
 
         init(_ c: DayReport.Candidate, report: DayReport, windowLength: Double) {
             name = URL(fileURLWithPath: c.video).lastPathComponent
             excluded = c.excluded
+            switch c.dateSource {
+            case .setByHand: dated = ("DATE SET BY HAND", SheetStyle.pinned)
+            case .modificationTime: dated = ("DATED BY FILE TIME", SheetStyle.withoutPerson)
+            default: dated = nil
+            }
             if c.picked, let pick = report.pick, let colour = SheetStyle.colour(of: report.status) {
                 // A pinned second is not the video's best: the tile shows what the film shows.
                 (start, length, score, parts, containsPerson) = (pick.start, pick.length, pick.score, pick.parts, pick.identity?.containsPerson)
@@ -174,6 +181,7 @@ public struct DaySheet {
             if tile.mark == nil { sheet.outline(frame, SheetStyle.excluded, thickness: border / 2) }
             tags.append(("EXCLUDED", SheetStyle.excluded))
         }
+        if let dated = tile.dated { tags.append(dated) }
         let tagHeight = BitmapFont.height(scale: textScale) + 4 * textScale
         for (k, tag) in tags.enumerated() { SheetStyle.tag(tag.0, on: &sheet, x: at.x, y: at.y + k * tagHeight, scale: textScale, tag.1) }
 

@@ -30,7 +30,9 @@ final class LibraryStoreTests: XCTestCase {
         XCTAssertLessThan(old.method.version, VideoAnalyzer.version, "so the next scan analyses it again")
         XCTAssertEqual([old.method.sampleRate, Double(old.method.analysisSide)], [8, 640], "version 4's columns: the settings scans had then")
         XCTAssertEqual(old.method.timeZone, "", "no time zone recorded: the next scan dates it again")
-        XCTAssertEqual(Schema.version, 4)
+        XCTAssertEqual(Schema.version, 5)
+        XCTAssertEqual(try store.setDate(contentKey: "k1", path: "/v/a.mp4", day: "2024-05-02", time: nil), ["2024-05-01"], "version 5's table exists; the pin of the old day goes")
+        XCTAssertEqual(try store.days(), ["2024-05-02"])
     }
 
     func testANewerOrForeignStoreIsRefused() throws {
@@ -40,7 +42,7 @@ final class LibraryStoreTests: XCTestCase {
             try db.execute("PRAGMA user_version = 99")
         }
         XCTAssertThrowsError(try LibraryStore(library: newer)) { error in
-            XCTAssertTrue("\(error)".contains("written by a newer glimt-pure (store version 99; this one reads up to 4)"), "\(error)")
+            XCTAssertTrue("\(error)".contains("written by a newer glimt-pure (store version 99; this one reads up to \(Schema.version))"), "\(error)")
         }
         let foreign = try folder()
         do {

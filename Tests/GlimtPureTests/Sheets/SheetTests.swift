@@ -112,6 +112,10 @@ final class SheetTests: XCTestCase {
         let layout = CalendarSheet.Layout(year: 2024)
         XCTAssertEqual([sheet.width, sheet.height], [layout.width, layout.height])
         let side = CalendarSheet.cellSide
+        // A day's picture big enough to see a face at 100 % on a laptop screen; the year then
+        // runs to about 2,900 x 3,600 pixels, three months to a row.
+        XCTAssertGreaterThanOrEqual(side, 128)
+        XCTAssertLessThanOrEqual(sheet.width, 3000, "three months side by side fit a wide screen's width at 100 %")
         func cell(_ day: Int) -> (x: Int, y: Int) { layout.cell(month: 5, day: day) }
         // Inside a cell, away from its number and its frame.
         func inside(_ day: Int) -> [RGB] {

@@ -82,7 +82,7 @@ enum AnalysisArguments {
         }
         let photos = args.all(ref.name)
         let choice: References.Choice = photos.isEmpty ? .stored(library: library(args)) : .photos(photos)
-        if case .stored(let library) = choice, (try? ReferenceStore(library: library).list().isEmpty) ?? true {
+        if case .stored(let library) = choice, let stored = try? ReferenceStore(library: library).list(), stored.isEmpty {
             // Without references the best-looking face wins, whoever it is: say so, once.
             Console.notice("glimt-pure \(args.command): no reference photo, so no one is looked for: each day's second is the best-looking one with a clear face, "
                            + "whoever it shows (add one: glimt-pure reference add PHOTO, or --ref PHOTO; --no-refs says this is what you want)")

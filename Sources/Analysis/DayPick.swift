@@ -33,7 +33,9 @@ public struct DayPick: Codable, Equatable, Sendable {
     /// Per day, the video whose best window scores highest. With references, only videos that
     /// contain the child compete; a day without them is skipped (with the reason), or with
     /// `withoutPerson: .include` gets its best second anyway (its `identity` says so).
-    public static func pick(_ videos: [VideoAnalysis], hasReferences: Bool, withoutPerson: WithoutPerson = .skip) -> (picks: [DayPick], skipped: [String: String]) {
+    /// `person` names the person in the reasons ("Emma is in none of its 2 videos").
+    public static func pick(_ videos: [VideoAnalysis], hasReferences: Bool, withoutPerson: WithoutPerson = .skip,
+                            person: String? = nil) -> (picks: [DayPick], skipped: [String: String]) {
         let byDay = Dictionary(grouping: videos, by: \.capture.day)
         var picks: [DayPick] = []
         var skipped: [String: String] = [:]
@@ -52,7 +54,7 @@ public struct DayPick: Codable, Equatable, Sendable {
                     skipped[day] = "every video of it is set aside: " + Set(all.compactMap(\.setAside)).sorted().joined(separator: "; ")
                     continue
                 }
-                skipped[day] = competing.contains { $0.window != nil } ? "the person of the references is in none of its \(competing.count) video\(competing.count == 1 ? "" : "s")"
+                skipped[day] = competing.contains { $0.window != nil } ? "\(person ?? "the person of the references") is in none of its \(competing.count) video\(competing.count == 1 ? "" : "s")"
                     : "no video of it is long enough"
                 continue
             }

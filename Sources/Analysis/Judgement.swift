@@ -23,20 +23,47 @@ public struct Judgement: Sendable {
         public init() {}
     }
 
-    public let references: [Embedding]
+    /// Every person of the library, each by their reference embeddings: a frame's faces are
+    /// matched to them one to one (see `FaceAssignment`) before the person judged is looked at.
+    public let people: [[Embedding]]
+    /// The one judged, an index into `people`; nil: no one is looked for.
+    public let person: Int?
     public let rules: Rules
 
-    public init(references: [Embedding], rules: Rules) {
-        self.references = references
+    public init(people: [[Embedding]], person: Int?, rules: Rules) {
+        precondition(person.map { people.indices.contains($0) && !people[$0].isEmpty } ?? true, "the person judged has references")
+        self.people = people
+        self.person = person
         self.rules = rules
     }
 
-    public var hasReferences: Bool { !references.isEmpty }
+    /// One person's references, and no one else's (a one-shot run); none: no one is looked for.
+    public init(references: [Embedding], rules: Rules) {
+        self.init(people: references.isEmpty ? [] : [references], person: references.isEmpty ? nil : 0, rules: rules)
+    }
+
+    /// The references of the person judged.
+    public var references: [Embedding] { person.map { people[$0] } ?? [] }
+    public var hasReferences: Bool { person != nil }
+
+    /// Each face's cosine for the person judged: its best over their references, or nil when
+    /// the face counts for someone else or cannot be told apart from two people (or was not
+    /// embedded). With one person that is every embedded face's own cosine.
+    public func cosines(_ f: ObservedFrame) -> [Float?] {
+        guard let person else { return f.faces.map { _ in nil } }
+        let rows = f.faces.map { face in face.embedding.map { e in people.map { e.bestCosine($0) ?? -1 } } }
+        guard people.count > 1 else { return rows.map { $0?[person] } }
+        let owners = FaceAssignment.assign(rows, match: rules.thresholds.match)
+        return rows.enumerated().map { i, row in
+            guard let row, owners[i] == person || (owners[i] == nil && !FaceAssignment.isAmbiguous(row, match: rules.thresholds.match)) else { return nil }
+            return row[person]
+        }
+    }
 
     public func frame(_ f: ObservedFrame) -> FrameAnalysis {
-        let faces = f.faces.map { x in
-            FaceInFrame(box: x.box, score: x.score, quality: x.quality, cosine: references.isEmpty ? nil : x.embedding.flatMap { $0.bestCosine(references) },
-                        borrowed: x.borrowed)
+        let cosines = self.cosines(f)
+        let faces = f.faces.enumerated().map { i, x in
+            FaceInFrame(box: x.box, score: x.score, quality: x.quality, cosine: cosines[i], borrowed: x.borrowed)
         }
         return FrameAnalysis.evaluate(time: f.time, faces: faces, aesthetics: f.aesthetics, sharpness: f.sharpness,
                                       hasReferences: hasReferences, thresholds: rules.thresholds)

@@ -15,16 +15,26 @@ public final class VideoAnalyzer: @unchecked Sendable {
     public static let version = 2
 
     public let options: AnalysisOptions
+    /// Everyone the library knows, by their reference embeddings, and the one looked for (an
+    /// index into `people`; nil: no one): faces are matched to all of them one to one.
+    public let people: [[Embedding]]
+    public let person: Int?
     /// The embeddings of the person's reference faces (none: no one is looked for).
-    public let references: [Embedding]
+    public var references: [Embedding] { person.map { people[$0] } ?? [] }
     /// Embed every face, references or not: the library keeps embeddings so that a change of
     /// references needs no decoding.
     public let embedAllFaces: Bool
     private var pipeline: FacePipeline
 
-    public init(options: AnalysisOptions, references: [Embedding], pipeline: FacePipeline, embedAllFaces: Bool = false) {
+    public convenience init(options: AnalysisOptions, references: [Embedding], pipeline: FacePipeline, embedAllFaces: Bool = false) {
+        self.init(options: options, people: references.isEmpty ? [] : [references], person: references.isEmpty ? nil : 0, pipeline: pipeline,
+                  embedAllFaces: embedAllFaces)
+    }
+
+    public init(options: AnalysisOptions, people: [[Embedding]], person: Int?, pipeline: FacePipeline, embedAllFaces: Bool = false) {
         self.options = options
-        self.references = references
+        self.people = people
+        self.person = person
         self.embedAllFaces = embedAllFaces
         self.pipeline = pipeline
         // Analysis frames are already scaled to `analysisSide`: the detector takes them as they are.
@@ -43,7 +53,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
 
     private func analyzeWithinBound(path: String, index: Int, count: Int, progress: ((AnalysisProgress) -> Void)?) throws -> VideoAnalysis {
         var times = VideoAnalysis.StageTimes()
-        let judge = Judgement(references: references, rules: options.rules)
+        let judge = Judgement(people: people, person: person, rules: options.rules)
         let opened = try open(path)
         let report = reporter(opened, index: index, count: count, progress)
         if options.coarseToFine, let refined = try coarseToFine(opened, judge: judge, times: &times, progress: report) {
@@ -250,10 +260,12 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// `Identity.isSettled`).
     private func borrowing(interval: Double) -> BorrowedEmbeddings? {
         guard options.followFaces, hasReferences, !embedAllFaces else { return nil }
-        let references = self.references, thresholds = options.rules.thresholds
-        // A sample more than one and a half intervals after the last (a gap in the video) starts afresh.
+        let people = self.people, thresholds = options.rules.thresholds
+        // A sample more than one and a half intervals after the last (a gap in the video) starts
+        // afresh. With several people, every one of them must be settled: a borrowed face near
+        // another person's threshold could change whom it counts for.
         return BorrowedEmbeddings(rules: FaceTracker.Rules(maxGap: 1.5 * interval)) { e in
-            e.bestCosine(references).map { Identity.isSettled($0, thresholds: thresholds) } ?? false
+            people.allSatisfy { refs in e.bestCosine(refs).map { Identity.isSettled($0, thresholds: thresholds) } ?? false }
         }
     }
 

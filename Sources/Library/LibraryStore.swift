@@ -18,7 +18,9 @@ public final class LibraryStore: @unchecked Sendable {
         self.folder = folder
         try LibraryFolder.make(folder)
         db = try Database(path: folder.appendingPathComponent("library.sqlite").path)
-        try Schema.migrate(db)
+        // A store from before people existed gives its pins and excluded days to the person its
+        // references became (see `ReferenceStore`), or to no one.
+        try Schema.migrate(db, legacyOwner: (try? ReferenceStore(library: folder).people().first?.id) ?? 0)
     }
 
     private func locked<T>(_ body: () throws -> T) throws -> T {
@@ -104,7 +106,7 @@ public final class LibraryStore: @unchecked Sendable {
                 try db.run("INSERT OR REPLACE INTO set_dates (content_key, day, time, path) VALUES (?, ?, ?, ?)",
                            [.of(contentKey), .of(day), .of(time), .of(path)])
                 try db.run(Self.applySetDate, [.of(contentKey)])
-                let dropped = try db.rows("SELECT day FROM pins WHERE content_key = ? AND day <> ? ORDER BY day", [.of(contentKey), .of(day)]) { $0.text(0) }
+                let dropped = try db.rows("SELECT DISTINCT day FROM pins WHERE content_key = ? AND day <> ? ORDER BY day", [.of(contentKey), .of(day)]) { $0.text(0) }
                 try db.run("DELETE FROM pins WHERE content_key = ? AND day <> ?", [.of(contentKey), .of(day)])
                 return dropped
             }
@@ -250,6 +252,8 @@ public final class LibraryStore: @unchecked Sendable {
 
     // MARK: The person's choices
 
+    /// One person's choices (pins and excluded days are theirs: 0 is the days judged without
+    /// references), and the videos excluded for everyone.
     public struct Choices: Sendable {
         /// Day -> (content key of the video, start in seconds).
         public var pins: [String: (contentKey: String, start: Double)] = [:]
@@ -258,29 +262,47 @@ public final class LibraryStore: @unchecked Sendable {
         public var excludedVideos: Set<String> = []
     }
 
-    public func choices() throws -> Choices {
+    /// The person id of the days judged without references.
+    public static let noOne = 0
+
+    public func choices(person: Int) throws -> Choices {
         try locked {
             var c = Choices()
-            for (day, key, start) in try db.rows("SELECT day, content_key, start FROM pins", [], { ($0.text(0), $0.text(1), $0.double(2)) }) {
+            for (day, key, start) in try db.rows("SELECT day, content_key, start FROM pins WHERE person_id = ?", [.of(person)],
+                                                 { ($0.text(0), $0.text(1), $0.double(2)) }) {
                 c.pins[day] = (key, start)
             }
-            c.excludedDays = Set(try db.rows("SELECT day FROM excluded_days") { $0.text(0) })
+            c.excludedDays = Set(try db.rows("SELECT day FROM excluded_days WHERE person_id = ?", [.of(person)]) { $0.text(0) })
             c.excludedVideos = Set(try db.rows("SELECT content_key FROM excluded_videos") { $0.text(0) })
             return c
         }
     }
 
-    public func pin(day: String, contentKey: String, start: Double) throws {
-        try locked { try db.run("INSERT OR REPLACE INTO pins (day, content_key, start) VALUES (?, ?, ?)", [.of(day), .of(contentKey), .of(start)]) }
-    }
-
-    public func unpin(day: String) throws {
-        try locked { try db.run("DELETE FROM pins WHERE day = ?", [.of(day)]) }
-    }
-
-    public func setDay(_ day: String, excluded: Bool) throws {
+    public func pin(day: String, contentKey: String, start: Double, person: Int) throws {
         try locked {
-            try db.run(excluded ? "INSERT OR IGNORE INTO excluded_days (day) VALUES (?)" : "DELETE FROM excluded_days WHERE day = ?", [.of(day)])
+            try db.run("INSERT OR REPLACE INTO pins (person_id, day, content_key, start) VALUES (?, ?, ?, ?)",
+                       [.of(person), .of(day), .of(contentKey), .of(start)])
+        }
+    }
+
+    public func unpin(day: String, person: Int) throws {
+        try locked { try db.run("DELETE FROM pins WHERE day = ? AND person_id = ?", [.of(day), .of(person)]) }
+    }
+
+    public func setDay(_ day: String, excluded: Bool, person: Int) throws {
+        try locked {
+            try db.run(excluded ? "INSERT OR IGNORE INTO excluded_days (person_id, day) VALUES (?, ?)" : "DELETE FROM excluded_days WHERE person_id = ? AND day = ?",
+                       [.of(person), .of(day)])
+        }
+    }
+
+    /// Forgets a person's pins and excluded days (the person is gone).
+    public func forgetChoices(person: Int) throws {
+        try locked {
+            try db.transaction {
+                try db.run("DELETE FROM pins WHERE person_id = ?", [.of(person)])
+                try db.run("DELETE FROM excluded_days WHERE person_id = ?", [.of(person)])
+            }
         }
     }
 

@@ -48,11 +48,46 @@ public struct Reference: Codable, Equatable, Sendable {
     }
 }
 
-/// Up to five reference faces, kept in `<library>/references.json` with thumbnails in
-/// `<library>/references/`. Changes are made under a lock and written atomically, so two
-/// `reference add` at once both land, each checked against the list that holds the other.
+/// A person the library looks for: a name and up to five reference faces.
+public struct Person: Codable, Equatable, Sendable {
+    /// Stable for the person's life in the library (pins and exclusions name it), never reused.
+    public var id: Int
+    public var name: String
+    public var references: [Reference]
+
+    public init(id: Int, name: String, references: [Reference]) {
+        self.id = id
+        self.name = name
+        self.references = references
+    }
+
+    /// The embeddings they are recognised by.
+    public var embeddings: [Embedding] { references.map(\.embedding) }
+
+    /// Why `name` cannot name a person, or nil: it is typed on command lines and shown on sheets.
+    public static func problem(name: String) -> String? {
+        if name.isEmpty { return "a person's name cannot be empty" }
+        if name.count > 64 { return "a person's name is at most 64 characters" }
+        if name.hasPrefix("-") { return "a person's name cannot start with '-' ('\(name)' looks like an option)" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "a person's name cannot hold control characters" }
+        if name.trimmingCharacters(in: .whitespaces) != name { return "a person's name cannot start or end with a space" }
+        return nil
+    }
+}
+
+/// The people of a library and their reference faces, kept in `<library>/references.json` with
+/// thumbnails in `<library>/references/`. Changes are made under a lock and written
+/// atomically, so two `reference add` at once both land, each checked against the list that
+/// holds the other.
+///
+/// A list written before people existed (version 1: one list of references) is read as one
+/// person, `ReferenceStore.firstPersonName`, with id 1; it is written as version 2 at the next
+/// change.
 public final class ReferenceStore {
     public static let maxReferences = 5
+    /// The name a library's first person gets when none is given (and the references of a
+    /// library from before people existed): `people rename` changes it.
+    public static let firstPersonName = "child"
     public let library: URL
 
     public init(library: URL) { self.library = library }
@@ -62,25 +97,55 @@ public final class ReferenceStore {
     var lockPath: String { library.appendingPathComponent(".references.lock").path }
 
     private struct Index: Codable {
-        var version = 1
+        var version = 2
         var nextID = 1
-        var references: [Reference] = []
+        var nextPersonID = 1
+        var people: [Person] = []
     }
+
+    /// Version 1: the references of the one person, before people had names.
+    private struct IndexV1: Codable {
+        var version: Int
+        var nextID: Int
+        var references: [Reference]
+    }
+
+    private struct Version: Codable { var version: Int }
 
     private func load() throws -> Index {
         guard FileManager.default.fileExists(atPath: indexURL.path) else { return Index() }
-        let index = try JSONFile.read(Index.self, from: indexURL.path, what: "a glimt reference list")
+        let what = "a glimt reference list"
         func bad(_ why: String) -> GlimtError {
             GlimtError("\(why); fix it or move the file away to start afresh", path: indexURL.path)
         }
-        guard index.version == 1 else { throw bad("version \(index.version) is not one this glimt reads (1)") }
-        guard index.references.count <= Self.maxReferences else { throw bad("holds \(index.references.count) references, at most \(Self.maxReferences) are used") }
-        for (i, r) in index.references.enumerated() {
-            if let why = r.problem() { throw bad("references[\(i)]: \(why)") }
+        let version = try JSONFile.read(Version.self, from: indexURL.path, what: what).version
+        var index: Index
+        switch version {
+        case 1:
+            let old = try JSONFile.read(IndexV1.self, from: indexURL.path, what: what)
+            index = Index(nextID: old.nextID, nextPersonID: 2,
+                          people: old.references.isEmpty ? [] : [Person(id: 1, name: Self.firstPersonName, references: old.references)])
+            if old.references.isEmpty { index.nextPersonID = 1 }
+        case 2:
+            index = try JSONFile.read(Index.self, from: indexURL.path, what: what)
+        default:
+            throw bad("version \(version) is not one this glimt reads (1 or 2)")
         }
-        let ids = index.references.map(\.id)
-        guard Set(ids).count == ids.count else { throw bad("two references share an id") }
+        var names = Set<String>(), personIDs = Set<Int>(), ids = Set<Int>()
+        for (p, person) in index.people.enumerated() {
+            if let why = Person.problem(name: person.name) { throw bad("people[\(p)]: \(why)") }
+            guard names.insert(person.name.lowercased()).inserted else { throw bad("two people are called '\(person.name)'") }
+            guard person.id > 0, personIDs.insert(person.id).inserted else { throw bad("people[\(p)]: id \(person.id) is not a positive number of its own") }
+            guard person.references.count <= Self.maxReferences else {
+                throw bad("\(person.name) has \(person.references.count) references, at most \(Self.maxReferences) are used")
+            }
+            for (i, r) in person.references.enumerated() {
+                if let why = r.problem() { throw bad("people[\(p)].references[\(i)]: \(why)") }
+                guard ids.insert(r.id).inserted else { throw bad("two references share the id \(r.id)") }
+            }
+        }
         guard index.nextID > (ids.max() ?? 0) else { throw bad("nextID \(index.nextID) would reuse an id") }
+        guard index.nextPersonID > (personIDs.max() ?? 0) else { throw bad("nextPersonID \(index.nextPersonID) would reuse a person's id") }
         return index
     }
 
@@ -99,41 +164,88 @@ public final class ReferenceStore {
         }
     }
 
-    public func list() throws -> [Reference] { try load().references }
+    public func people() throws -> [Person] { try load().people }
 
-    /// The embeddings identity is judged against.
-    public func embeddings() throws -> [Embedding] { try list().map(\.embedding) }
+    /// The person of that name (names are matched ignoring case), or nil.
+    public func person(named name: String) throws -> Person? {
+        try load().people.first { $0.name.lowercased() == name.lowercased() }
+    }
 
-    /// Stores `reference` under the next free id, with its aligned crop as a PNG thumbnail.
-    /// `check` sees the references already stored and throws to refuse: it runs under the lock,
-    /// so two adds at once cannot both pass it against a list that lacks the other.
+    /// Every reference of every person.
+    public func list() throws -> [Reference] { try load().people.flatMap(\.references) }
+
+    /// Stores `reference` for the person `name` (created on first use) under the next free id,
+    /// with its aligned crop as a PNG thumbnail. `check` sees that person (nil when new) and
+    /// every other person as stored, and throws to refuse: it runs under the lock, so two adds
+    /// at once cannot both pass it against a list that lacks the other.
     @discardableResult
-    public func add(_ reference: Reference, thumbnailPNG: [UInt8], check: ([Reference]) throws -> Void) throws -> Reference {
-        try change { index in
-            guard index.references.count < Self.maxReferences else {
-                throw GlimtError("already \(Self.maxReferences) references, the most glimt keeps; remove one first (glimt-pure reference remove ID)",
+    public func add(_ reference: Reference, to name: String, thumbnailPNG: [UInt8],
+                    check: (_ person: Person?, _ others: [Person]) throws -> Void) throws -> (reference: Reference, person: Person) {
+        if let why = Person.problem(name: name) { throw GlimtError(why) }
+        return try change { index in
+            var p = index.people.firstIndex { $0.name.lowercased() == name.lowercased() }
+            let others = index.people.enumerated().filter { $0.offset != p }.map(\.element)
+            if let p, index.people[p].references.count >= Self.maxReferences {
+                throw GlimtError("\(index.people[p].name) already has \(Self.maxReferences) references, the most glimt keeps; remove one first (glimt-pure reference remove ID --person \(index.people[p].name))",
                                  path: reference.photo)
             }
-            try check(index.references)
+            try check(p.map { index.people[$0] }, others)
+            if p == nil {
+                index.people.append(Person(id: index.nextPersonID, name: name, references: []))
+                index.nextPersonID += 1
+                p = index.people.count - 1
+            }
             var r = reference
             r.id = index.nextID
             r.thumbnail = "reference-\(r.id).png"
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try AtomicFile.write(thumbnailPNG, to: folder.appendingPathComponent(r.thumbnail).path)
-            index.references.append(r)
+            index.people[p!].references.append(r)
             index.nextID += 1
-            return r
+            return (r, index.people[p!])
         }
     }
 
-    public func remove(id: Int) throws -> Reference {
-        let removed: Reference = try change { index in
-            guard let i = index.references.firstIndex(where: { $0.id == id }) else {
+    /// Removes reference `id` (of the person `name`, when given: a check that it is theirs).
+    public func remove(id: Int, person name: String? = nil) throws -> (reference: Reference, person: Person) {
+        let removed: (Reference, Person) = try change { index in
+            guard let p = index.people.firstIndex(where: { $0.references.contains { $0.id == id } }) else {
                 throw GlimtError("no reference with ID \(id) (see: glimt-pure reference list)")
             }
-            return index.references.remove(at: i)
+            if let name, index.people[p].name.lowercased() != name.lowercased() {
+                throw GlimtError("reference \(id) is \(index.people[p].name)'s, not \(name)'s (see: glimt-pure reference list)")
+            }
+            let i = index.people[p].references.firstIndex { $0.id == id }!
+            return (index.people[p].references.remove(at: i), index.people[p])
         }
-        try? FileManager.default.removeItem(at: folder.appendingPathComponent(removed.thumbnail))
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(removed.0.thumbnail))
+        return removed
+    }
+
+    /// Gives a person another name (their pins and exclusions follow: they are kept by id).
+    public func rename(_ old: String, to new: String) throws -> Person {
+        if let why = Person.problem(name: new) { throw GlimtError(why) }
+        return try change { index in
+            guard let p = index.people.firstIndex(where: { $0.name.lowercased() == old.lowercased() }) else {
+                throw GlimtError("no person called '\(old)' (see: glimt-pure people)")
+            }
+            if let other = index.people.first(where: { $0.name.lowercased() == new.lowercased() }), other.id != index.people[p].id {
+                throw GlimtError("there is already a person called '\(other.name)'")
+            }
+            index.people[p].name = new
+            return index.people[p]
+        }
+    }
+
+    /// Forgets a person and their references; the caller forgets their pins and exclusions.
+    public func removePerson(_ name: String) throws -> Person {
+        let removed: Person = try change { index in
+            guard let p = index.people.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
+                throw GlimtError("no person called '\(name)' (see: glimt-pure people)")
+            }
+            return index.people.remove(at: p)
+        }
+        for r in removed.references { try? FileManager.default.removeItem(at: folder.appendingPathComponent(r.thumbnail)) }
         return removed
     }
 }

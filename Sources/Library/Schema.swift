@@ -77,11 +77,28 @@ enum Schema {
         """
         CREATE TABLE set_dates (content_key TEXT PRIMARY KEY, day TEXT NOT NULL, time TEXT, path TEXT NOT NULL);
         """,
+        // 6: pins and excluded days belong to a person (their id in references.json; 0: the
+        // days judged without references). A store from before gives them to its references'
+        // person, or to no one when it had none (see `migrate`). Excluded videos stay everyone's.
+        """
+        CREATE TABLE pins6 (person_id INTEGER NOT NULL, day TEXT NOT NULL, content_key TEXT NOT NULL, start REAL NOT NULL, PRIMARY KEY (person_id, day));
+        INSERT INTO pins6 SELECT 0, day, content_key, start FROM pins;
+        DROP TABLE pins;
+        ALTER TABLE pins6 RENAME TO pins;
+        CREATE TABLE excluded_days6 (person_id INTEGER NOT NULL, day TEXT NOT NULL, PRIMARY KEY (person_id, day));
+        INSERT INTO excluded_days6 SELECT 0, day FROM excluded_days;
+        DROP TABLE excluded_days;
+        ALTER TABLE excluded_days6 RENAME TO excluded_days;
+        """,
     ]
+
+    /// The person the choices of a store from before people existed (version 5 and older) become.
+    static let choicesOwnedFrom = 6
 
     static var version: Int { migrations.count }
 
-    static func migrate(_ db: Database) throws {
+    /// `legacyOwner`: the person id an older store's pins and excluded days become (0: no one).
+    static func migrate(_ db: Database, legacyOwner: Int = 0) throws {
         try db.transaction {
             let found = try db.rows("PRAGMA user_version") { $0.int(0) }.first ?? 0
             if found == version { return }
@@ -94,7 +111,13 @@ enum Schema {
                     throw GlimtError("not a glimt library database (it holds other tables: \(tables.prefix(3).joined(separator: ", ")))", path: db.path)
                 }
             }
-            for step in found..<version { try db.execute(migrations[step]) }
+            for step in found..<version {
+                try db.execute(migrations[step])
+                if step + 1 == choicesOwnedFrom && legacyOwner != 0 {
+                    try db.run("UPDATE pins SET person_id = ?", [.of(legacyOwner)])
+                    try db.run("UPDATE excluded_days SET person_id = ?", [.of(legacyOwner)])
+                }
+            }
             try db.execute("PRAGMA user_version = \(version)")
         }
     }

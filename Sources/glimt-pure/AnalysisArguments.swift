@@ -7,7 +7,7 @@ enum AnalysisArguments {
     static let ref = OptionSpec.value("--ref", "PHOTO[:FACE]", repeatable: true, completion: .file,
                                       "A reference photo of the person (up to \(ReferenceStore.maxReferences); FACE picks one of several faces, numbered as 'glimt-pure faces' shows). Used for this run only. Without --ref, the references stored with 'glimt-pure reference add' are used")
     static let noRefs = OptionSpec.flag("--no-refs", "Ignore stored references: pick the best-looking second with a clear face")
-    static let references: [OptionSpec] = [ref, noRefs, CommonOptions.library]
+    static let references: [OptionSpec] = [CommonOptions.person, ref, noRefs, CommonOptions.library]
 
     static let sampleRate = NumberOption("--sample-rate", "F", default: AnalysisOptions().sampleRate, range: AnalysisOptions.sampleRates,
                                          "Frames analysed per second of video")
@@ -75,14 +75,25 @@ enum AnalysisArguments {
 
     static func library(_ args: Arguments) -> URL { LibraryLocation.resolve(args.value(CommonOptions.library.name)) }
 
+    /// The choices (pins, excluded days) of the person --person names, or of the library's only
+    /// person, or of no one.
+    static func choices(_ args: Arguments) throws -> LibraryChoices {
+        let people = try ReferenceStore(library: library(args)).people()
+        let person = try People.choose(args.value(CommonOptions.person.name), in: people)
+        return try LibraryChoices(library: library(args), person: person?.id ?? LibraryStore.noOne)
+    }
+
     static func references(_ args: Arguments) throws -> References.Choice {
+        let person = args.value(CommonOptions.person.name)
         if args.has(noRefs) {
             guard args.all(ref.name).isEmpty else { throw UsageError("--no-refs and --ref contradict each other") }
+            guard person == nil else { throw UsageError("--no-refs and --person contradict each other") }
             return .none
         }
         let photos = args.all(ref.name)
-        let choice: References.Choice = photos.isEmpty ? .stored(library: library(args)) : .photos(photos)
-        if case .stored(let library) = choice, let stored = try? ReferenceStore(library: library).list(), stored.isEmpty {
+        if !photos.isEmpty, let person { throw UsageError("--ref gives this run's references, --person names the library's '\(person)': give one of them") }
+        let choice: References.Choice = photos.isEmpty ? .stored(library: library(args), person: person) : .photos(photos)
+        if case .stored(let library, nil) = choice, let stored = try? ReferenceStore(library: library).list(), stored.isEmpty {
             // Without references the best-looking face wins, whoever it is: say so, once.
             Console.notice("glimt-pure \(args.command): no reference photo, so no one is looked for: each day's second is the best-looking one with a clear face, "
                            + "whoever it shows (add one: glimt-pure reference add PHOTO, or --ref PHOTO; --no-refs says this is what you want)")
@@ -92,7 +103,7 @@ enum AnalysisArguments {
 
     /// The library's days judged by the command's options, with the references they name.
     static func days(_ args: Arguments) throws -> LibraryDays {
-        try LibraryDays(library: library(args), rules: try rules(args), references: try References.resolve(try references(args)))
+        try LibraryDays(library: library(args), rules: try rules(args), lookFor: try References.resolve(try references(args)))
     }
 
     static func describe(_ p: AnalysisProgress) -> String {

@@ -8,12 +8,14 @@ struct PickCommand: Command {
     static let about = """
     Pins the second of DAY to FILE at SECONDS: every later 'glimt-pure days' and 'glimt-pure film'
     use it, whatever the scores, and it survives every rescan and a move of the file. FILE must be
-    a scanned video of that day. --auto removes the pin.
+    a scanned video of that day. --auto removes the pin. A pin is one person's (--person; with one
+    person in the library it may be left out): each child's film has its own.
     """
     static let options: [OptionSpec] = [
         .value("--video", "FILE", completion: .file, "The video to take the second from"),
         .value("--at", "SECONDS", "Where the second starts in it"),
         .flag("--auto", "Back to automatic choice for the day"),
+        CommonOptions.person,
         CommonOptions.library,
     ]
     static let positionals = OptionSpec.Completion.none
@@ -21,7 +23,7 @@ struct PickCommand: Command {
     static func run(_ args: Arguments) throws -> Int32 {
         try args.requirePositionals("one DAY", min: 1, max: 1)
         let day = try Arguments.day(args.positionals[0])
-        let choices = try LibraryChoices(library: AnalysisArguments.library(args))
+        let choices = try AnalysisArguments.choices(args)
         if args.flag("--auto") {
             guard args.value("--video") == nil, args.value("--at") == nil else { throw UsageError("--auto takes no --video or --at") }
             try choices.automatic(day: day)
@@ -42,11 +44,12 @@ struct ExcludeCommand: Command {
     static let summary = "Leave a day or a video out of every film"
     static let usage = ["exclude DAY|FILE..."]
     static let about = """
-    A DAY (YYYY-MM-DD) is left out of the film; a FILE (a scanned video) never competes for its
-    day's second. Kept by day and by content: rescans and moved files keep it. 'glimt-pure include'
-    undoes it.
+    A DAY (YYYY-MM-DD) is left out of the film of one person (--person; with one person in the
+    library it may be left out); a FILE (a scanned video) never competes for its day's second, in
+    anyone's film. Kept by day and by content: rescans and moved files keep it. 'glimt-pure
+    include' undoes it.
     """
-    static let options: [OptionSpec] = [CommonOptions.library]
+    static let options: [OptionSpec] = [CommonOptions.person, CommonOptions.library]
 
     static func run(_ args: Arguments) throws -> Int32 { try ChoiceRun.set(args, excluded: true) }
 }
@@ -56,7 +59,7 @@ struct IncludeCommand: Command {
     static let summary = "Bring back an excluded day or video"
     static let usage = ["include DAY|FILE..."]
     static let about = "Undoes 'glimt-pure exclude' for each DAY (YYYY-MM-DD) or FILE."
-    static let options: [OptionSpec] = [CommonOptions.library]
+    static let options: [OptionSpec] = [CommonOptions.person, CommonOptions.library]
 
     static func run(_ args: Arguments) throws -> Int32 { try ChoiceRun.set(args, excluded: false) }
 }
@@ -64,7 +67,7 @@ struct IncludeCommand: Command {
 enum ChoiceRun {
     static func set(_ args: Arguments, excluded: Bool) throws -> Int32 {
         try args.requirePositionals("a DAY or a FILE")
-        let choices = try LibraryChoices(library: AnalysisArguments.library(args))
+        let choices = try AnalysisArguments.choices(args)
         var failed = false
         for target in args.positionals {
             do {

@@ -37,6 +37,7 @@ enum CommonOptions {
     static let from = OptionSpec.value("--from", "DAY", "First day (YYYY-MM-DD)")
     static let to = OptionSpec.value("--to", "DAY", "Last day (YYYY-MM-DD, included)")
     static let json = OptionSpec.flag("--json", "Print JSON")
+    static let person = OptionSpec.value("--person", "NAME", "Whose days: one of the library's people ('glimt-pure people' lists them; with one person it may be left out)")
 }
 
 /// The exit statuses every command uses, as help, the man page and the README give them.
@@ -74,8 +75,8 @@ enum Console {
         write(STDOUT_FILENO, s + "\n")
     }
 
-    static func err(_ s: String) {
-        write(STDERR_FILENO, ShownPath.bytesEscaped(s) + "\n")
+    static func err(_ s: String, newline: Bool = true) {
+        write(STDERR_FILENO, ShownPath.bytesEscaped(s) + (newline ? "\n" : ""))
     }
 
     nonisolated(unsafe) static var outputFailed: Int32 = 0

@@ -72,8 +72,9 @@ struct DaysCommand: Command {
             return
         case .picked, .pinned, .withoutPerson:
             guard let p = r.pick else { return }
-            let how = r.status == .pinned ? "pinned" : (r.status == .withoutPerson ? "picked, WITHOUT the person" : "picked")
-            let person = p.identity.map { $0.containsPerson ? ", person found (best cosine \(String(format: "%.2f", $0.bestCosine)))" : ", person not found" } ?? ""
+            let how = r.status == .pinned ? "pinned" : (r.status == .withoutPerson ? "picked, WITHOUT \(r.person ?? "the person")" : "picked")
+            let who = r.person ?? "person"
+            let person = p.identity.map { $0.containsPerson ? ", \(who) found (best cosine \(String(format: "%.2f", $0.bestCosine)))" : ", \(who) not found" } ?? ""
             let dated = p.dateSource == .setByHand ? "  (date set by hand)" : ""
             Console.out("\(r.day)  \(how): \(p.video) at \(String(format: "%.2f", p.start)) s, score \(String(format: "%.3f", p.score))\(person)\(mark)\(dated)")
         default:
@@ -81,7 +82,7 @@ struct DaysCommand: Command {
         }
         for c in r.candidates where !c.picked {
             let at = c.start.map { String(format: "best at %.2f s, score %.3f", $0, c.score ?? 0) } ?? "too short"
-            let person = c.containsPerson.map { $0 ? ", person in it" : ", person not in it" } ?? ""
+            let person = c.containsPerson.map { $0 ? ", \(r.person ?? "person") in it" : ", \(r.person ?? "person") not in it" } ?? ""
             Console.out("    also: \(c.video)  \(at)\(person)\(c.excluded ? ", EXCLUDED" : "")\(c.setAside.map { ", set aside: " + $0 } ?? "")"
                         + (c.dateSource == .setByHand ? ", date set by hand" : ""))
         }

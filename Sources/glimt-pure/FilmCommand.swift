@@ -71,7 +71,7 @@ struct FilmCommand: Command {
             try args.refuse(AnalysisArguments.analysing,
                             because: "applies when videos are analysed ('film VIDEO|FOLDER...', 'analyze', 'scan'); the library's videos were analysed when they were scanned")
             source = .library(try LibraryDays(library: AnalysisArguments.library(args), rules: job.rules(try AnalysisArguments.rules(args)),
-                                              references: try References.resolve(try AnalysisArguments.references(args))))
+                                              lookFor: try References.resolve(try AnalysisArguments.references(args))))
         } else {
             source = .videos(args.positionals, try AnalysisArguments.analysisOptions(args), try AnalysisArguments.references(args))
         }

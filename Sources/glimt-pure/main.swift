@@ -3,7 +3,7 @@ import GlimtPure
 
 let commands: [Command.Type] = [FilmCommand.self, ScanCommand.self, DaysCommand.self, ShowCommand.self, CalendarCommand.self, PickCommand.self,
                                 ExcludeCommand.self, IncludeCommand.self, DateCommand.self, AnalyzeCommand.self, FacesCommand.self, ReferenceCommand.self,
-                                EmbedCommand.self, CompletionsCommand.self, ManualCommand.self]
+                                PeopleCommand.self, EmbedCommand.self, CompletionsCommand.self, ManualCommand.self]
 
 let toolHelp = """
 glimt-pure \(Glimt.version): one second of every day, made into a film, from the videos you
@@ -66,6 +66,9 @@ func main() -> Int32 {
         Console.verbose = args.flag("--verbose")
         status = try cmd.run(args)
     } catch let e as UsageError {
+        Console.err("glimt-pure \(cmd.name): \(e)")
+        return ExitStatus.usage
+    } catch let e as People.NotChosen {
         Console.err("glimt-pure \(cmd.name): \(e)")
         return ExitStatus.usage
     } catch let e as AmbiguousFaceError {

@@ -38,7 +38,7 @@ final class DefaultsTests: CLITestCase {
             XCTAssertEqual(help["--match-threshold"], "\(thresholds.match)", command)
         }
         XCTAssertEqual(rules.windowLength, film.seconds, "the film's clip and the chosen window are one length")
-        XCTAssertTrue(try glimt("help", "reference").out.contains("(up to \(ReferenceStore.maxReferences))"))
+        XCTAssertTrue(try glimt("help", "reference").out.contains("(up to \(ReferenceStore.maxReferences) each)"))
     }
 
     /// Options a mode would ignore are refused, with where they do apply.

@@ -33,12 +33,12 @@ final class FacesCommandTests: CLITestCase {
         XCTAssertTrue(faces.out.hasPrefix("\(heic): 176x216, 1 face"), faces.out)
         let added = try glimt("reference", "add", heic)
         XCTAssertEqual(added.status, 0, added.err)
-        XCTAssertTrue(added.out.contains("added reference 1: face 1 of"), added.out)
+        XCTAssertTrue(added.out.contains("added reference 1 of child: face 1 of"), added.out)
         let matched = try glimt("faces", "--match", fixture("heif/upright.png"))
         XCTAssertTrue(matched.out.contains("(same person)"), matched.out)
         // The same face again, from the PNG, is the reference already stored.
         let again = try glimt("reference", "add", fixture("heif/upright.png"))
         XCTAssertEqual(again.status, 1)
-        XCTAssertTrue(again.err.contains("face 1 is the same face as reference 1 (cosine 1.00; face 1 of"), again.err)
+        XCTAssertTrue(again.err.contains("face 1 is the same face as reference 1 of child (cosine 1.00; face 1 of"), again.err)
     }
 }

@@ -10,7 +10,12 @@ final class UserFileTests: CLITestCase {
     private func editedReferenceList(_ edit: (inout [String: Any]) -> Void) throws {
         XCTAssertEqual(try glimt("reference", "add", fixture("yunet/obama.png")).status, 0)
         var json = try JSONSerialization.jsonObject(with: Data(contentsOf: referenceList)) as! [String: Any]
-        edit(&json)
+        // The references of the library's one person.
+        var people = json["people"] as! [[String: Any]]
+        var person = people[0]
+        edit(&person)
+        people[0] = person
+        json["people"] = people
         try JSONSerialization.data(withJSONObject: json).write(to: referenceList)
     }
 
@@ -28,7 +33,7 @@ final class UserFileTests: CLITestCase {
             refs[0]["embedding"] = Array((refs[0]["embedding"] as! [Any]).dropLast())
             json["references"] = refs
         }
-        let reason = "references[0].embedding: the embedding has 127 numbers; an SFace embedding has 128"
+        let reason = "people[0].references[0].embedding: the embedding has 127 numbers; an SFace embedding has 128"
         assertOneLineError(try glimt("faces", "--match", fixture("yunet/obama.png")), naming: referenceList, saying: reason)
         assertOneLineError(try glimt("analyze", fixture("analysis/two_people.mp4")), naming: referenceList, saying: reason)
         assertOneLineError(try glimt("reference", "list"), naming: referenceList, saying: reason)
@@ -37,10 +42,10 @@ final class UserFileTests: CLITestCase {
     func testOtherBrokenReferenceListsAreOneLineErrors() throws {
         // What a hand edit does to the first reference, and what glimt must say of it.
         let cases: [(reason: String, key: String, value: Any?)] = [
-            ("references[0].embedding should be a list", "embedding", "lots of numbers"),
-            ("references[0].landmarks is missing", "landmarks", nil),
-            ("references[0]: it needs 5 finite landmarks, has 1", "landmarks", [["x": 1, "y": 2]]),
-            ("references[0]: its thumbnail '../../etc/passwd' is not a file name in the references folder", "thumbnail", "../../etc/passwd"),
+            ("people[0].references[0].embedding should be a list", "embedding", "lots of numbers"),
+            ("people[0].references[0].landmarks is missing", "landmarks", nil),
+            ("people[0].references[0]: it needs 5 finite landmarks, has 1", "landmarks", [["x": 1, "y": 2]]),
+            ("people[0].references[0]: its thumbnail '../../etc/passwd' is not a file name in the references folder", "thumbnail", "../../etc/passwd"),
             ("the embedding is all zeros", "embedding", [Int](repeating: 0, count: 128)),
         ]
         for (reason, key, value) in cases {

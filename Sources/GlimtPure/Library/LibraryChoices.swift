@@ -9,8 +9,14 @@ import Library
 /// every move of the files keeps them.
 public struct LibraryChoices {
     public let store: LibraryStore
+    /// Whose pins and excluded days these are (`LibraryStore.noOne`: the days judged without
+    /// references); excluded videos are everyone's.
+    public let person: Int
 
-    public init(library: URL) throws { store = try LibraryStore(library: library) }
+    public init(library: URL, person: Int = LibraryStore.noOne) throws {
+        store = try LibraryStore(library: library)
+        self.person = person
+    }
 
     /// A scanned video: by its path in the library, or by its content when it has moved.
     func video(_ file: String) throws -> LibraryStore.Identity {
@@ -31,7 +37,7 @@ public struct LibraryChoices {
         guard start.isFinite, start >= 0, start < stored.duration else {
             throw GlimtError(String(format: "--at %.2f is not inside the video (0 to %.2f s)", start, stored.duration), path: file)
         }
-        try store.pin(day: day, contentKey: known.contentKey, start: start)
+        try store.pin(day: day, contentKey: known.contentKey, start: start, person: person)
     }
 
     /// What `date set` and `date clear` did: the video, its day before and after, and the days
@@ -68,14 +74,14 @@ public struct LibraryChoices {
 
     public func automatic(day: String) throws {
         try CalendarDay.checked(day)
-        try store.unpin(day: day)
+        try store.unpin(day: day, person: person)
     }
 
     /// `target` is a day (YYYY-MM-DD) or a video file. Returns what it was taken as.
     @discardableResult
     public func set(_ target: String, excluded: Bool) throws -> String {
         if let day = CalendarDay.parse(target) {
-            try store.setDay(day, excluded: excluded)
+            try store.setDay(day, excluded: excluded, person: person)
             return "day \(day)"
         }
         let known = try video(target)

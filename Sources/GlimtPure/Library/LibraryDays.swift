@@ -48,6 +48,8 @@ public struct DayReport: Codable, Sendable {
     }
 
     public var day: String
+    /// The person the day is judged for (nil: no one was looked for).
+    public var person: String?
     public var status: Status
     public var pick: DayPick?
     public var reason: String?
@@ -65,25 +67,33 @@ public struct DayReport: Codable, Sendable {
 public struct LibraryDays {
     public let store: LibraryStore
     public let judgement: Judgement
+    /// Whose days these are: their pins and excluded days are the ones honoured.
+    public let lookFor: LookFor
 
-    public init(library: URL, rules: Judgement.Rules, references: [Reference]) throws {
+    public init(library: URL, rules: Judgement.Rules, lookFor: LookFor) throws {
         store = try LibraryStore(library: library)
-        judgement = Judgement(references: references.map(\.embedding), rules: rules)
+        judgement = lookFor.judgement(rules)
+        self.lookFor = lookFor
     }
+
+    /// The store's id of the person judged (their choices), `LibraryStore.noOne` for no one.
+    public var personID: Int { lookFor.judged?.id ?? LibraryStore.noOne }
+
+    public func choices() throws -> LibraryStore.Choices { try store.choices(person: personID) }
 
     /// Every day from `from` (default: the first day with a video) to `to` (default: the last),
     /// days without video included, in order.
     public func forEachDay(from: String? = nil, to: String? = nil, _ body: (DayReport) throws -> Void) throws {
         let stored = try store.days(from: from, to: to)
         guard let first = from ?? stored.first, let last = to ?? stored.last, first <= last else { return }
-        let choices = try store.choices()
+        let choices = try self.choices()
         var withVideo = Set(stored)
         var day = first
         while day <= last {
             if withVideo.remove(day) != nil {
                 try body(try report(day, choices: choices))
             } else {
-                try body(DayReport(day: day, status: .noVideo, pick: nil, reason: nil, candidates: [], datedByModificationTime: []))
+                try body(DayReport(day: day, person: lookFor.judged?.name, status: .noVideo, pick: nil, reason: nil, candidates: [], datedByModificationTime: []))
             }
             let next = CalendarDay.next(day)
             guard next > day else { break }
@@ -109,7 +119,7 @@ public struct LibraryDays {
             status = .pinned
             pick = p
         } else {
-            let (picks, skipped) = DayPick.pick(competing, hasReferences: hasReferences, withoutPerson: judgement.rules.withoutPerson)
+            let (picks, skipped) = DayPick.pick(competing, hasReferences: hasReferences, withoutPerson: judgement.rules.withoutPerson, person: lookFor.judged?.name)
             pick = picks.first
             reason = skipped[day] ?? (competing.isEmpty ? "every video of it is excluded" : nil)
             if let p = pick {
@@ -126,7 +136,7 @@ public struct LibraryDays {
                                 excluded: choices.excludedVideos.contains(key), picked: pick?.video == v.path,
                                 kind: v.recording.kind, kindReason: v.recording.reason, setAside: v.setAside, dateSource: v.capture.source)
         }
-        return DayReport(day: day, status: status, pick: pick, reason: reason, candidates: candidates,
+        return DayReport(day: day, person: lookFor.judged?.name, status: status, pick: pick, reason: reason, candidates: candidates,
                          datedByModificationTime: stored.filter { $0.capture.source == .modificationTime }.map(\.path))
     }
 }

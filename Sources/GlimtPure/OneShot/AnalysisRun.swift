@@ -47,7 +47,10 @@ public struct AnalysisRun: Sendable {
     public static func run(videos: Videos, options: AnalysisOptions, references: References.Choice,
                            progress: ((AnalysisProgress) -> Void)? = nil, report: ((Failure) -> Void)? = nil) throws -> Result {
         let pipeline = try FacePipeline.shared()
-        let analyzer = VideoAnalyzer(options: options, references: try References.resolve(references, pipeline: pipeline).map(\.embedding), pipeline: pipeline)
+        let lookFor = try References.resolve(references, pipeline: pipeline)
+        let known = lookFor.people.filter { !$0.references.isEmpty }
+        let analyzer = VideoAnalyzer(options: options, people: known.map(\.embeddings), person: lookFor.judged.flatMap { p in known.firstIndex { $0.id == p.id } },
+                                     pipeline: pipeline)
         return run(videos: videos, analyzer: analyzer, progress: progress, report: report)
     }
 

@@ -59,37 +59,63 @@ public enum References {
     /// high because --force cannot overrule it: a duplicate let through only wastes a slot.
     static let sameFace: Float = 0.95
 
-    /// `reference add`: face `faceNumber` of `photo` into the library's store. The same face twice
-    /// is refused, and so is a face that resembles none of the stored references (probably
-    /// someone else) unless `force`. Both are judged under the store's lock, against the list as
-    /// it is when written.
+    /// `reference add`: face `faceNumber` of `photo` into the library's store, as a reference of
+    /// the person `person` (created on first use; nil: the library's one person, or its first).
+    /// The same face twice is refused; unless `force`, so is a face that resembles none of the
+    /// person's other references (probably someone else) and a face closer to another person's
+    /// references than to this person's. All are judged under the store's lock, against the
+    /// list as it is when written.
     @discardableResult
-    public static func add(photo: String, faceNumber: Int?, library: URL, detectionSize: Int, force: Bool) throws -> Reference {
+    public static func add(photo: String, faceNumber: Int?, person: String?, library: URL, detectionSize: Int, force: Bool) throws -> (reference: Reference, person: Person) {
         var pipeline = try FacePipeline.shared()
         pipeline.detector.detectionSize = detectionSize
         let (reference, crop) = try make(photo: photo, faceNumber: faceNumber, pipeline: pipeline, id: 0,
                                          sheetFolder: library.appendingPathComponent("sheets", isDirectory: true))
-        return try ReferenceStore(library: library).add(reference, thumbnailPNG: try ImageEncoder.pngData(crop)) { stored in
-            try check(reference, against: stored, force: force)
+        return try store(reference, thumbnail: crop, person: person, library: library, force: force)
+    }
+
+    /// Stores a reference made elsewhere (a photo's face, a face from the library) after the checks.
+    static func store(_ reference: Reference, thumbnail: RGBImage, person: String?, library: URL, force: Bool) throws -> (reference: Reference, person: Person) {
+        let store = ReferenceStore(library: library)
+        let name = try person ?? People.choose(nil, in: store.people()).map(\.name) ?? ReferenceStore.firstPersonName
+        return try store.add(reference, to: name, thumbnailPNG: try ImageEncoder.pngData(thumbnail)) { own, others in
+            try check(reference, person: own, named: name, others: others, force: force)
         }
     }
 
-    /// Throws when `new` is already among `stored`, or, unless `force`, when it matches none of
-    /// them. The first reference is taken as it is: it defines the person.
-    static func check(_ new: Reference, against stored: [Reference], force: Bool) throws {
-        if let same = stored.first(where: { $0.photo == new.photo && $0.face == new.face }) {
-            throw GlimtError("face \(new.face) is already reference \(same.id)", path: new.photo)
+    /// Throws when `new` is already a reference of anyone, or, unless `force`, when it matches
+    /// none of its person's references or resembles another person more. A new person's first
+    /// reference defines them, so only the others are checked.
+    static func check(_ new: Reference, person: Person?, named name: String, others: [Person], force: Bool) throws {
+        let everyone = (person.map { [$0] } ?? []) + others
+        for p in everyone {
+            if let same = p.references.first(where: { $0.photo == new.photo && $0.face == new.face }) {
+                throw GlimtError("face \(new.face) is already reference \(same.id) (\(p.name))", path: new.photo)
+            }
         }
-        guard let best = stored.map({ (reference: $0, cosine: new.embedding.cosine($0.embedding)) }).max(by: { $0.cosine < $1.cosine }) else { return }
-        let cosine = String(format: "%.2f", best.cosine)
-        if best.cosine >= sameFace {
-            throw GlimtError("face \(new.face) is the same face as reference \(best.reference.id) (cosine \(cosine); face \(best.reference.face) of \(best.reference.photo))",
+        func best(_ p: Person) -> (reference: Reference, cosine: Float)? {
+            p.references.map { ($0, new.embedding.cosine($0.embedding)) }.max { $0.1 < $1.1 }
+        }
+        for p in everyone {
+            if let b = best(p), b.cosine >= sameFace {
+                throw GlimtError("face \(new.face) is the same face as reference \(b.reference.id) of \(p.name) (cosine \(String(format: "%.2f", b.cosine)); face \(b.reference.face) of \(b.reference.photo))",
+                                 path: new.photo)
+            }
+        }
+        guard !force else { return }
+        let match = Identity.Thresholds.standard.match
+        let own = person.flatMap(best)
+        // Closer to someone else than to this person (or, for a new person, like someone known):
+        // a sibling's photo added to the wrong child.
+        if let other = others.compactMap({ p in best(p).map { (person: p, best: $0) } }).max(by: { $0.best.cosine < $1.best.cosine }),
+           other.best.cosine >= match, other.best.cosine > own?.cosine ?? -1 {
+            throw GlimtError("face \(new.face) looks more like \(other.person.name) (cosine \(String(format: "%.2f", other.best.cosine)) with their reference \(other.best.reference.id)"
+                             + (own.map { String(format: ", %.2f with %@'s", $0.cosine, name) } ?? "") + "); add --force if it really is \(name)",
                              path: new.photo)
         }
-        let match = Identity.Thresholds.standard.match
-        if !force && best.cosine < match {
-            throw GlimtError("face \(new.face) resembles none of the references, so it is probably someone else (best cosine \(cosine), with reference \(best.reference.id); "
-                             + "the same person measures \(String(format: "%.2f", match)) or more); add --force if it really is the same person",
+        if let own, own.cosine < match {
+            throw GlimtError("face \(new.face) resembles none of \(name)'s references, so it is probably someone else (best cosine \(String(format: "%.2f", own.cosine)), with reference \(own.reference.id); "
+                             + "the same person measures \(String(format: "%.2f", match)) or more); add --force if it really is \(name)",
                              path: new.photo)
         }
     }
@@ -98,29 +124,33 @@ public enum References {
     public enum Choice: Sendable {
         /// None: the best-looking second with a clear face.
         case none
-        /// The library's stored references.
-        case stored(library: URL)
+        /// The library's stored references of one person (nil: the library's only person).
+        case stored(library: URL, person: String?)
         /// `PHOTO[:FACE]` photos, for this run only (never stored).
         case photos([String])
     }
 
-    public static func resolve(_ choice: Choice) throws -> [Reference] {
+    /// Who a run looks for, from the choice: the person judged and everyone they must be told
+    /// apart from (a library's other people; no one else for photos given for one run).
+    public static func resolve(_ choice: Choice) throws -> LookFor {
         if case .photos = choice { return try resolve(choice, pipeline: try FacePipeline.shared()) }
         return try resolve(choice, pipeline: nil)
     }
 
-    static func resolve(_ choice: Choice, pipeline: FacePipeline?) throws -> [Reference] {
+    static func resolve(_ choice: Choice, pipeline: FacePipeline?) throws -> LookFor {
         switch choice {
         case .none:
-            return []
-        case .stored(let library):
-            return try ReferenceStore(library: library).list()
+            return .noOne
+        case .stored(let library, let name):
+            let people = try ReferenceStore(library: library).people()
+            guard let person = try People.choose(name, in: people) else { return .noOne }
+            return LookFor(people: people, person: people.firstIndex { $0.id == person.id })
         case .photos(let specs):
             guard specs.count <= ReferenceStore.maxReferences else {
                 throw GlimtError("\(specs.count) references given; glimt uses at most \(ReferenceStore.maxReferences)")
             }
             let sheets = FileManager.default.temporaryDirectory.appendingPathComponent("glimt-sheets", isDirectory: true)
-            return try specs.enumerated().map { i, spec in
+            let references = try specs.enumerated().map { i, spec in
                 let (path, face) = parse(spec)
                 do {
                     return try make(photo: path, faceNumber: face, pipeline: pipeline ?? FacePipeline.shared(), id: i + 1, sheetFolder: sheets).0
@@ -129,6 +159,7 @@ public enum References {
                     throw e
                 }
             }
+            return LookFor(people: [Person(id: 0, name: "the person of --ref", references: references)], person: 0)
         }
     }
 

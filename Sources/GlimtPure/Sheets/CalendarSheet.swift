@@ -113,7 +113,7 @@ public struct CalendarSheet {
     static func draw(year: Int, _ reports: [DayReport], thumbnails: [String: RGBImage]) -> RGBImage {
         let layout = Layout(year: year)
         var sheet = RGBImage(width: layout.width, height: layout.height, fill: (SheetStyle.background.r, SheetStyle.background.g, SheetStyle.background.b))
-        let title = String(year)
+        let title = String(year) + (reports.first?.person.map { "  " + $0 } ?? "")
         sheet.text(title, x: margin, y: margin, scale: 4, SheetStyle.text)
         let inFilm = reports.filter(\.inFilm).count
         sheet.text("\(inFilm) day\(inFilm == 1 ? "" : "s") in the film", x: margin + BitmapFont.width(title, scale: 4) + 24,

@@ -32,7 +32,7 @@ public struct DaySheet {
     /// Decodes one frame per video of `day` and writes the sheet.
     public func write(day: String, days: LibraryDays) throws -> Outcome {
         try CalendarDay.checked(day)
-        let report = try days.report(day, choices: try days.store.choices())
+        let report = try days.report(day, choices: try days.choices())
         guard !report.candidates.isEmpty else { throw GlimtError("the library has no video of \(day) (see: glimt-pure days)") }
         var unreadable: [GlimtError] = []
         let tiles = report.candidates.map { candidate in
@@ -146,7 +146,8 @@ public struct DaySheet {
     static func draw(_ report: DayReport, _ tiles: [Tile]) -> RGBImage {
         let layout = Layout(report: report, tiles: tiles.count, pictureHeight: tiles.compactMap(\.picture?.height).max() ?? tileSide * 3 / 4)
         var sheet = RGBImage(width: layout.width, height: layout.height, fill: (SheetStyle.background.r, SheetStyle.background.g, SheetStyle.background.b))
-        sheet.text(Caption.text(forDay: report.day), x: margin, y: margin, scale: 3, SheetStyle.text)
+        // Whose day it is, when someone is looked for: each child has a sheet of their own.
+        sheet.text(Caption.text(forDay: report.day) + (report.person.map { "  " + $0 } ?? ""), x: margin, y: margin, scale: 3, SheetStyle.text)
         let verdict = SheetStyle.colour(of: report.status) ?? (report.status == .excluded ? SheetStyle.excluded : SheetStyle.dimText)
         for (k, line) in layout.status.enumerated() {
             sheet.text(line, x: margin, y: margin + BitmapFont.height(scale: 3) + 8 + k * lineHeight, scale: textScale, verdict)

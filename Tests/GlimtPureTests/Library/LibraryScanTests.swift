@@ -64,7 +64,7 @@ final class LibraryScanTests: XCTestCase {
         _ = try scan(videos, library: library)
         func statuses(_ refs: [Reference]) throws -> [String: DayReport] {
             var out: [String: DayReport] = [:]
-            try LibraryDays(library: library, rules: options().rules, references: refs).forEachDay { out[$0.day] = $0 }
+            try LibraryDays(library: library, rules: options().rules, lookFor: .only(refs)).forEachDay { out[$0.day] = $0 }
             return out
         }
         let obama = try reference("yunet/obama4.png"), biden = try reference("yunet/biden.png")
@@ -92,7 +92,7 @@ final class LibraryScanTests: XCTestCase {
         let videos = root.appendingPathComponent("videos"), library = root.appendingPathComponent("library")
         let paths = try GeneratedClips.write(to: videos.path)
         _ = try scan(videos, library: library)
-        let choices = try LibraryChoices(library: library)
+        let choices = try LibraryChoices(library: library, person: 1)
         try choices.pin(day: "2024-05-01", file: paths[1], start: 0.3)
         XCTAssertEqual(try choices.set("2024-05-03", excluded: true), "day 2024-05-03")
         XCTAssertThrowsError(try choices.pin(day: "2024-05-02", file: paths[0], start: 0)) { XCTAssertTrue("\($0)".contains("is not a video of 2024-05-02"), "\($0)") }
@@ -102,7 +102,7 @@ final class LibraryScanTests: XCTestCase {
         try FileManager.default.moveItem(at: videos, to: moved)
         _ = try scan(moved, library: library)
         let obama = try reference("yunet/obama4.png")
-        let days = try LibraryDays(library: library, rules: options().rules, references: [obama])
+        let days = try LibraryDays(library: library, rules: options().rules, lookFor: .only([obama]))
         var reports: [String: DayReport] = [:]
         try days.forEachDay { reports[$0.day] = $0 }
         XCTAssertEqual(reports["2024-05-01"]?.status, .pinned)

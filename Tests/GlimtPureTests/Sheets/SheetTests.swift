@@ -35,7 +35,7 @@ final class SheetTests: XCTestCase {
     private func days(withoutPerson: DayPick.WithoutPerson = .skip) throws -> LibraryDays {
         let obama = try References.make(photo: Fixtures.url("yunet/obama4.png").path, faceNumber: nil, pipeline: try FacePipeline.shared(), id: 1,
                                         sheetFolder: root.appendingPathComponent("sheets")).0
-        return try LibraryDays(library: library, rules: options(withoutPerson: withoutPerson).rules, references: [obama])
+        return try LibraryDays(library: library, rules: options(withoutPerson: withoutPerson).rules, lookFor: .only([obama]))
     }
 
     private func output(_ name: String) -> String { root.appendingPathComponent(name).path }
@@ -74,7 +74,7 @@ final class SheetTests: XCTestCase {
         }
 
         // Pinned to Biden's clip, Obama's excluded: a blue frame, and a red one on a dimmed picture.
-        let choices = try LibraryChoices(library: library)
+        let choices = try LibraryChoices(library: library, person: 1)
         try choices.pin(day: "2024-05-01", file: clips[1], start: 0.3)
         try choices.set(clips[0], excluded: true)
         XCTAssertThrowsError(try DaySheet(output: out, overwrite: false)) { XCTAssertTrue("\($0)".hasSuffix("day.png: already exists; add -y (--overwrite) to replace it"), "\($0)") }
@@ -102,7 +102,7 @@ final class SheetTests: XCTestCase {
     }
 
     func testTheCalendarShowsPickedDaysAndLeavesTheOthersEmpty() throws {
-        try LibraryChoices(library: library).set("2024-05-03", excluded: true)
+        try LibraryChoices(library: library, person: 1).set("2024-05-03", excluded: true)
         let out = output("year.png")
         let outcome = try CalendarSheet(output: out, overwrite: false).write(year: nil, days: try days(withoutPerson: .include))
         XCTAssertEqual(outcome.year, 2024, "the year of the latest day")
@@ -158,7 +158,7 @@ final class SheetTests: XCTestCase {
             XCTAssertEqual("\($0)", "the library has no video of 2024-05-09 (see: glimt-pure days)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "no sheet for a day without video")
-        let empty = try LibraryDays(library: root.appendingPathComponent("empty"), rules: options().rules, references: [])
+        let empty = try LibraryDays(library: root.appendingPathComponent("empty"), rules: options().rules, lookFor: .noOne)
         XCTAssertThrowsError(try CalendarSheet(output: out, overwrite: false).write(year: nil, days: empty)) {
             XCTAssertEqual("\($0)", "the library has no videos (add some: glimt-pure scan FOLDER)")
         }

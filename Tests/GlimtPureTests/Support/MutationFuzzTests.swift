@@ -94,7 +94,7 @@ final class MutationFuzzTests: XCTestCase {
         let reference = Reference(id: 0, photo: "/photos/a.jpg", face: 1, box: Box(x: 1, y: 2, width: 30, height: 40),
                                   landmarks: (0..<5).map { Point(Float($0), 2) }, quality: 0.8, embedding: embedding,
                                   thumbnail: "", added: "2024-05-01T10:00:00Z")
-        _ = try store.add(reference, thumbnailPNG: [], check: { _ in })
+        _ = try store.add(reference, to: "Emma", thumbnailPNG: [], check: { _, _ in })
         let original = [UInt8](try Data(contentsOf: store.indexURL))
         var m = Mutator(state: 2)
         for i in 0..<1500 {

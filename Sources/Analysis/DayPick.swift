@@ -21,6 +21,8 @@ public struct DayPick: Codable, Equatable, Sendable {
     public var dateSource: CaptureDate.Source
     /// Videos of that day that were analysed.
     public var candidates: Int
+    /// Who of the library's people is in the chosen second (nil: no one was looked for).
+    public var people: [String]?
 
     /// What to do with a day whose videos do not show the person of the references.
     public enum WithoutPerson: String, Codable, Sendable, CaseIterable {

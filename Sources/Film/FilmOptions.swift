@@ -4,7 +4,12 @@ import MediaIO
 
 /// How the film looks.
 public struct FilmOptions: Sendable {
-    public enum Caption: String, Sendable, CaseIterable { case date, none }
+    /// What each clip says: its day, who is in it (the people the library found there), both, or nothing.
+    public enum Caption: String, Sendable, CaseIterable {
+        case date, names
+        case dateAndNames = "date+names"
+        case none
+    }
 
     public var width = Aspect.standard.defaultSize.width
     public var height = Aspect.standard.defaultSize.height

@@ -107,7 +107,7 @@ public struct FilmRenderer {
         let speed = s.playbackSpeed
         let length = Double(n) / Double(options.fps) * speed
         let screen = ScreenPicture(info)
-        let caption = options.caption == .date ? Caption.text(forDay: s.day) : nil
+        let caption = Caption.text(options.caption, segment: s)
 
         // Output frame k shows the source frame on screen at start + k * speed / fps.
         // Large pictures (4K 10-bit) on slice threads: the encoder's ~65 MB sit beside the
@@ -186,6 +186,17 @@ public struct FilmRenderer {
 /// The burned-in date: built-in bitmap font, light text on a translucent dark band, sized for a
 /// phone screen (text about a fortieth of the frame's height).
 public enum Caption {
+    /// What a clip's caption says, or nil for none.
+    public static func text(_ choice: FilmOptions.Caption, segment s: FilmSegment) -> String? {
+        let names = (s.names ?? []).isEmpty ? nil : s.names!.joined(separator: ", ").uppercased()
+        switch choice {
+        case .none: return nil
+        case .date: return text(forDay: s.day)
+        case .names: return names
+        case .dateAndNames: return names.map { text(forDay: s.day) + "  " + $0 } ?? text(forDay: s.day)
+        }
+    }
+
     public static func text(forDay day: String) -> String {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")

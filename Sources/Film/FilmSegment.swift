@@ -11,13 +11,16 @@ public struct FilmSegment: Codable, Equatable, Sendable {
     /// Seconds of the video per second of film: above 1 for slow motion stored slowed down,
     /// played faster so that the clip is real time (nil: 1).
     public var speed: Double?
+    /// Who is in it, as the caption may name them (none known: nil).
+    public var names: [String]?
 
-    public init(day: String, video: String, start: Double, crop: Box, speed: Double? = nil) {
+    public init(day: String, video: String, start: Double, crop: Box, speed: Double? = nil, names: [String]? = nil) {
         self.day = day
         self.video = video
         self.start = start
         self.crop = crop
         self.speed = speed
+        self.names = names
     }
 
     /// The fastest a clip is played: slow motion sped up further is no longer real time anyone watches.

@@ -264,6 +264,8 @@ public final class LibraryStore: @unchecked Sendable {
 
     /// The person id of the days judged without references.
     public static let noOne = 0
+    /// The person id of the family film's days (`film --everyone`).
+    public static let everyone = -1
 
     public func choices(person: Int) throws -> Choices {
         try locked {

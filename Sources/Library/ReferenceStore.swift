@@ -19,9 +19,16 @@ public struct Reference: Codable, Equatable, Sendable {
     public var thumbnail: String
     /// ISO 8601 time it was added.
     public var added: String
+    /// When the face was photographed, when known: the photo's EXIF time, or the day of the
+    /// library's video it was taken from. Suggestions look for the person far from these.
+    public var taken: String?
+    /// For a face taken from a video of the library (`photo` is then the video): where in it.
+    public var time: Double?
 
     public init(id: Int, photo: String, face: Int, box: Box, landmarks: [Point], quality: Float, embedding: Embedding,
-                thumbnail: String, added: String) {
+                thumbnail: String, added: String, taken: String? = nil, time: Double? = nil) {
+        self.taken = taken
+        self.time = time
         self.id = id
         self.photo = photo
         self.face = face

@@ -7,7 +7,8 @@ enum AnalysisArguments {
     static let ref = OptionSpec.value("--ref", "PHOTO[:FACE]", repeatable: true, completion: .file,
                                       "A reference photo of the person (up to \(ReferenceStore.maxReferences); FACE picks one of several faces, numbered as 'glimt-pure faces' shows). Used for this run only. Without --ref, the references stored with 'glimt-pure reference add' are used")
     static let noRefs = OptionSpec.flag("--no-refs", "Ignore stored references: pick the best-looking second with a clear face")
-    static let references: [OptionSpec] = [CommonOptions.person, ref, noRefs, CommonOptions.library]
+    static let everyone = OptionSpec.flag("--everyone", "Every person of the library together: each day the second with the most of them in it (ties: the better score)")
+    static let references: [OptionSpec] = [CommonOptions.person, everyone, ref, noRefs, CommonOptions.library]
 
     static let sampleRate = NumberOption("--sample-rate", "F", default: AnalysisOptions().sampleRate, range: AnalysisOptions.sampleRates,
                                          "Frames analysed per second of video")
@@ -91,6 +92,10 @@ enum AnalysisArguments {
             return .none
         }
         let photos = args.all(ref.name)
+        if args.has(everyone) {
+            guard person == nil, photos.isEmpty else { throw UsageError("--everyone is every person of the library: give it without --person or --ref") }
+            return .everyone(library: library(args))
+        }
         if !photos.isEmpty, let person { throw UsageError("--ref gives this run's references, --person names the library's '\(person)': give one of them") }
         let choice: References.Choice = photos.isEmpty ? .stored(library: library(args), person: person) : .photos(photos)
         if case .stored(let library, nil) = choice, let stored = try? ReferenceStore(library: library).list(), stored.isEmpty {

@@ -75,7 +75,7 @@ struct DaysCommand: Command {
             let how = r.status == .pinned ? "pinned" : (r.status == .withoutPerson ? "picked, WITHOUT \(r.person ?? "the person")" : "picked")
             let who = r.person ?? "person"
             let person = p.identity.map { $0.containsPerson ? ", \(who) found (best cosine \(String(format: "%.2f", $0.bestCosine)))" : ", \(who) not found" } ?? ""
-            let dated = p.dateSource == .setByHand ? "  (date set by hand)" : ""
+            let dated = (p.dateSource == .setByHand ? "  (date set by hand)" : "") + (r.person == "everyone" ? ", with " + (p.people?.joined(separator: ", ") ?? "no one") : "")
             Console.out("\(r.day)  \(how): \(p.video) at \(String(format: "%.2f", p.start)) s, score \(String(format: "%.3f", p.score))\(person)\(mark)\(dated)")
         default:
             Console.out("\(r.day)  \(r.status.rawValue): \(r.reason ?? "")\(mark)")

@@ -4,8 +4,9 @@ import GlimtPure
 struct ReferenceCommand: Command {
     static let name = "reference"
     static let summary = "Add, list or remove the reference photos of the people to look for"
-    static let usage = ["reference add PHOTO [--face N] [--person NAME] [--force]", "reference list [--person NAME] [--json]",
-                        "reference remove ID [--person NAME]"]
+    static let usage = ["reference add PHOTO [--face N] [--person NAME] [--force]", "reference add --from-library N [--person NAME] [--force]",
+                        "reference list [--person NAME] [--json]", "reference remove ID [--person NAME]",
+                        "reference suggest [--person NAME] [--sheet OUT.jpg]"]
     static let about = """
     References are photos of a person the film is about (up to \(ReferenceStore.maxReferences) each): a face in a
     video counts as them when it resembles any one of their references closely enough, and more
@@ -22,10 +23,18 @@ struct ReferenceCommand: Command {
     refused; a face that resembles none of the person's other references is probably someone
     else, and one that looks more like another person is refused naming them: both are taken
     only with --force.
+
+    'suggest' proposes up to \(ReferenceSuggestions.count) faces from the scanned videos that are the person beyond doubt
+    (cosine \(String(format: "%.2f", ReferenceSuggestions.minCosine)) or more, and theirs by the one-face-one-person rule), one a month, from the
+    months farthest from their references: children change fast, and last year's photo stops
+    matching. --sheet draws them numbered; 'add --from-library N' takes suggestion N.
     """
-    static let subcommands = ["add", "list", "remove"]
+    static let subcommands = ["add", "list", "remove", "suggest"]
+    static let fromLibrary = OptionSpec.value("--from-library", "N", "For 'add': suggestion N of the last 'reference suggest' instead of a photo")
+    static let sheet = OptionSpec.value("--sheet", "OUT.jpg", completion: .file, "For 'suggest': draw the suggested faces, numbered (JPEG or PNG by the name)")
     static let options: [OptionSpec] = [
         .value("--face", "N", "Which face of PHOTO (1 = highest detector score)"),
+        fromLibrary, sheet, CommonOptions.overwrite,
         CommonOptions.person,
         .flag("--force", "Add a face that resembles none of the person's other references, or another person more"),
         .flag("--json", "For 'list': print JSON"),
@@ -39,11 +48,17 @@ struct ReferenceCommand: Command {
         let person = args.value(CommonOptions.person.name)
         switch args.positionals.first {
         case "add":
-            guard args.positionals.count == 2 else { throw UsageError("'reference add' takes one PHOTO") }
-            let detectionSize = try FacesCommand.detectSize.value(args)
-            let face = try args.count("--face", range: 1...10_000)
-            let (r, owner) = try References.add(photo: args.positionals[1], faceNumber: face, person: person, library: library,
+            let r: Reference, owner: Person
+            if let n = try args.count(fromLibrary.name, range: 1...1000) {
+                guard args.positionals.count == 1 else { throw UsageError("'reference add --from-library N' takes no PHOTO") }
+                (r, owner) = try ReferenceSuggestions.add(number: n, person: person, library: library, force: args.flag("--force"))
+            } else {
+                guard args.positionals.count == 2 else { throw UsageError("'reference add' takes one PHOTO (or --from-library N)") }
+                let detectionSize = try FacesCommand.detectSize.value(args)
+                let face = try args.count("--face", range: 1...10_000)
+                (r, owner) = try References.add(photo: args.positionals[1], faceNumber: face, person: person, library: library,
                                                 detectionSize: detectionSize, force: args.flag("--force"))
+            }
             Console.out("added reference \(r.id) of \(owner.name): face \(r.face) of \(ShownPath.escaped(r.photo)) (quality \(String(format: "%.2f", r.quality)))")
             return ExitStatus.done
         case "list":
@@ -77,8 +92,26 @@ struct ReferenceCommand: Command {
             let (r, owner) = try store.remove(id: id, person: person)
             Console.out("removed reference \(r.id) of \(owner.name) (face \(r.face) of \(ShownPath.escaped(r.photo)))")
             return ExitStatus.done
+        case "suggest":
+            guard args.positionals.count == 1 else { throw UsageError("'reference suggest' takes no argument") }
+            let output = args.value(sheet.name)
+            if let output { try ReferenceSuggestions.checkSheet(output, overwrite: args.has(CommonOptions.overwrite)) }
+            let suggestions = try ReferenceSuggestions.suggest(person: person, library: library)
+            guard !suggestions.isEmpty else {
+                Console.out("no face of the library is clearly \(person ?? "the person") (cosine \(String(format: "%.2f", ReferenceSuggestions.minCosine)) or more, at least \(Int(ReferenceSuggestions.minFaceHeight)) pixels high)")
+                return ExitStatus.done
+            }
+            for s in suggestions {
+                Console.out(String(format: "%3d  ", s.number) + "\(s.day)  \(ShownPath.escaped(s.video)) at " + String(format: "%.2f s  cosine %.2f", s.time, s.cosine))
+            }
+            if let output {
+                try ReferenceSuggestions.sheet(suggestions, to: output)
+                Console.out("wrote \(output)")
+            }
+            Console.out("add one: glimt-pure reference add --from-library N --person \(suggestions[0].person)")
+            return ExitStatus.done
         default:
-            throw UsageError("'reference' needs add, list or remove (see: glimt-pure help reference)")
+            throw UsageError("'reference' needs add, list, remove or suggest (see: glimt-pure help reference)")
         }
     }
 }

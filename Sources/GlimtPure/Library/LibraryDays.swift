@@ -54,6 +54,9 @@ public struct DayReport: Codable, Sendable {
     public var pick: DayPick?
     public var reason: String?
     public var candidates: [Candidate]
+    /// Of the people looked for, those some video of the day shows (for everyone's days; a
+    /// person's own days: them, when found).
+    public var peopleFound: [String]?
     /// Videos dated only by their file's modification time: a copied file's time is the day of
     /// the copy, so these days deserve a look.
     public var datedByModificationTime: [String]
@@ -76,8 +79,9 @@ public struct LibraryDays {
         self.lookFor = lookFor
     }
 
-    /// The store's id of the person judged (their choices), `LibraryStore.noOne` for no one.
-    public var personID: Int { lookFor.judged?.id ?? LibraryStore.noOne }
+    /// The store's id of the person judged (their choices), `LibraryStore.noOne` for no one,
+    /// `LibraryStore.everyone` for the family film.
+    public var personID: Int { lookFor.everyone ? LibraryStore.everyone : lookFor.judged?.id ?? LibraryStore.noOne }
 
     public func choices() throws -> LibraryStore.Choices { try store.choices(person: personID) }
 
@@ -93,7 +97,7 @@ public struct LibraryDays {
             if withVideo.remove(day) != nil {
                 try body(try report(day, choices: choices))
             } else {
-                try body(DayReport(day: day, person: lookFor.judged?.name, status: .noVideo, pick: nil, reason: nil, candidates: [], datedByModificationTime: []))
+                try body(DayReport(day: day, person: lookFor.everyone ? "everyone" : lookFor.judged?.name, status: .noVideo, pick: nil, reason: nil, candidates: [], datedByModificationTime: []))
             }
             let next = CalendarDay.next(day)
             guard next > day else { break }
@@ -103,10 +107,18 @@ public struct LibraryDays {
 
     public func report(_ day: String, choices: LibraryStore.Choices) throws -> DayReport {
         let stored = try store.videos(onDay: day)
-        let judged = stored.map { judgement.analysis(of: $0) }
+        let names = lookFor.people.filter { !$0.references.isEmpty }.map(\.name)
+        // The family film judges each video for every person and takes the second with most of
+        // them; a person's own days judge it for them alone.
+        let family = lookFor.everyone ? stored.map { video in
+            FamilyDay.together(FamilyDay.Video(byPerson: lookFor.people.filter { !$0.references.isEmpty }.indices.map { p in
+                LookFor(people: lookFor.people.filter { !$0.references.isEmpty }, person: p).judgement(judgement.rules).analysis(of: video)
+            }), names: names, rules: judgement.rules)
+        } : nil
+        let judged = family?.map(\.analysis) ?? stored.map { judgement.analysis(of: $0) }
         let keys = stored.map(\.contentKey)
         let competing = zip(judged, keys).filter { !choices.excludedVideos.contains($0.1) }.map(\.0)
-        let hasReferences = !judgement.references.isEmpty
+        let hasReferences = !judgement.references.isEmpty || lookFor.everyone
         var status: DayReport.Status
         var pick: DayPick?
         var reason: String?
@@ -115,15 +127,23 @@ public struct LibraryDays {
             reason = "excluded (glimt-pure include \(day) brings it back)"
         } else if let pin = choices.pins[day], let i = keys.firstIndex(of: pin.contentKey),
                   let v = judged[i].pinned(at: pin.start, length: judgement.rules.windowLength, aspect: judgement.rules.aspect),
-                  let p = DayPick(day: day, v, candidates: judged.count) {
+                  var p = DayPick(day: day, v, candidates: judged.count) {
             status = .pinned
+            if let family { p.people = FamilyDay.present(in: v, byPerson: family[i].video, names: names) }
             pick = p
         } else {
-            let (picks, skipped) = DayPick.pick(competing, hasReferences: hasReferences, withoutPerson: judgement.rules.withoutPerson, person: lookFor.judged?.name)
-            pick = picks.first
-            reason = skipped[day] ?? (competing.isEmpty ? "every video of it is excluded" : nil)
+            if lookFor.everyone {
+                let videos = keys.indices.filter { !choices.excludedVideos.contains(keys[$0]) }.map { family![$0] }
+                (pick, reason) = FamilyDay.pick(day: day, videos, names: names, rules: judgement.rules)
+            } else {
+                let (picks, skipped) = DayPick.pick(competing, hasReferences: hasReferences, withoutPerson: judgement.rules.withoutPerson, person: lookFor.judged?.name)
+                pick = picks.first
+                reason = skipped[day]
+            }
+            if competing.isEmpty { reason = "every video of it is excluded" }
             if let p = pick {
-                status = hasReferences && p.identity?.containsPerson != true ? .withoutPerson : .picked
+                let found = lookFor.everyone ? !(p.people ?? []).isEmpty : p.identity?.containsPerson == true
+                status = hasReferences && !found ? .withoutPerson : .picked
             } else {
                 status = competing.contains { $0.window != nil } ? .noPerson : .tooShort
                 if !competing.isEmpty && competing.allSatisfy({ $0.setAside != nil }) { status = .setAside }
@@ -131,12 +151,16 @@ public struct LibraryDays {
             }
             if choices.pins[day] != nil { reason = "its pinned video is no longer in the library; " + (reason ?? "picked automatically") }
         }
+        // Who is in a person's own pick is that person, when the rules found them.
+        if let name = lookFor.judged?.name, pick?.identity?.containsPerson == true { pick?.people = [name] }
         let candidates = zip(judged, keys).map { v, key in
             DayReport.Candidate(video: v.path, start: v.window?.start, score: v.window?.meanScore, parts: v.windowParts, containsPerson: v.identity?.containsPerson,
                                 excluded: choices.excludedVideos.contains(key), picked: pick?.video == v.path,
                                 kind: v.recording.kind, kindReason: v.recording.reason, setAside: v.setAside, dateSource: v.capture.source)
         }
-        return DayReport(day: day, person: lookFor.judged?.name, status: status, pick: pick, reason: reason, candidates: candidates,
-                         datedByModificationTime: stored.filter { $0.capture.source == .modificationTime }.map(\.path))
+        let found: [String]? = family.map { f in names.indices.filter { p in f.contains { $0.video.byPerson[p].identity?.containsPerson == true } }.map { names[$0] } }
+            ?? lookFor.judged.map { person in judged.contains { $0.identity?.containsPerson == true } ? [person.name] : [] }
+        return DayReport(day: day, person: lookFor.everyone ? "everyone" : lookFor.judged?.name, status: status, pick: pick, reason: reason, candidates: candidates,
+                         peopleFound: found, datedByModificationTime: stored.filter { $0.capture.source == .modificationTime }.map(\.path))
     }
 }

@@ -8,10 +8,20 @@ public struct LookFor: Sendable {
     public var people: [Person]
     /// Index into `people` of the one judged.
     public var person: Int?
+    /// The family film: every person at once (`person` nil), each day's second the one with
+    /// most of them in it (see `FamilyDay`).
+    public var everyone = false
 
     public init(people: [Person], person: Int?) {
         self.people = people
         self.person = person
+    }
+
+    /// All of `people` together.
+    public static func everyone(_ people: [Person]) -> LookFor {
+        var l = LookFor(people: people, person: nil)
+        l.everyone = true
+        return l
     }
 
     public static let noOne = LookFor(people: [], person: nil)

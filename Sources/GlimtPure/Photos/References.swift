@@ -27,7 +27,7 @@ public enum References {
     /// faces and no number, writes a numbered contact sheet into `sheetFolder` and throws
     /// `AmbiguousFaceError`. Returns the aligned crop too, for the thumbnail.
     public static func make(photo: String, faceNumber: Int?, pipeline: FacePipeline, id: Int, sheetFolder: URL) throws -> (Reference, RGBImage) {
-        let image = try ImageDecoder.decode(path: photo)
+        let (image, taken) = try ImageDecoder.photo(path: photo)
         let faces = pipeline.faces(in: image, embed: false)
         guard !faces.isEmpty else { throw GlimtError("no face found", path: photo) }
         let number: Int
@@ -50,7 +50,7 @@ public enum References {
             id: id, photo: URL(fileURLWithPath: photo).standardizedFileURL.path, face: number, box: chosen.face.box,
             landmarks: chosen.face.landmarks, quality: chosen.quality.value,
             embedding: pipeline.referenceEmbedding(chosen.crop), thumbnail: "reference-\(id).png",
-            added: ISO8601DateFormatter().string(from: Date()))
+            added: ISO8601DateFormatter().string(from: Date()), taken: taken)
         return (reference, chosen.crop)
     }
 
@@ -110,7 +110,7 @@ public enum References {
         if let other = others.compactMap({ p in best(p).map { (person: p, best: $0) } }).max(by: { $0.best.cosine < $1.best.cosine }),
            other.best.cosine >= match, other.best.cosine > own?.cosine ?? -1 {
             throw GlimtError("face \(new.face) looks more like \(other.person.name) (cosine \(String(format: "%.2f", other.best.cosine)) with their reference \(other.best.reference.id)"
-                             + (own.map { String(format: ", %.2f with %@'s", $0.cosine, name) } ?? "") + "); add --force if it really is \(name)",
+                             + (own.map { String(format: ", %.2f", $0.cosine) + " with \(name)'s" } ?? "") + "); add --force if it really is \(name)",
                              path: new.photo)
         }
         if let own, own.cosine < match {
@@ -128,6 +128,8 @@ public enum References {
         case stored(library: URL, person: String?)
         /// `PHOTO[:FACE]` photos, for this run only (never stored).
         case photos([String])
+        /// Every person of the library together: the family film.
+        case everyone(library: URL)
     }
 
     /// Who a run looks for, from the choice: the person judged and everyone they must be told
@@ -141,6 +143,10 @@ public enum References {
         switch choice {
         case .none:
             return .noOne
+        case .everyone(let library):
+            let people = try ReferenceStore(library: library).people().filter { !$0.references.isEmpty }
+            guard !people.isEmpty else { throw GlimtError("the library knows no one yet (add a person: glimt-pure reference add PHOTO --person NAME)") }
+            return .everyone(people)
         case .stored(let library, let name):
             let people = try ReferenceStore(library: library).people()
             guard let person = try People.choose(name, in: people) else { return .noOne }

@@ -66,7 +66,9 @@ public struct CalendarSheet {
                 unreadable.append((error as? GlimtError)?.at(pick.video) ?? GlimtError("\(error)", path: pick.video))
             }
         }
-        try ImageEncoder.write(Self.draw(year: y, reports, thumbnails: thumbnails), to: output)
+        // For everyone's calendar, a mark per person found on a day, in their colour.
+        let people = days.lookFor.everyone ? days.lookFor.people.filter { !$0.references.isEmpty }.map(\.name) : []
+        try ImageEncoder.write(Self.draw(year: y, reports, thumbnails: thumbnails, people: people), to: output)
         return Outcome(year: y, days: reports, unreadable: unreadable)
     }
 
@@ -110,7 +112,7 @@ public struct CalendarSheet {
         return (calendar.component(.weekday, from: date) + 5) % 7
     }
 
-    static func draw(year: Int, _ reports: [DayReport], thumbnails: [String: RGBImage]) -> RGBImage {
+    static func draw(year: Int, _ reports: [DayReport], thumbnails: [String: RGBImage], people: [String] = []) -> RGBImage {
         let layout = Layout(year: year)
         var sheet = RGBImage(width: layout.width, height: layout.height, fill: (SheetStyle.background.r, SheetStyle.background.g, SheetStyle.background.b))
         let title = String(year) + (reports.first?.person.map { "  " + $0 } ?? "")
@@ -127,6 +129,11 @@ public struct CalendarSheet {
             sheet.text(text, x: x + 22, y: legendY, scale: 2, SheetStyle.dimText)
             x += 22 + BitmapFont.width(text, scale: 2) + 28
         }
+        for (k, name) in people.enumerated() {
+            sheet.fill(x: x, y: legendY, width: 14, height: 14, SheetStyle.people[k % SheetStyle.people.count])
+            sheet.text(name, x: x + 22, y: legendY, scale: 2, SheetStyle.text)
+            x += 22 + BitmapFont.width(name, scale: 2) + 28
+        }
 
         let byDay = Dictionary(reports.map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
         for m in 1...12 {
@@ -140,6 +147,11 @@ public struct CalendarSheet {
             while let day = CalendarDay.parse(String(format: "%04d-%02d-%02d", year, m, d)) {
                 let at = layout.cell(month: m, day: d)
                 drawDay(d, byDay[day], thumbnail: thumbnails[day], at: at, on: &sheet)
+                for (k, name) in people.enumerated() where byDay[day]?.peopleFound?.contains(name) == true {
+                    let mark = (x: at.x + 4 + k * 18, y: at.y + cellSide - 18)
+                    sheet.fill(x: mark.x - 1, y: mark.y - 1, width: 16, height: 16, .black)
+                    sheet.fill(x: mark.x, y: mark.y, width: 14, height: 14, SheetStyle.people[k % SheetStyle.people.count])
+                }
                 d += 1
             }
         }

@@ -15,6 +15,10 @@ public enum SheetStyle {
     public static let excluded = RGB(232, 44, 44)
     /// A day with videos but no pick.
     public static let noPick = RGB(110, 110, 110)
+    /// One colour per person on the calendar of everyone (in the order the library lists them,
+    /// round again after the eighth): none of them a status colour.
+    public static let people = [RGB(255, 214, 0), RGB(230, 60, 200), RGB(0, 200, 220), RGB(150, 230, 60),
+                                RGB(150, 100, 255), RGB(255, 120, 160), RGB(0, 160, 140), RGB(240, 240, 240)]
 
     /// The colour of a day's pick by how it was chosen; nil for a day without one.
     static func colour(of status: DayReport.Status) -> RGB? {

@@ -31,6 +31,13 @@ public struct EXIF: Equatable, Sendable {
         return date + offset
     }
 
+    /// A capture time read elsewhere (a decoder's metadata), for its checks and formatting.
+    init(dateTimeOriginal: String) {
+        orientation = nil
+        self.dateTimeOriginal = dateTimeOriginal
+        offsetTimeOriginal = nil
+    }
+
     /// An IFD with more entries than this is damage (a camera writes a few dozen).
     static let maxEntries = 1000
 

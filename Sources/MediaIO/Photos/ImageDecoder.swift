@@ -10,10 +10,17 @@ public enum ImageDecoder {
 
     /// Decodes the first picture of `path`, turned upright by its EXIF orientation.
     /// Throws a one-line `GlimtError` naming the file for anything that is not a whole photo.
-    public static func decode(path: String) throws -> RGBImage {
+    public static func decode(path: String) throws -> RGBImage { try photo(path: path).image }
+
+    /// A photo and when it was taken, as its EXIF says ("2024-05-03T19:20:00", with the offset
+    /// when the file gives one; nil when it says nothing).
+    public static func photo(path: String) throws -> (image: RGBImage, taken: String?) {
         // FFmpeg before 7.1 cannot demux HEIF: glimt reads the items itself.
         let brand = HEIFBrand(contentsOf: path)
-        if brand != nil && !HEIFImage.isTrackOnly(path: path) { return try HEIFImage.decode(path: path).image }
+        if brand != nil && !HEIFImage.isTrackOnly(path: path) {
+            let picture = try HEIFImage.decode(path: path)
+            return (picture.image, picture.exif?.captureTime)
+        }
         // Everything else, HEIF image sequences (a track, no items) included, is FFmpeg's.
         let input = try MediaInput(path: path)
         let heif = input.demuxerName.hasPrefix("mov") ? brand : nil
@@ -51,7 +58,11 @@ public enum ImageDecoder {
                 ?? PixelConverter(unlabelled: .photo).rgbImage(from: frame, width: width, height: height)
         }
         catch let error as GlimtError { throw error.at(path) }
-        return orientation(of: frame, stream: stream).apply(to: stored)
+        // FFmpeg's JPEG decoder exports the Exif IFD's fields as the frame's metadata.
+        let taken = av_dict_get(frame.pointee.metadata, "DateTimeOriginal", nil, 0).flatMap { entry in
+            EXIF(dateTimeOriginal: String(cString: entry.pointee.value)).captureTime
+        }
+        return (orientation(of: frame, stream: stream).apply(to: stored), taken)
     }
 
     /// EXIF orientation as FFmpeg exports it: a display matrix on the frame (mjpeg and FFmpeg's

@@ -121,3 +121,48 @@ final class PeopleTests: XCTestCase {
         XCTAssertThrowsError(try days(ReferenceStore.firstPersonName))
     }
 }
+
+/// Suggested references: every face suggested is the named person, by the photo pipeline.
+final class ReferenceSuggestionTests: XCTestCase {
+    func testEverySuggestedFaceIsThePersonAndOneCanBeAdded() throws {
+        let root = temporaryFolder(self)
+        let videos = root.appendingPathComponent("videos"), library = root.appendingPathComponent("library")
+        try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
+        for clip in ["podium.mp4", "waving_with_biden.mp4", "biden_after_midnight.mp4", "press_room_portrait.mp4"] {
+            try FileManager.default.copyItem(at: Fixtures.repository.appendingPathComponent("Sample/videos/\(clip)"), to: videos.appendingPathComponent(clip))
+        }
+        try References.add(photo: Fixtures.path("yunet/obama.png"), faceNumber: nil, person: "Barack", library: library, detectionSize: 640, force: false)
+        try References.add(photo: Fixtures.path("yunet/biden.png"), faceNumber: nil, person: "Joe", library: library, detectionSize: 640, force: false)
+        var options = AnalysisOptions()
+        options.timeZone = TimeZone(identifier: "UTC")!
+        _ = try LibraryScan(library: library, options: options).run([videos.path])
+        // Each clip a month of its own (given by hand), so the suggestions can spread over months.
+        for (i, clip) in ["podium.mp4", "waving_with_biden.mp4", "biden_after_midnight.mp4", "press_room_portrait.mp4"].enumerated() {
+            _ = try LibraryChoices(library: library).setDate(file: videos.appendingPathComponent(clip).path, day: String(format: "2024-%02d-15", 2 * i + 1), time: nil)
+        }
+        let people = try ReferenceStore(library: library).people()
+        for (name, other) in [("Barack", "Joe"), ("Joe", "Barack")] {
+            let suggestions = try ReferenceSuggestions.suggest(person: name, library: library)
+            XCTAssertFalse(suggestions.isEmpty, name)
+            XCTAssertEqual(Set(suggestions.map { $0.day.prefix(7) }).count, suggestions.count, "one a month")
+            let own = people.first { $0.name == name }!.embeddings, others = people.first { $0.name == other }!.embeddings
+            for s in suggestions {
+                let frame = try StillFrame.at(s.time, in: s.video)
+                let face = try XCTUnwrap(try FacePipeline.shared().faces(in: frame, embed: true)
+                    .max { $0.face.box.intersectionOverUnion(s.box) < $1.face.box.intersectionOverUnion(s.box) })
+                let e = try XCTUnwrap(face.embedding)
+                XCTAssertGreaterThanOrEqual(e.bestCosine(own)!, Identity.Thresholds.standard.strong, "\(name)'s suggestion \(s.number) (\(s.video))")
+                XCTAssertLessThan(e.bestCosine(others)!, Identity.Thresholds.standard.match, "not \(other)")
+            }
+        }
+        let barack = try ReferenceSuggestions.suggest(person: "Barack", library: library)
+        let added = try ReferenceSuggestions.add(number: barack[0].number, person: nil, library: library, force: false)
+        XCTAssertEqual(added.person.name, "Barack")
+        XCTAssertEqual(added.reference.photo, barack[0].video)
+        XCTAssertEqual(added.reference.taken, barack[0].day)
+        XCTAssertEqual(try ReferenceStore(library: library).person(named: "Barack")?.references.count, 2)
+        // The months farthest from the references come first: the new reference's month is now near.
+        let again = try ReferenceSuggestions.suggest(person: "Barack", library: library)
+        XCTAssertNotEqual(again.first?.day.prefix(7), barack[0].day.prefix(7))
+    }
+}

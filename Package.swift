@@ -74,7 +74,7 @@ let package = Package(
                     dependencies: ["GlimtPure", "GlimtCore", "Imaging", "MediaIO", "Faces", "Analysis", "AnalysisEngine", "Film", "Library", "TensorLite",
                                    "SFaceWeights", "TestSupport"],
                     swiftSettings: computeFlags),
-        // The built binary, as a user runs it (and GlimtPure, to read what it stored).
-        .testTarget(name: "CLITests", dependencies: ["glimt-pure", "GlimtPure", "TestSupport"]),
+        // The built binary, as a user runs it (GlimtPure to read what it stored, MediaIO what it wrote).
+        .testTarget(name: "CLITests", dependencies: ["glimt-pure", "GlimtPure", "MediaIO", "TestSupport"]),
     ]
 )

@@ -7,10 +7,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
-# The privacy test watches the system calls with strace: a test tool, not a build need.
-if ! command -v strace >/dev/null 2>&1; then
+# Test tools, not build needs: strace for the privacy test, a real browser (Debian's chromium)
+# for the review page, and node for the page's choices script.
+need=()
+command -v strace >/dev/null 2>&1 || need+=(strace)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v node >/dev/null 2>&1 || need+=(nodejs)
+if [ ${#need[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends strace
+  $sudo_cmd apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${need[@]}"
 fi
 swift test -c release -Xswiftc -enable-testing --explicit-target-dependency-import-check error "$@"

@@ -37,6 +37,24 @@ public enum BestWindow {
         return best
     }
 
+    /// The `count` best windows that do not overlap, best first (the best is `best`'s): a video's
+    /// other good seconds, for a person choosing among them.
+    public static func top(_ count: Int, times: [Double], scores: [Float], duration: Double, length: Double = 1.0,
+                           sampled: [Range<Double>]? = nil) -> [Window] {
+        var chosen: [Window] = []
+        var taken: [Range<Double>] = []
+        while chosen.count < count {
+            // The best window of what is left: frames inside a chosen window score nothing, and a
+            // window touching one is not a window of its own.
+            let left = scores.indices.map { i in taken.contains { $0.contains(times[i]) } ? -Float.infinity : scores[i] }
+            guard let w = best(times: times, scores: left, duration: duration, length: length, sampled: sampled), w.meanScore.isFinite,
+                  !taken.contains(where: { $0.overlaps(w.start..<(w.start + w.length)) }) else { break }
+            chosen.append(w)
+            taken.append(w.start..<(w.start + w.length))
+        }
+        return chosen
+    }
+
     /// The window starting at `start` (a second a person chose): the frames inside it and their
     /// mean score. Nil when no frame falls inside.
     public static func at(start: Double, times: [Double], scores: [Float], length: Double = 1.0) -> Window? {

@@ -4,23 +4,36 @@ import GlimtPure
 struct PickCommand: Command {
     static let name = "pick"
     static let summary = "Pin a day's second (a video and a time), or give the day back to automatic choice"
-    static let usage = ["pick DAY --video FILE --at SECONDS", "pick DAY --auto"]
+    static let usage = ["pick DAY --video FILE --at SECONDS", "pick DAY --auto", "pick --apply glimt-choices.json"]
     static let about = """
     Pins the second of DAY to FILE at SECONDS: every later 'glimt-pure days' and 'glimt-pure film'
     use it, whatever the scores, and it survives every rescan and a move of the file. FILE must be
     a scanned video of that day. --auto removes the pin. A pin is one person's (--person; with one
-    person in the library it may be left out): each child's film has its own.
+    person in the library it may be left out): each child's film has its own. --apply takes every
+    choice saved by the page of 'glimt-pure review' (pins, excluded days, days back to automatic);
+    an entry that cannot be applied is one line, and the others are.
     """
     static let options: [OptionSpec] = [
         .value("--video", "FILE", completion: .file, "The video to take the second from"),
         .value("--at", "SECONDS", "Where the second starts in it"),
         .flag("--auto", "Back to automatic choice for the day"),
+        .value("--apply", "FILE", completion: .file, "Apply the choices saved by the review page (glimt-choices.json)"),
         CommonOptions.person,
         CommonOptions.library,
     ]
     static let positionals = OptionSpec.Completion.none
 
     static func run(_ args: Arguments) throws -> Int32 {
+        if let file = args.value("--apply") {
+            try args.requirePositionals("no DAY with --apply", min: 0, max: 0)
+            guard args.value("--video") == nil, args.value("--at") == nil, !args.flag("--auto") else { throw UsageError("--apply takes no --video, --at or --auto") }
+            let outcome = try ChoicesFile.apply(file, library: AnalysisArguments.library(args), person: args.value(CommonOptions.person.name))
+            for p in outcome.problems { Console.err("glimt-pure pick: \(p)") }
+            Console.out("applied \(outcome.applied) choice\(outcome.applied == 1 ? "" : "s")\(outcome.person.map { " of \($0)" } ?? ""): \(outcome.pinned) pinned, "
+                        + "\(outcome.excluded) excluded, \(outcome.included) brought back, \(outcome.automatic) back to automatic"
+                        + (outcome.problems.isEmpty ? "" : "; \(outcome.problems.count) left out (named above)"))
+            return outcome.problems.isEmpty ? ExitStatus.done : ExitStatus.failed
+        }
         try args.requirePositionals("one DAY", min: 1, max: 1)
         let day = try Arguments.day(args.positionals[0])
         let choices = try AnalysisArguments.choices(args)

@@ -155,7 +155,7 @@ final class WeekOfUseTests: CLITestCase {
             XCTAssertEqual(shell.status, 0, shell.err)
             return shell.out.split(separator: "\n").map(String.init)
         }
-        XCTAssertEqual(try complete(["glimt-pure", "reference", ""]), ["add", "list", "remove"])
+        XCTAssertEqual(try complete(["glimt-pure", "reference", ""]), ["add", "list", "remove", "suggest"])
         XCTAssertEqual(try complete(["glimt-pure", "reference", "r"]), ["remove"])
         XCTAssertEqual(try complete(["glimt-pure", "date", ""]), ["set", "clear"])
         XCTAssertTrue(try complete(["glimt-pure", "sc"]).contains("scan"))

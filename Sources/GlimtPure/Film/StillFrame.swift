@@ -17,3 +17,11 @@ enum StillFrame {
         return screen.image(frame.picture)
     }
 }
+
+extension StillFrame {
+    /// The picture's size as the film shows it (upright), read without decoding.
+    static func size(of path: String) throws -> (width: Int, height: Int) {
+        let info = try VideoReader(path: path).info
+        return (info.displayWidth, info.displayHeight)
+    }
+}

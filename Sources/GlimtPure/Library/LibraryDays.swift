@@ -29,6 +29,12 @@ public struct DayReport: Codable, Sendable {
 
     public struct Candidate: Codable, Sendable {
         public var video: String
+        /// The content the library knows the video by (pins and exclusions name it).
+        public var contentKey: String
+        /// The picture as shown (upright) and its length.
+        public var width: Int
+        public var height: Int
+        public var duration: Double
         /// Its best second and the mean score there (nil when it is too short).
         public var start: Double?
         public var score: Float?
@@ -45,6 +51,16 @@ public struct DayReport: Codable, Sendable {
         public var setAside: String?
         /// How the day was read: which metadata gave it (see `CaptureDate`).
         public var dateSource: CaptureDate.Source
+        /// The film's crop of its best second (the picked one's for the pick).
+        public var crop: Box?
+        /// Its best seconds that do not overlap, best first (up to three): the others a person
+        /// may choose instead.
+        public var windows: [Second]
+
+        public struct Second: Codable, Equatable, Sendable {
+            public var start: Double
+            public var score: Float
+        }
     }
 
     public var day: String
@@ -154,9 +170,13 @@ public struct LibraryDays {
         // Who is in a person's own pick is that person, when the rules found them.
         if let name = lookFor.judged?.name, pick?.identity?.containsPerson == true { pick?.people = [name] }
         let candidates = zip(judged, keys).map { v, key in
-            DayReport.Candidate(video: v.path, start: v.window?.start, score: v.window?.meanScore, parts: v.windowParts, containsPerson: v.identity?.containsPerson,
-                                excluded: choices.excludedVideos.contains(key), picked: pick?.video == v.path,
-                                kind: v.recording.kind, kindReason: v.recording.reason, setAside: v.setAside, dateSource: v.capture.source)
+            let windows = BestWindow.top(3, times: v.frames.map(\.time), scores: v.frames.map(\.score.total), duration: v.duration,
+                                         length: judgement.rules.windowLength * v.recording.speed, sampled: v.stretches)
+            return DayReport.Candidate(video: v.path, contentKey: key, width: v.width, height: v.height, duration: v.duration,
+                                       start: v.window?.start, score: v.window?.meanScore, parts: v.windowParts, containsPerson: v.identity?.containsPerson,
+                                       excluded: choices.excludedVideos.contains(key), picked: pick?.video == v.path,
+                                       kind: v.recording.kind, kindReason: v.recording.reason, setAside: v.setAside, dateSource: v.capture.source,
+                                       crop: pick?.video == v.path ? pick?.crop : v.crop?.box, windows: windows.map { .init(start: $0.start, score: $0.meanScore) })
         }
         let found: [String]? = family.map { f in names.indices.filter { p in f.contains { $0.video.byPerson[p].identity?.containsPerson == true } }.map { names[$0] } }
             ?? lookFor.judged.map { person in judged.contains { $0.identity?.containsPerson == true } ? [person.name] : [] }

@@ -17,7 +17,9 @@ public final class LibraryStore: @unchecked Sendable {
     public init(library folder: URL) throws {
         self.folder = folder
         try LibraryFolder.make(folder)
-        db = try Database(path: folder.appendingPathComponent("library.sqlite").path)
+        let path = folder.appendingPathComponent("library.sqlite").path
+        try Schema.checkBeforeWriting(path)
+        db = try Database(path: path)
         try Schema.migrate(db)
     }
 

@@ -13,11 +13,17 @@ public final class LibraryStore: @unchecked Sendable {
     private let db: Database
     private let lock = NSLock()
 
-    /// Opens the library in `folder` (created when missing), bringing an older store up to date.
-    public init(library folder: URL) throws {
+    /// Opens the library in `folder`, bringing an older store up to date. `creating` makes the
+    /// folder and the store when they are missing, for the commands that write; the others
+    /// only read, and a mistyped `--library` is said to them rather than made.
+    public init(library folder: URL, creating: Bool = true) throws {
         self.folder = folder
-        try LibraryFolder.make(folder)
         let path = folder.appendingPathComponent("library.sqlite").path
+        if creating {
+            try LibraryFolder.make(folder)
+        } else {
+            try LibraryFolder.existing(folder, holding: "library.sqlite", madeBy: "scan a folder into it first: glimt-pure scan FOLDER")
+        }
         try Schema.checkBeforeWriting(path)
         db = try Database(path: path)
         try Schema.migrate(db)
@@ -251,8 +257,20 @@ public final class LibraryStore: @unchecked Sendable {
     }
 }
 
-/// The library folder: created on first use, refused clearly when the name is taken by a file.
+/// The library folder: created on first use by the commands that write, refused clearly when
+/// the name is taken by a file, and never made by a command that only reads it.
 public enum LibraryFolder {
+    /// Throws unless `folder` is a library folder that holds `file` (any file of it, when nil);
+    /// `madeBy` says how a library gets one, e.g. "scan a folder into it first: glimt-pure scan FOLDER".
+    public static func existing(_ folder: URL, holding file: String? = nil, madeBy: String) throws {
+        let shown = ShownPath.escaped(folder.path)
+        guard let status = try? FileStatus(folder.path) else { throw GlimtError("no library in \(shown) (\(madeBy) --library \(shown))") }
+        guard status.kind == .folder else { throw GlimtError("the library must be a folder, and this is not one", path: folder.path) }
+        if let file, (try? FileStatus(folder.appendingPathComponent(file).path)) == nil {
+            throw GlimtError("no library in \(shown) (\(madeBy) --library \(shown))")
+        }
+    }
+
     public static func make(_ folder: URL) throws {
         if let status = try? FileStatus(folder.path) {
             guard status.kind == .folder else { throw GlimtError("the library must be a folder, and this is not one", path: folder.path) }

@@ -55,6 +55,8 @@ enum AnalysisArguments {
         if let tz = args.value(timeZone.name) {
             guard let zone = TimeZone(identifier: tz) else { throw UsageError("unknown time zone '\(tz)' (use a name like Europe/Berlin)") }
             o.timeZone = zone
+        } else if let problem = MachineTimeZone.problem() {
+            Console.err("glimt-pure \(args.command): \(problem)")
         }
         o.rules = try rules(args)
         o.coarseToFine = !args.has(fullPass)
@@ -73,7 +75,7 @@ enum AnalysisArguments {
         return r
     }
 
-    static func library(_ args: Arguments) -> URL { LibraryLocation.resolve(args.value(CommonOptions.library.name)) }
+    static func library(_ args: Arguments) throws -> URL { try LibraryLocation.resolve(args.value(CommonOptions.library.name)) }
 
     static func references(_ args: Arguments) throws -> References.Choice {
         if args.has(noRefs) {
@@ -81,7 +83,7 @@ enum AnalysisArguments {
             return .none
         }
         let photos = args.all(ref.name)
-        return photos.isEmpty ? .stored(library: library(args)) : .photos(photos)
+        return photos.isEmpty ? .stored(library: try library(args)) : .photos(photos)
     }
 
     /// The library's days judged by the command's options, with the references they name.

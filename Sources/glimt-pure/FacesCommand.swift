@@ -55,7 +55,7 @@ struct FacesCommand: Command {
         try args.requirePositionals("at least one PHOTO")
         let detectionSize = try detectSize.value(args)
         let wantMatch = args.flag("--match")
-        let references = wantMatch ? try ReferenceStore(library: LibraryLocation.resolve(args.value("--library"))).list() : []
+        let references = wantMatch ? try ReferenceStore(library: AnalysisArguments.library(args)).list() : []
         if wantMatch && references.isEmpty { throw UsageError("--match needs stored references (glimt-pure reference add PHOTO)") }
         let thresholds = try AnalysisArguments.rules(args).thresholds
         var outputs: [PhotoOut] = []

@@ -26,23 +26,23 @@ struct ReferenceCommand: Command {
     ]
 
     static func run(_ args: Arguments) throws -> Int32 {
-        let library = LibraryLocation.resolve(args.value("--library"))
-        let store = ReferenceStore(library: library)
         switch args.positionals.first {
         case "add":
             guard args.positionals.count == 2 else { throw UsageError("'reference add' takes one PHOTO") }
             let detectionSize = try FacesCommand.detectSize.value(args)
             let face = try args.count("--face", range: 1...10_000)
-            let r = try References.add(photo: args.positionals[1], faceNumber: face, library: library, detectionSize: detectionSize,
+            let r = try References.add(photo: args.positionals[1], faceNumber: face, library: try AnalysisArguments.library(args), detectionSize: detectionSize,
                                        force: args.flag("--force"))
             Console.out("added reference \(r.id): face \(r.face) of \(r.photo) (quality \(String(format: "%.2f", r.quality)))")
             return ExitStatus.done
         case "list":
-            let refs = try store.list()
+            let library = try AnalysisArguments.library(args)
+            try LibraryFolder.existing(library, madeBy: "add a reference to it first: glimt-pure reference add PHOTO")
+            let refs = try ReferenceStore(library: library).list()
             if args.flag("--json") {
                 try Console.json(refs)
             } else if refs.isEmpty {
-                Console.out("no references in \(library.path) (add one: glimt-pure reference add PHOTO)")
+                Console.out("no references in \(ShownPath.escaped(library.path)) (add one: glimt-pure reference add PHOTO)")
             } else {
                 for r in refs {
                     Console.out(String(format: "%3d  ", r.id) + "face \(r.face) of \(r.photo)  quality " + String(format: "%.2f", r.quality) + "  added \(r.added)")
@@ -51,7 +51,7 @@ struct ReferenceCommand: Command {
             return ExitStatus.done
         case "remove":
             guard args.positionals.count == 2, let id = Int(args.positionals[1]) else { throw UsageError("'reference remove' takes one ID (see: glimt-pure reference list)") }
-            let r = try store.remove(id: id)
+            let r = try ReferenceStore(library: try AnalysisArguments.library(args)).remove(id: id)
             Console.out("removed reference \(r.id) (face \(r.face) of \(r.photo))")
             return ExitStatus.done
         default:

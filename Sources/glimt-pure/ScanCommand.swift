@@ -25,7 +25,7 @@ struct ScanCommand: Command {
         try args.requirePositionals("at least one FOLDER or VIDEO")
         let options = try AnalysisArguments.analysisOptions(args)
         let (from, to) = try args.dayRange()
-        let scan = LibraryScan(library: AnalysisArguments.library(args), options: options, fromDay: from, toDay: to, workers: try jobs.value(args))
+        let scan = LibraryScan(library: try AnalysisArguments.library(args), options: options, fromDay: from, toDay: to, workers: try jobs.value(args))
         let line = ProgressLine()
         let summary = try scan.run(args.positionals, progress: { p in
             var s = "scanning \(p.videosDone)/\(p.videosTotal) videos  \(URL(fileURLWithPath: p.path).lastPathComponent)"

@@ -67,7 +67,7 @@ public struct LibraryDays {
     public let judgement: Judgement
 
     public init(library: URL, rules: Judgement.Rules, references: [Reference]) throws {
-        store = try LibraryStore(library: library)
+        store = try LibraryStore(library: library, creating: false)
         judgement = Judgement(references: references.map(\.embedding), rules: rules)
     }
 

@@ -140,6 +140,17 @@ public final class LibraryStore: @unchecked Sendable {
         try locked { try db.run("DELETE FROM videos WHERE content_key = ?", [.of(contentKey)]) }
     }
 
+    /// The paths of stored videos of `size` bytes: the only ones a file of that size can be.
+    public func paths(ofSize size: Int64) throws -> [String] {
+        try locked { try db.rows("SELECT path FROM videos WHERE size = ?", [.int(size)]) { $0.text(0) } }
+    }
+
+    /// Held by a scan while it works on the library (two scans take turns).
+    public var scanLockPath: String { folder.appendingPathComponent(".scan.lock").path }
+
+    /// The store's own files: the database, its WAL and shared memory, a journal, the scan's lock.
+    public var files: [String] { ["", "-wal", "-shm", "-journal"].map { databasePath + $0 } + [scanLockPath] }
+
     /// The days that have videos, in order, within [from, to] (either may be nil).
     public func days(from: String? = nil, to: String? = nil) throws -> [String] {
         try locked { try db.rows("SELECT DISTINCT day FROM videos WHERE day >= ? AND day <= ? ORDER BY day", [.of(from ?? "0000"), .of(to ?? "9999")]) { $0.text(0) } }

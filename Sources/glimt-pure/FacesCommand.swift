@@ -64,7 +64,7 @@ struct FacesCommand: Command {
             do {
                 let sheet = args.value("--sheet").map { args.positionals.count == 1 ? $0 : PhotoFaces.sheetName(forPhoto: path, base: $0) }
                 let found = try PhotoFaces.find(in: path, detectionSize: detectionSize, embed: args.flag("--embed"), references: references,
-                                                thresholds: thresholds, sheet: sheet)
+                                                thresholds: thresholds, sheet: sheet, overwrite: args.has(CommonOptions.overwrite))
                 let faces = found.faces.map { f in
                     FaceOut(number: f.number, box: f.record.face.box, landmarks: f.record.face.landmarks, score: f.record.face.score,
                             quality: f.record.quality, embedding: args.flag("--embed") ? f.record.embedding?.values : nil,

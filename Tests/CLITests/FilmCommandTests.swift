@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// `glimt-pure analyze` and `glimt-pure film`: saved picks re-rendered, killed renders.
 final class FilmCommandTests: CLITestCase {
@@ -58,6 +59,87 @@ final class FilmCommandTests: CLITestCase {
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.err.contains("is one of the videos the film is made from"), run.err)
         XCTAssertEqual(try Data(contentsOf: video), before, "the video is untouched")
+    }
+
+    /// From the library too, the film never replaces a video it scanned, even with -y: refused in
+    /// one line before anything is decoded, the video untouched.
+    func testTheLibrarysFilmNeverReplacesAScannedVideo() throws {
+        let videos = library.appendingPathComponent("videos")
+        let video = try GeneratedClips.write(to: videos.path)[2]
+        XCTAssertEqual(try glimt("scan", videos.path, "--timezone", "UTC", "-q").status, 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: video))
+        let run = try glimt("film", "--no-refs", "--out", video, "-y", "--size", "180x320", "--mute")
+        XCTAssertEqual(run.status, 1, run.err)
+        XCTAssertEqual(run.err, "glimt-pure film: \(video): is a video the library scanned (\(video)), which this run reads; choose another --out\n")
+        XCTAssertEqual(run.out, "", "nothing rendered")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: video)), before, "the video is untouched")
+    }
+
+    /// No output of any command (a film, a sheet) replaces a file the run or the library reads:
+    /// the store and its WAL, the reference list and thumbnails, a reference photo, a picks
+    /// file, a scanned video, whether named directly or through a symbolic or hard link.
+    func testNoOutputReplacesAFileTheLibraryOrTheRunReads() throws {
+        let fm = FileManager.default
+        let videos = library.appendingPathComponent("videos")
+        let clips = try GeneratedClips.write(to: videos.path)
+        let store = library.appendingPathComponent("glimt")
+        XCTAssertEqual(try glimt("scan", videos.path, "--timezone", "UTC", "-q").status, 0)
+        let photo = library.appendingPathComponent("me.png").path
+        try fm.copyItem(atPath: fixture("yunet/obama.png"), toPath: photo)
+        XCTAssertEqual(try glimt("reference", "add", photo).status, 0)
+        let picks = library.appendingPathComponent("picks.json").path
+        let analysis = try glimt("analyze", clips[0], "--no-refs", "--json", "--timezone", "UTC")
+        try Data(analysis.out.utf8).write(to: URL(fileURLWithPath: picks))
+        let links = library.appendingPathComponent("links")
+        try fm.createDirectory(at: links, withIntermediateDirectories: true)
+        var n = 0
+        /// A new name in `links` for `target`, ending in `ext`: a symbolic link, or a hard link.
+        func link(_ target: String, _ ext: String, hard: Bool = false) throws -> String {
+            n += 1
+            let path = links.appendingPathComponent("out\(n).\(ext)").path
+            if hard { try fm.linkItem(atPath: target, toPath: path) } else { try fm.createSymbolicLink(atPath: path, withDestinationPath: target) }
+            return path
+        }
+        let sqlite = store.appendingPathComponent("library.sqlite").path
+        let film = ["--size", "180x320", "--mute", "-y", "-q"]
+        let cases: [(args: [String], target: String, what: String)] = [
+            (["film", "--out", try link(sqlite, "mp4")] + film, sqlite, "one of the library's own files"),
+            (["film", "--out", try link(sqlite, "mp4", hard: true)] + film, sqlite, "one of the library's own files"),
+            // The WAL exists while the film's own connection to the store is open.
+            (["film", "--out", try link(sqlite + "-wal", "mp4")] + film, sqlite + "-wal", "one of the library's own files"),
+            (["film", "--out", try link(store.appendingPathComponent("references.json").path, "mp4")] + film,
+             store.appendingPathComponent("references.json").path, "one of the library's own files"),
+            (["film", "--out", try link(store.appendingPathComponent("references/reference-1.png").path, "mp4")] + film,
+             store.appendingPathComponent("references/reference-1.png").path, "one of the library's own files"),
+            (["film", "--out", try link(photo, "mp4")] + film, photo, "a reference photo the library lists"),
+            (["film", "--out", try link(clips[1], "m4v", hard: true)] + film, clips[1], "a video the library scanned"),
+            (["film", "--picks", picks, "--out", try link(picks, "mp4")] + film, picks, "the picks file"),
+            (["film", videos.path, "--ref", photo, "--out", try link(photo, "mp4")] + film, photo, "a reference photo"),
+            (["show", "2024-05-01", "--sheet", photo, "-y"], photo, "a reference photo the library lists"),
+            (["show", "2024-05-01", "--sheet", try link(sqlite, "jpg"), "-y"], sqlite, "one of the library's own files"),
+            (["calendar", "--sheet", try link(clips[0], "jpg"), "-y"], clips[0], "a video the library scanned"),
+            (["calendar", "--sheet", try link(clips[0], "png", hard: true), "-y"], clips[0], "a video the library scanned"),
+            (["faces", photo, "--sheet", photo, "-y"], photo, "the photo the sheet is drawn from"),
+            (["faces", fixture("yunet/biden.png"), "--match", "--sheet", try link(photo, "jpg"), "-y"], photo, "a reference photo"),
+        ]
+        for (args, target, what) in cases {
+            // The WAL is there only while a run has the store open: the store itself must stay whole.
+            let kept = fm.fileExists(atPath: target) ? target : sqlite
+            let before = try Data(contentsOf: URL(fileURLWithPath: kept))
+            let run = try glimt(args)
+            XCTAssertEqual(run.status, 1, "\(args): \(run.err)")
+            XCTAssertEqual(run.err.split(separator: "\n").count, 1, "\(args): \(run.err)")
+            XCTAssertTrue(run.err.contains(": is \(what) (\(target)), which this run reads; choose another \(args[0] == "film" ? "--out" : "--sheet")"),
+                          "\(args): \(run.err)")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: kept)), before, "\(args): \(kept) is untouched")
+        }
+        // A faces sheet is an output like any other: an existing file is replaced only with -y.
+        let sheet = library.appendingPathComponent("faces.jpg").path
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: sheet))
+        let refused = try glimt("faces", photo, "--sheet", sheet)
+        XCTAssertEqual(refused.status, 1, refused.err)
+        XCTAssertTrue(refused.err.contains("\(sheet): already exists; add -y (--overwrite) to replace it"), refused.err)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: sheet)), Data("mine".utf8))
     }
 
     /// An output that is a symbolic link is written through (the link stays a link), and hidden

@@ -57,11 +57,15 @@ public struct FilmJob {
         switch source {
         case .picks(let file):
             let loaded = try FilmPlan.loadPicks(file)
-            try checkNotAnInput(loaded.picks.map(\.video))
+            var reads = ReadFiles()
+            reads.add([file], as: "the picks file")
+            reads.add(loaded.picks.map(\.video), as: Self.filmInput)
+            try reads.check(output, option: "--out")
             for problem in loaded.problems { report?(problem) }
             outcome.failures = loaded.problems
             picks = loaded.picks
         case .library(let days):
+            try days.reads.check(output, option: "--out")
             var found: [DayPick] = []
             try days.forEachDay(from: fromDay, to: toDay) { report in
                 if let pick = report.pick {
@@ -77,7 +81,10 @@ public struct FilmJob {
             guard !videos.files.isEmpty || !videos.failures.isEmpty else {
                 throw GlimtError("no videos found in \(inputs.map(ShownPath.escaped).joined(separator: ", ")); no film written")
             }
-            try checkNotAnInput(videos.files)
+            var reads = ReadFiles()
+            reads.add(videos.files, as: Self.filmInput)
+            reads.add(references)
+            try reads.check(output, option: "--out")
             let result = try AnalysisRun.run(videos: videos, options: analysisOptions(options), references: references,
                                              progress: analysisProgress, report: report)
             picks = result.picks
@@ -106,15 +113,8 @@ public struct FilmJob {
     }
 
     /// The film must never replace a video it is made from (`film d --out d/a.mp4 -y`), nor be
-    /// read back as one: same device and inode, whatever the paths.
-    func checkNotAnInput(_ files: [String]) throws {
-        guard let out = try? FileStatus(output) else { return }
-        for file in files {
-            if let s = try? FileStatus(file), s.device == out.device, s.inode == out.inode {
-                throw GlimtError("is one of the videos the film is made from (\(file)); choose another --out", path: output)
-            }
-        }
-    }
+    /// read back as one (see `ReadFiles`).
+    static let filmInput = "one of the videos the film is made from"
 
     /// Analysis settings framed for this film: crops of its shape, clips of its length.
     public func analysisOptions(_ base: AnalysisOptions) -> AnalysisOptions {

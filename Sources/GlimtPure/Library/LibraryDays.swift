@@ -65,10 +65,21 @@ public struct DayReport: Codable, Sendable {
 public struct LibraryDays {
     public let store: LibraryStore
     public let judgement: Judgement
+    /// The references the days are judged with (the library's, or a run's `--ref` photos).
+    public let references: [Reference]
 
     public init(library: URL, rules: Judgement.Rules, references: [Reference]) throws {
         store = try LibraryStore(library: library, creating: false)
         judgement = Judgement(references: references.map(\.embedding), rules: rules)
+        self.references = references
+    }
+
+    /// What judging the days reads, which no output made from them may replace.
+    public var reads: ReadFiles {
+        var files = ReadFiles()
+        files.add(store)
+        files.add(references.map(\.photo), as: "a reference photo")
+        return files
     }
 
     /// Every day from `from` (default: the first day with a video) to `to` (default: the last),

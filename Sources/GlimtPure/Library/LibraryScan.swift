@@ -61,7 +61,7 @@ public final class LibraryScan {
                     waiting: (() -> Void)? = nil) throws -> Summary {
         let started = DispatchTime.now().uptimeNanoseconds
         let store = try LibraryStore(library: library)
-        return try FileLock.withLock(library.appendingPathComponent(".scan.lock").path, whileWaiting: waiting) {
+        return try FileLock.withLock(store.scanLockPath, whileWaiting: waiting) {
             var summary = Summary()
             // Absolute paths: the same file scanned from another working folder is the same entry.
             let (files, problems) = AnalysisRun.expand(inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path })

@@ -31,6 +31,7 @@ public struct CalendarSheet {
     /// Judges every day of `year` (default: the year of the library's latest day), decodes one
     /// frame per picked day and writes the sheet. `progress` is told before each frame is read.
     public func write(year: Int?, days: LibraryDays, progress: ((_ done: Int, _ total: Int, _ day: String) -> Void)? = nil) throws -> Outcome {
+        try days.reads.check(output, option: "--sheet")
         let y: Int
         if let year {
             guard (1...9999).contains(year) else { throw GlimtError("\(year) is not a year from 1 to 9999") }

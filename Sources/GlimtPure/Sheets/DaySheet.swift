@@ -32,6 +32,7 @@ public struct DaySheet {
     /// Decodes one frame per video of `day` and writes the sheet.
     public func write(day: String, days: LibraryDays) throws -> Outcome {
         try CalendarDay.checked(day)
+        try days.reads.check(output, option: "--sheet")
         let report = try days.report(day, choices: try days.store.choices())
         guard !report.candidates.isEmpty else { throw GlimtError("the library has no video of \(day) (see: glimt-pure days)") }
         var unreadable: [GlimtError] = []

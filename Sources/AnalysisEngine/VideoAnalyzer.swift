@@ -85,10 +85,12 @@ public final class VideoAnalyzer: @unchecked Sendable {
 
         let method: ObservationMethod
 
-        func video(_ frames: [ObservedFrame], duration: Double, contentKey: String) -> ObservedVideo {
+        /// `notes`: what this pass found, after what the metadata says.
+        func video(_ frames: [ObservedFrame], duration: Double, contentKey: String, notes: [String] = []) -> ObservedVideo {
             ObservedVideo(contentKey: contentKey, path: path, size: status.size, modified: status.modified.timeIntervalSince1970, capture: facts.capture,
                           duration: duration, width: info.displayWidth, height: info.displayHeight, rotation: info.rotation,
-                          codec: info.codecName, hdr: info.colour.isHDR, recording: facts.recording, method: method, frames: frames)
+                          codec: info.codecName, hdr: info.colour.isHDR, recording: facts.recording, method: method, frames: frames,
+                          notes: facts.notes + notes)
         }
     }
 
@@ -97,8 +99,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let info = reader.info
         let status = try FileStatus(path)
         let long = max(info.displayWidth, info.displayHeight)
-        return Opened(path: path, reader: reader, info: info, status: status,
-                      facts: try VideoFacts.read(path: path, info: info, status: status, timeZone: options.timeZone),
+        let facts = try VideoFacts.read(path: path, info: info, status: status, timeZone: options.timeZone)
+        return Opened(path: path, reader: reader, info: info, status: status, facts: facts,
                       bound: options.timeAllowance.bound(forVideoSeconds: info.duration),
                       scale: Float(long) / Float(min(options.analysisSide, long)), method: options.method)
     }

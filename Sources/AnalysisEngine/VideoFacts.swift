@@ -11,6 +11,9 @@ public struct VideoFacts: Sendable {
     public var duration: Double
     public var capture: CaptureDate
     public var recording: RecordingFacts
+    /// One line for each thing in the metadata the person should hear of: a better date source
+    /// passed over (see `CaptureDate.read`).
+    public var notes: [String]
 
     /// Opens the container (no decoding) and reads its facts.
     public static func read(path: String, timeZone: TimeZone) throws -> VideoFacts {
@@ -19,12 +22,13 @@ public struct VideoFacts: Sendable {
 
     static func read(path: String, info: VideoInfo, status: FileStatus, timeZone: TimeZone) throws -> VideoFacts {
         let tags = Tags(info)
-        guard let capture = CaptureDate.resolve(quickTime: tags[Tags.quickTimeCreationDate], creationTime: tags[Tags.creationTime],
-                                                sidecar: TakeoutSidecar.takenTime(of: path), fileName: URL(fileURLWithPath: path).lastPathComponent,
-                                                modified: status.modified, timeZone: timeZone) else {
+        let reading = CaptureDate.read(quickTime: tags[Tags.quickTimeCreationDate], creationTime: tags[Tags.creationTime],
+                                       sidecar: TakeoutSidecar.takenTime(of: path), fileName: URL(fileURLWithPath: path).lastPathComponent,
+                                       modified: status.modified, timeZone: timeZone)
+        guard let capture = reading.date else {
             throw GlimtError("no capture date (no metadata, no dated file name, no modification time)", path: path)
         }
-        return VideoFacts(duration: info.duration, capture: capture, recording: recording(path: path, info: info, tags: tags))
+        return VideoFacts(duration: info.duration, capture: capture, recording: recording(path: path, info: info, tags: tags), notes: reading.notes)
     }
 
     /// Extensions of the still a Live Photo's movie sits beside.

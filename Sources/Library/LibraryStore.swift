@@ -107,13 +107,14 @@ public final class LibraryStore: @unchecked Sendable {
                 try db.run("DELETE FROM videos WHERE path = ? OR content_key = ?", [.of(v.path), .of(v.contentKey)])
                 try db.run("""
                     INSERT INTO videos (content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration,
-                                        width, height, rotation, codec, hdr, recording, analysis_version, sample_rate, analysis_side, time_zone)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        width, height, rotation, codec, hdr, recording, analysis_version, sample_rate, analysis_side, time_zone, notes)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.of(v.contentKey), .of(v.path), .int(v.size), .of(v.modified), .of(v.capture.day), .of(v.capture.time),
                           .of(v.capture.instant?.timeIntervalSince1970), .of(v.capture.source.rawValue), .of(v.duration), .of(v.width),
                           .of(v.height), .of(v.rotation), .of(v.codec), .of(v.hdr),
                           .of(v.recording.flatMap { try? Self.factsEncoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }),
-                          .of(v.method.version), .of(v.method.sampleRate), .of(v.method.analysisSide), .of(v.method.timeZone)])
+                          .of(v.method.version), .of(v.method.sampleRate), .of(v.method.analysisSide), .of(v.method.timeZone),
+                          .of(v.notes.joined(separator: "\n"))])
                 let id = db.lastInsertedRow
                 let frame = try db.prepare("""
                     INSERT INTO frames (video_id, idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected)
@@ -162,7 +163,7 @@ public final class LibraryStore: @unchecked Sendable {
         try locked {
             var videos = try db.rows("""
                 SELECT id, content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration, width, height,
-                       rotation, codec, hdr, recording, \(Self.identityColumns) FROM videos WHERE day = ? ORDER BY path
+                       rotation, codec, hdr, recording, \(Self.identityColumns), notes FROM videos WHERE day = ? ORDER BY path
                 """, [.of(day)]) { s -> (Int, ObservedVideo) in
                 let capture = CaptureDate(day: s.text(5), time: s.optionalText(6), instant: s.optionalDouble(7).map { Date(timeIntervalSince1970: $0) },
                                           source: CaptureDate.Source(rawValue: s.text(8)) ?? .modificationTime)
@@ -170,7 +171,8 @@ public final class LibraryStore: @unchecked Sendable {
                                               duration: s.double(9), width: s.int(10), height: s.int(11), rotation: s.int(12), codec: s.text(13),
                                               hdr: s.int(14) != 0,
                                               recording: s.optionalText(15).flatMap { try? JSONDecoder().decode(RecordingFacts.self, from: Data($0.utf8)) },
-                                              method: Self.method(s, from: 20), frames: []))
+                                              method: Self.method(s, from: 20), frames: [],
+                                              notes: s.text(24).split(separator: "\n").map(String.init)))
             }
             for i in videos.indices {
                 let id = videos[i].0
@@ -207,9 +209,9 @@ public final class LibraryStore: @unchecked Sendable {
             var out: [String] = []
             let videos = try db.rows("""
                 SELECT id, content_key, path, size, day, capture_time, date_source, duration, width, height, rotation, codec, hdr, analysis_version,
-                       recording, sample_rate, analysis_side, time_zone
+                       recording, sample_rate, analysis_side, time_zone, notes
                 FROM videos ORDER BY content_key
-                """) { s in (s.int(0), (1...17).map { s.text(Int32($0)) }.joined(separator: "|")) }
+                """) { s in (s.int(0), (1...18).map { s.text(Int32($0)) }.joined(separator: "|")) }
             for (id, line) in videos {
                 out.append("video " + line)
                 out += try db.rows("SELECT idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected FROM frames WHERE video_id = ? ORDER BY idx",

@@ -72,6 +72,11 @@ enum Schema {
         ALTER TABLE videos ADD COLUMN analysis_side INTEGER NOT NULL DEFAULT 640;
         ALTER TABLE videos ADD COLUMN time_zone TEXT NOT NULL DEFAULT '';
         """,
+        // 5: what the person should hear of each video (a capture date passed over, the file cut
+        // short), one line each, so that every command reading the library can say it.
+        """
+        ALTER TABLE videos ADD COLUMN notes TEXT NOT NULL DEFAULT '';
+        """,
     ]
 
     static var version: Int { migrations.count }

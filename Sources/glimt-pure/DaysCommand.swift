@@ -30,6 +30,7 @@ struct DaysCommand: Command {
         try days.forEachDay(from: from, to: to) { report in
             count += 1
             mtimeDated += report.datedByModificationTime
+            Notes.print(report.candidates, command: name)
             if json {
                 // One day per line: a year streams out as it is judged.
                 Console.outJSON((first ? "  " : ", ") + String(decoding: try encoder.encode(report), as: UTF8.self))
@@ -65,6 +66,16 @@ struct DaysCommand: Command {
             let at = c.start.map { String(format: "best at %.2f s, score %.3f", $0, c.score ?? 0) } ?? "too short"
             let person = c.containsPerson.map { $0 ? ", person in it" : ", person not in it" } ?? ""
             Console.out("    also: \(c.video)  \(at)\(person)\(c.excluded ? ", EXCLUDED" : "")\(c.setAside.map { ", set aside: " + $0 } ?? "")")
+        }
+    }
+}
+
+/// What the scan had to say of the library's videos (a capture date passed over, a file cut
+/// short), one line each on stderr, as the scan said it: every command that shows them says it.
+enum Notes {
+    static func print(_ candidates: [DayReport.Candidate], command: String) {
+        for c in candidates {
+            for note in c.notes { Console.err("glimt-pure \(command): \(ShownPath.escaped(c.video)): \(note)") }
         }
     }
 }

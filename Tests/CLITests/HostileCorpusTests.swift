@@ -113,6 +113,44 @@ final class HostileCorpusTests: CLITestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: out))
     }
 
+    /// `fixture`'s bytes with each `(old, new)` of equal length replaced once.
+    private func edited(_ fixture: String, _ edits: [(String, String)]) throws -> Data {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: self.fixture(fixture))))
+        for (old, new) in edits {
+            let o = Array(old.utf8), n = Array(new.utf8)
+            precondition(o.count == n.count, "a byte edit keeps the length")
+            let at = try XCTUnwrap((0...(bytes.count - o.count)).first { bytes[$0..<($0 + o.count)].elementsEqual(o) }, "\(old) in \(fixture)")
+            bytes.replaceSubrange(at..<(at + o.count), with: n)
+        }
+        return Data(bytes)
+    }
+
+    /// A QuickTime creation date that cannot be (2024-13-45) is passed over for the next source,
+    /// and said in one line by every command that reads dates, with -q too: the video is shown
+    /// and filmed on the day the next source gives. The scan keeps the line, so the days and the
+    /// library's film say it again.
+    func testAnImpossibleCreationDateIsPassedOverAndSaid() throws {
+        let folder = library.appendingPathComponent("dated")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let video = folder.appendingPathComponent("party.mp4")
+        // h264_portrait.mp4 holds the date twice as text; its creation time as text is renamed
+        // away, so the container's own (2021-06-05T14:03:22Z) is the next source.
+        try edited("media/h264_portrait.mp4", [("2021-06-05T16:03:22+0200", "2024-13-45T16:03:22+0200"), ("creation_time", "creation_tixx")])
+            .write(to: video)
+        let line = "\(video.path): its creation date '2024-13-45T16:03:22+0200' is not a real date; dated by its creation time instead"
+        let film = ["--size", "180x320", "--mute", "-q", "-y"]
+        let runs: [[String]] = [["analyze", folder.path, "--no-refs", "--timezone", "UTC", "-q"],
+                                ["film", folder.path, "--no-refs", "--timezone", "UTC", "--out", library.appendingPathComponent("a.mp4").path] + film,
+                                ["scan", folder.path, "--timezone", "UTC", "-q"], ["days", "--no-refs", "-q"],
+                                ["film", "--no-refs", "--out", library.appendingPathComponent("b.mp4").path] + film]
+        for args in runs {
+            let run = try glimt(args)
+            XCTAssertEqual(run.status, 0, "\(args[0]): \(run.err)")
+            XCTAssertEqual(run.err.split(separator: "\n").filter { $0.contains(video.path) }, ["glimt-pure \(args[0]): \(line)"], "\(args[0])")
+            if args[0] != "scan" { XCTAssertTrue(run.out.contains("2021-06-05"), "\(args[0]) has the video on its day: \(run.out)") }
+        }
+    }
+
     /// Offset of the first top-level ISO-BMFF box of `type`.
     static func topLevelBox(_ type: String, in bytes: [UInt8]) -> Int? {
         var offset = 0

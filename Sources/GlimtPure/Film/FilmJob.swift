@@ -49,7 +49,8 @@ public struct FilmJob {
     }
 
     /// The whole job: picks (analysed or loaded), the clips in range, the render. Throws when no
-    /// day has a pick, saying why for each day.
+    /// day has a pick, saying why for each day. `report` hears each file named in a line: a
+    /// failure (left out), or a note on a video used (see `AnalysisRun`).
     public func run(_ source: Source, analysisProgress: ((AnalysisProgress) -> Void)? = nil,
                     report: ((AnalysisRun.Failure) -> Void)? = nil, renderProgress: ((RenderProgress) -> Void)? = nil) throws -> Outcome {
         var outcome = Outcome(segments: [], skippedDays: [:], failures: [])
@@ -67,12 +68,13 @@ public struct FilmJob {
         case .library(let days):
             try days.reads.check(output, option: "--out")
             var found: [DayPick] = []
-            try days.forEachDay(from: fromDay, to: toDay) { report in
-                if let pick = report.pick {
+            try days.forEachDay(from: fromDay, to: toDay) { day in
+                if let pick = day.pick {
                     found.append(pick)
-                    if report.datedByModificationTime.contains(pick.video) { outcome.datedByModificationTime.append(pick.video) }
-                } else if report.status != .noVideo, let reason = report.reason {
-                    outcome.skippedDays[report.day] = reason
+                    for note in day.candidates.first(where: \.picked)?.notes ?? [] { report?(AnalysisRun.Failure(path: pick.video, reason: note)) }
+                    if day.datedByModificationTime.contains(pick.video) { outcome.datedByModificationTime.append(pick.video) }
+                } else if day.status != .noVideo, let reason = day.reason {
+                    outcome.skippedDays[day.day] = reason
                 }
             }
             picks = found

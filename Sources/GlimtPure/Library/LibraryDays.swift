@@ -45,6 +45,9 @@ public struct DayReport: Codable, Sendable {
         public var setAside: String?
         /// How the day was read: which metadata gave it (see `CaptureDate`).
         public var dateSource: CaptureDate.Source
+        /// What the person should hear of it, one line each, as its scan said (a capture date
+        /// passed over, the file cut short).
+        public var notes: [String]
     }
 
     public var day: String
@@ -135,7 +138,8 @@ public struct LibraryDays {
         let candidates = zip(judged, keys).map { v, key in
             DayReport.Candidate(video: v.path, start: v.window?.start, score: v.window?.meanScore, parts: v.windowParts, containsPerson: v.identity?.containsPerson,
                                 excluded: choices.excludedVideos.contains(key), picked: pick?.video == v.path,
-                                kind: v.recording.kind, kindReason: v.recording.reason, setAside: v.setAside, dateSource: v.capture.source)
+                                kind: v.recording.kind, kindReason: v.recording.reason, setAside: v.setAside, dateSource: v.capture.source,
+                                notes: v.notes)
         }
         return DayReport(day: day, status: status, pick: pick, reason: reason, candidates: candidates,
                          datedByModificationTime: stored.filter { $0.capture.source == .modificationTime }.map(\.path))

@@ -195,6 +195,7 @@ public final class LibraryScan {
                         tell(state.frame(path: item.path, time: p.time))
                     }
                     try store.save(video)
+                    for note in video.notes { tell(AnalysisRun.Failure(path: item.path, reason: note)) }
                     lock.lock()
                     local.analysed += 1
                     local.framesDecoded += times.frames

@@ -61,8 +61,10 @@ public struct AnalysisRun: Sendable {
         run(videos: expand(inputs), analyzer: analyzer, progress: progress, report: report)
     }
 
-    /// Runs the analysis; `report` hears each failure as it happens (the run goes on).
-    /// A file whose content (see `ContentKey`) was seen before is not analysed again.
+    /// Runs the analysis; `report` hears each file named in a line as it happens (the run goes
+    /// on): a failure, or a note on a video analysed (a capture date passed over). Only failures
+    /// are counted as such. A file whose content (see
+    /// `ContentKey`) was seen before is not analysed again.
     static func run(videos: Videos, analyzer: VideoAnalyzer, progress: ((AnalysisProgress) -> Void)?, report: ((Failure) -> Void)?) -> Result {
         let (files, listFailures) = videos
         var failures = listFailures
@@ -78,7 +80,9 @@ public struct AnalysisRun: Sendable {
                     continue
                 }
                 seen[key] = file
-                videos.append(try analyzer.analyze(path: file, index: i, count: files.count, progress: progress))
+                let video = try analyzer.analyze(path: file, index: i, count: files.count, progress: progress)
+                for note in video.notes { report?(Failure(path: file, reason: note)) }
+                videos.append(video)
             } catch {
                 let reason = (error as? GlimtError)?.reason ?? "\(error)"
                 let f = Failure(path: file, reason: reason)
@@ -86,8 +90,8 @@ public struct AnalysisRun: Sendable {
                 report?(f)
             }
         }
-        let (picks, skipped) = DayPick.pick(videos, hasReferences: analyzer.hasReferences, withoutPerson: analyzer.options.rules.withoutPerson)
-        return Result(picks: picks, skippedDays: skipped, videos: videos, failures: failures, duplicates: duplicates,
+        let (picks, skippedDays) = DayPick.pick(videos, hasReferences: analyzer.hasReferences, withoutPerson: analyzer.options.rules.withoutPerson)
+        return Result(picks: picks, skippedDays: skippedDays, videos: videos, failures: failures, duplicates: duplicates,
                       references: analyzer.references.count)
     }
 }

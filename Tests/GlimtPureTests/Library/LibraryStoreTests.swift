@@ -30,7 +30,8 @@ final class LibraryStoreTests: XCTestCase {
         XCTAssertLessThan(old.method.version, VideoAnalyzer.version, "so the next scan analyses it again")
         XCTAssertEqual([old.method.sampleRate, Double(old.method.analysisSide)], [8, 640], "version 4's columns: the settings scans had then")
         XCTAssertEqual(old.method.timeZone, "", "no time zone recorded: the next scan dates it again")
-        XCTAssertEqual(Schema.version, 4)
+        XCTAssertEqual(old.notes, [], "version 5's column exists, empty for rows from before")
+        XCTAssertEqual(Schema.version, 5)
     }
 
     func testANewerOrForeignStoreIsRefused() throws {
@@ -40,7 +41,7 @@ final class LibraryStoreTests: XCTestCase {
             try db.execute("PRAGMA user_version = 99")
         }
         XCTAssertThrowsError(try LibraryStore(library: newer)) { error in
-            XCTAssertTrue("\(error)".contains("written by a newer glimt-pure (store version 99; this one reads up to 4)"), "\(error)")
+            XCTAssertTrue("\(error)".contains("written by a newer glimt-pure (store version 99; this one reads up to 5)"), "\(error)")
         }
         let foreign = try folder()
         do {

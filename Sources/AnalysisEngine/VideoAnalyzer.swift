@@ -109,7 +109,9 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let pass = try sample(v, every: 1 / options.sampleRate, decode: options.decoding.options, times: &times, progress: progress)
         if let damage = pass.damage, pass.frames.isEmpty { throw damage }
         let duration = pass.damage == nil ? v.info.duration : min(v.info.duration, (pass.frames.last?.time ?? 0) + 1 / options.sampleRate)
-        return v.video(pass.frames, duration: duration, contentKey: contentKey)
+        // A file cut short of its index is said by its facts already; other damage is said here.
+        let damage = pass.damage.flatMap { v.info.cutShortAt == nil ? $0.reason + String(format: "; analysed up to %.1f s", duration) : nil }
+        return v.video(pass.frames, duration: duration, contentKey: contentKey, notes: damage.map { [$0] } ?? [])
     }
 
     /// Keyframes first, then the full rate in the stretches they point at. Nil when the video is
@@ -118,6 +120,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
     private func coarseToFine(_ v: Opened, judge: Judgement, times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> VideoAnalysis? {
         let interval = 1 / options.sampleRate
         guard v.info.duration >= options.refinement.minDuration else { return nil }
+        // Cut short, the frames end before the keyframes the index lists: the full pass says where.
+        guard v.info.cutShortAt == nil else { return nil }
         // Slow motion stored slowed down has longer windows than the stretches are cut for.
         guard Recording.classify(v.facts.recording, frames: []).speed == 1 else { return nil }
         // A long video: every other keyframe first, which says where to look as well as all of

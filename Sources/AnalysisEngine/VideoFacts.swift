@@ -12,7 +12,7 @@ public struct VideoFacts: Sendable {
     public var capture: CaptureDate
     public var recording: RecordingFacts
     /// One line for each thing in the metadata the person should hear of: a better date source
-    /// passed over (see `CaptureDate.read`).
+    /// passed over (see `CaptureDate.read`), the file cut short of what its index lists.
     public var notes: [String]
 
     /// Opens the container (no decoding) and reads its facts.
@@ -28,7 +28,11 @@ public struct VideoFacts: Sendable {
         guard let capture = reading.date else {
             throw GlimtError("no capture date (no metadata, no dated file name, no modification time)", path: path)
         }
-        return VideoFacts(duration: info.duration, capture: capture, recording: recording(path: path, info: info, tags: tags), notes: reading.notes)
+        var notes = reading.notes
+        if let end = info.cutShortAt {
+            notes.append(String(format: "cut short: its frames end at %.1f s of the %.1f s its container gives (still being copied?)", end, info.duration))
+        }
+        return VideoFacts(duration: info.duration, capture: capture, recording: recording(path: path, info: info, tags: tags), notes: notes)
     }
 
     /// Extensions of the still a Live Photo's movie sits beside.

@@ -151,6 +151,55 @@ final class HostileCorpusTests: CLITestCase {
         }
     }
 
+    /// A video cut short (its index at the front, the rest of the file not there: a copy still
+    /// under way) is analysed as far as its frames go, and said in one line: analyze and film
+    /// exit 0, the scan keeps it with the line, and analyses it again once the copy is whole.
+    func testAVideoCutShortIsAnalysedAsFarAsItGoesAndSaid() throws {
+        let folder = library.appendingPathComponent("copying")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: fixture("long/long_day.mp4")))
+        let video = folder.appendingPathComponent("long_day.mp4")
+        try whole.prefix(whole.count / 4).write(to: video)
+        func cutShort(_ run: Run, _ command: String, file: StaticString = #filePath, line: UInt = #line) {
+            let lines = run.err.split(separator: "\n").filter { $0.contains(video.path) }
+            XCTAssertEqual(lines.count, 1, "\(command): \(run.err)", file: file, line: line)
+            let prefix = "glimt-pure \(command): \(video.path): cut short: its frames end at "
+            let suffix = " s of the 29.0 s its container gives (still being copied?)"
+            XCTAssertTrue(lines.first.map { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) } ?? false, "\(command): \(run.err)", file: file, line: line)
+            let end = lines.first.flatMap { Double($0.dropFirst(prefix.count).dropLast(suffix.count)) } ?? 99
+            XCTAssertLessThan(end, 10, "\(command): the frames of a quarter of the file", file: file, line: line)
+        }
+        let analyze = try glimt("analyze", video.path, "--no-refs", "--timezone", "UTC", "-q", "--json")
+        XCTAssertEqual(analyze.status, 0, analyze.err)
+        cutShort(analyze, "analyze")
+        let result = try JSONSerialization.jsonObject(with: Data(analyze.out.utf8)) as! [String: Any]
+        let analysed = try XCTUnwrap((result["videos"] as? [[String: Any]])?.first)
+        XCTAssertLessThan(analysed["duration"] as! Double, 10, "as long as its frames go, not its container's 29 s")
+        XCTAssertEqual((result["picks"] as? [Any])?.count, 1, "what is there is used")
+        let film = try glimt("film", video.path, "--no-refs", "--timezone", "UTC", "--out", library.appendingPathComponent("f.mp4").path,
+                             "--size", "180x320", "--mute", "-q")
+        XCTAssertEqual(film.status, 0, film.err)
+        cutShort(film, "film")
+        let scan = try glimt("scan", folder.path, "--timezone", "UTC", "-q")
+        XCTAssertEqual(scan.status, 0, scan.err)
+        cutShort(scan, "scan")
+        cutShort(try glimt("days", "--no-refs", "-q"), "days")
+        // The copy finishes: the next scan sees a new size and analyses it whole, with no line.
+        try whole.write(to: video)
+        let again = try glimt("scan", folder.path, "--timezone", "UTC", "-q")
+        XCTAssertEqual(again.status, 0, again.err)
+        XCTAssertTrue(again.out.hasPrefix("1 video found: 1 analysed"), again.out)
+        XCTAssertEqual(again.err, "")
+        XCTAssertEqual(try glimt("days", "--no-refs", "-q").err, "")
+        // A video that ends before its sound is not cut short, nor is one cut only in its sound.
+        let sound = try Data(contentsOf: URL(fileURLWithPath: fixture("media/video_shorter_than_audio.mp4")))
+        let soundCut = folder.appendingPathComponent("sound_cut.mp4")
+        try sound.prefix(sound.count * 9 / 10).write(to: soundCut)
+        let quiet = try glimt("analyze", fixture("media/video_shorter_than_audio.mp4"), soundCut.path, "--no-refs", "-q")
+        XCTAssertEqual(quiet.status, 0, quiet.err)
+        XCTAssertEqual(quiet.err, "")
+    }
+
     /// Offset of the first top-level ISO-BMFF box of `type`.
     static func topLevelBox(_ type: String, in bytes: [UInt8]) -> Int? {
         var offset = 0

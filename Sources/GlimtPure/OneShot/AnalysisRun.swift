@@ -62,8 +62,8 @@ public struct AnalysisRun: Sendable {
     }
 
     /// Runs the analysis; `report` hears each file named in a line as it happens (the run goes
-    /// on): a failure, or a note on a video analysed (a capture date passed over). Only failures
-    /// are counted as such. A file whose content (see
+    /// on): a failure, or a note on a video analysed (a capture date passed over, the file cut
+    /// short). Only failures are counted as such. A file whose content (see
     /// `ContentKey`) was seen before is not analysed again.
     static func run(videos: Videos, analyzer: VideoAnalyzer, progress: ((AnalysisProgress) -> Void)?, report: ((Failure) -> Void)?) -> Result {
         let (files, listFailures) = videos

@@ -100,6 +100,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let status = try FileStatus(path)
         let long = max(info.displayWidth, info.displayHeight)
         let facts = try VideoFacts.read(path: path, info: info, status: status, timeZone: options.timeZone)
+        if let maker = facts.madeBy { throw GlimtFilm(path: path, maker: maker) }
         return Opened(path: path, reader: reader, info: info, status: status, facts: facts,
                       bound: options.timeAllowance.bound(forVideoSeconds: info.duration),
                       scale: Float(long) / Float(min(options.analysisSide, long)), method: options.method)

@@ -24,7 +24,7 @@ struct AnalyzeCommand: Command {
     static func run(_ args: Arguments) throws -> Int32 {
         try args.requirePositionals("at least one VIDEO or FOLDER")
         let result = try AnalysisArguments.run(args.positionals, args, command: name, options: try AnalysisArguments.analysisOptions(args))
-        guard !result.videos.isEmpty || !result.failures.isEmpty else { throw GlimtError("no videos found in \(args.positionals.joined(separator: ", "))") }
+        guard !result.videos.isEmpty || !result.failures.isEmpty || !result.skipped.isEmpty else { throw GlimtError("no videos found in \(args.positionals.joined(separator: ", "))") }
         if args.flag("--json") {
             try Console.json(result)
         } else {

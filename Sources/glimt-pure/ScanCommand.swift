@@ -45,6 +45,7 @@ struct ScanCommand: Command {
             Console.out("\(summary.found) video\(summary.found == 1 ? "" : "s") found: \(summary.analysed) analysed, \(summary.unchanged) unchanged, "
                         + "\(summary.moved) moved, \(summary.duplicates.count) duplicate\(summary.duplicates.count == 1 ? "" : "s") counted once, "
                         + "\(summary.outOfRange) outside the days asked, \(summary.failures.count) could not be read"
+                        + (summary.skipped.isEmpty ? "" : ", \(summary.skipped.count) skipped (named above)")
                         + String(format: " (%.1f s)", summary.seconds))
             if summary.reobserved > 0 {
                 Console.out("analysed again with this scan's settings: \(summary.reobserved) video\(summary.reobserved == 1 ? "" : "s") (\(summary.settingsChanged.joined(separator: "; ")))")

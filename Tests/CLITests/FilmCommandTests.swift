@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import TestSupport
+import GlimtPure
 
 /// `glimt-pure analyze` and `glimt-pure film`: saved picks re-rendered, killed renders.
 final class FilmCommandTests: CLITestCase {
@@ -73,6 +74,36 @@ final class FilmCommandTests: CLITestCase {
         XCTAssertEqual(run.err, "glimt-pure film: \(video): is a video the library scanned (\(video)), which this run reads; choose another --out\n")
         XCTAssertEqual(run.out, "", "nothing rendered")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: video)), before, "the video is untouched")
+    }
+
+    /// A film saved among the videos (into a scanned folder, or the folder a film is made from)
+    /// is never read back as a video of the day it was made: every film glimt writes carries a
+    /// mark, and scans, analyses and folder films skip a marked file with one line (with -q
+    /// too), exiting 0. A copy under another name or extension is still the film.
+    func testAFilmSavedAmongTheVideosIsNeverReadBack() throws {
+        let videos = library.appendingPathComponent("videos")
+        try GeneratedClips.write(to: videos.path)
+        XCTAssertEqual(try glimt("scan", videos.path, "--timezone", "UTC", "-q").status, 0)
+        let saved = videos.appendingPathComponent("our film.mp4")
+        let made = try glimt("film", "--no-refs", "--out", saved.path, "--size", "180x320", "--mute", "-q")
+        XCTAssertEqual(made.status, 0, made.err)
+        let copy = videos.appendingPathComponent("sub/copy.mov")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: saved, to: copy)
+        let skipped = { (command: String, path: URL) in "glimt-pure \(command): \(path.path): a film made by glimt-pure \(Glimt.version); skipped" }
+        let scan = try glimt("scan", videos.path, "--timezone", "UTC", "-q")
+        XCTAssertEqual(scan.status, 0, scan.err)
+        XCTAssertEqual(scan.err.split(separator: "\n").map(String.init).sorted(), [skipped("scan", copy), skipped("scan", saved)].sorted())
+        XCTAssertTrue(scan.out.hasPrefix("6 videos found: 0 analysed, 4 unchanged"), scan.out)
+        let days = try JSONSerialization.jsonObject(with: Data(try glimt("days", "--no-refs", "--json").out.utf8)) as! [[String: Any]]
+        XCTAssertEqual(days.map { $0["day"] as! String }, ["2024-05-01", "2024-05-02", "2024-05-03"], "no day of the film's making")
+        for (command, extra) in [("analyze", ["--no-refs", "-q"]),
+                                 ("film", ["--no-refs", "--out", library.appendingPathComponent("again.mp4").path, "--size", "180x320", "--mute", "-q"])] {
+            let run = try glimt([command, videos.path, "--timezone", "UTC"] + extra)
+            XCTAssertEqual(run.status, 0, "\(command): \(run.err)")
+            XCTAssertTrue(run.err.contains(skipped(command, saved)), "\(command): \(run.err)")
+            XCTAssertFalse(run.out.contains("our film"), "\(command): \(run.out)")
+        }
     }
 
     /// No output of any command (a film, a sheet) replaces a file the run or the library reads:

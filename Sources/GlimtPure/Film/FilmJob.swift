@@ -20,6 +20,8 @@ public struct FilmJob {
         for day in [fromDay, toDay].compactMap({ $0 }) { try CalendarDay.checked(day) }
         if let fromDay, let toDay, fromDay > toDay { throw GlimtError("--from \(fromDay) is after --to \(toDay)") }
         try OutputFile.check(output, extensions: ["mp4", "m4v"], what: "the film", overwrite: overwrite)
+        var film = film
+        film.tags.merge(VideoFacts.filmMark(maker: "glimt-pure \(Glimt.version)")) { _, mark in mark }
         self.film = film
         self.output = output
         self.fromDay = fromDay
@@ -50,7 +52,7 @@ public struct FilmJob {
 
     /// The whole job: picks (analysed or loaded), the clips in range, the render. Throws when no
     /// day has a pick, saying why for each day. `report` hears each file named in a line: a
-    /// failure (left out), or a note on a video used (see `AnalysisRun`).
+    /// failure (left out), a file skipped, a note on a video used (see `AnalysisRun`).
     public func run(_ source: Source, analysisProgress: ((AnalysisProgress) -> Void)? = nil,
                     report: ((AnalysisRun.Failure) -> Void)? = nil, renderProgress: ((RenderProgress) -> Void)? = nil) throws -> Outcome {
         var outcome = Outcome(segments: [], skippedDays: [:], failures: [])

@@ -76,6 +76,53 @@ final class FilmCommandTests: CLITestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: video)), before, "the video is untouched")
     }
 
+    /// The library's film checks that each video it cuts from is still the content the library
+    /// analysed: one replaced by another of the same size and time, or of another size, or gone,
+    /// is left out with one line saying so (not blaming the pick), and the film is made from the
+    /// others. The sheets say the same of the frames they would draw.
+    func testAVideoChangedSinceItsScanIsLeftOutWithALine() throws {
+        let fm = FileManager.default
+        let videos = library.appendingPathComponent("videos")
+        let clips = try GeneratedClips.write(to: videos.path)
+        XCTAssertEqual(try glimt("scan", videos.path, "--timezone", "UTC", "-q").status, 0)
+        let film = ["--no-refs", "--out", library.appendingPathComponent("film.mp4").path, "--size", "180x320", "--mute", "-q", "-y"]
+        let changed = { (path: String) in "\(path): changed since it was scanned (its content differs); scan again: glimt-pure scan FOLDER" }
+        // 05-02's only video, its pictures changed in place: the same size, its time put back.
+        let swapped = URL(fileURLWithPath: clips[2])
+        let modified = try XCTUnwrap(fm.attributesOfItem(atPath: swapped.path)[.modificationDate] as? Date)
+        var bytes = [UInt8](try Data(contentsOf: swapped))
+        let mdat = try XCTUnwrap(HostileCorpusTests.topLevelBox("mdat", in: bytes))
+        for i in (mdat + 16)..<(mdat + 400) { bytes[i] ^= 0x5a }
+        try Data(bytes).write(to: swapped)
+        try fm.setAttributes([.modificationDate: modified], ofItemAtPath: swapped.path)
+        let same = try glimt(["film"] + film)
+        XCTAssertEqual(same.status, 0, same.err)
+        XCTAssertEqual(same.err.split(separator: "\n").map(String.init),
+                       ["glimt-pure film: \(changed(swapped.path))", "glimt-pure film: the film was made without 1 file that could not be read (named above)"])
+        XCTAssertTrue(same.out.contains("2 days"), same.out)
+        XCTAssertFalse(same.out.contains("2024-05-02"), same.out)
+        // Another video under its name (another size): the same line, not the crop's.
+        try fm.removeItem(at: swapped)
+        try fm.copyItem(atPath: fixture("analysis/two_people.mp4"), toPath: swapped.path)
+        let other = try glimt(["film"] + film)
+        XCTAssertEqual(other.status, 0, other.err)
+        XCTAssertTrue(other.err.hasPrefix("glimt-pure film: \(changed(swapped.path))\n"), other.err)
+        XCTAssertFalse(other.err.contains("crop"), other.err)
+        // Gone: said so.
+        try fm.removeItem(at: swapped)
+        let gone = try glimt(["film"] + film)
+        XCTAssertEqual(gone.status, 0, gone.err)
+        XCTAssertTrue(gone.err.hasPrefix("glimt-pure film: \(swapped.path): gone since it was scanned; scan again: glimt-pure scan FOLDER\n"), gone.err)
+        // The sheets draw no frame of another video either.
+        try fm.copyItem(atPath: fixture("analysis/two_people.mp4"), toPath: swapped.path)
+        let show = try glimt("show", "2024-05-02", "--no-refs", "--sheet", library.appendingPathComponent("day.jpg").path)
+        XCTAssertEqual(show.status, 1, show.err)
+        XCTAssertEqual(show.err, "glimt-pure show: \(changed(swapped.path))\n")
+        let calendar = try glimt("calendar", "--no-refs", "--sheet", library.appendingPathComponent("year.jpg").path, "-q")
+        XCTAssertEqual(calendar.status, 1, calendar.err)
+        XCTAssertEqual(calendar.err, "glimt-pure calendar: \(changed(swapped.path))\n")
+    }
+
     /// A film saved among the videos (into a scanned folder, or the folder a film is made from)
     /// is never read back as a video of the day it was made: every film glimt writes carries a
     /// mark, and scans, analyses and folder films skip a marked file with one line (with -q

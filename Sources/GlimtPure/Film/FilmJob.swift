@@ -79,7 +79,13 @@ public struct FilmJob {
                     outcome.skippedDays[day.day] = reason
                 }
             }
-            picks = found
+            picks = found.filter { pick in
+                guard let why = days.change(of: pick.video) else { return true }
+                let failure = AnalysisRun.Failure(path: pick.video, reason: why)
+                report?(failure)
+                outcome.failures.append(failure)
+                return false
+            }
         case .videos(let inputs, let options, let references):
             let videos = AnalysisRun.expand(inputs)
             guard !videos.files.isEmpty || !videos.failures.isEmpty else {

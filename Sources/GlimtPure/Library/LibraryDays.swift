@@ -85,6 +85,18 @@ public struct LibraryDays {
         return files
     }
 
+    /// Why the scanned video at `path` is no longer what the library analysed: gone, or other
+    /// content under its name (its content key differs, whatever its size and time say); nil
+    /// while it is. Frames cut or drawn from it would otherwise be another video's, or fail
+    /// with a reason that blames the pick.
+    public func change(of path: String) -> String? {
+        guard let known = try? store.identity(path: path) else { return nil }
+        let again = "; scan again: glimt-pure scan FOLDER"
+        guard (try? FileStatus(path))?.kind == .file else { return "gone since it was scanned" + again }
+        guard (try? ContentKey.of(path: path)) == known.contentKey else { return "changed since it was scanned (its content differs)" + again }
+        return nil
+    }
+
     /// Every day from `from` (default: the first day with a video) to `to` (default: the last),
     /// days without video included, in order.
     public func forEachDay(from: String? = nil, to: String? = nil, _ body: (DayReport) throws -> Void) throws {

@@ -50,6 +50,7 @@ public struct CalendarSheet {
         for (i, pick) in picks.enumerated() {
             progress?(i, picks.count, pick.day)
             do {
+                if let why = days.change(of: pick.video) { throw GlimtError(why, path: pick.video) }
                 let frame = try StillFrame.at(pick.start + pick.length / 2, in: pick.video)
                 // Centred where the framing puts the face, a little above the crop's middle: a
                 // square cut from a tall crop keeps the head.

@@ -39,6 +39,7 @@ public struct DaySheet {
         let tiles = report.candidates.map { candidate in
             var tile = Tile(candidate, report: report, windowLength: days.judgement.rules.windowLength)
             do {
+                if let why = days.change(of: candidate.video) { throw GlimtError(why, path: candidate.video) }
                 let frame = try StillFrame.at(tile.start.map { $0 + tile.length / 2 }, in: candidate.video)
                 let picture = Self.tileSized(frame)
                 tile.crop = tile.crop?.scaled(by: Float(picture.width) / Float(frame.width))

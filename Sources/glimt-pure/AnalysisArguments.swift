@@ -92,7 +92,7 @@ enum AnalysisArguments {
     }
 
     static func describe(_ p: AnalysisProgress) -> String {
-        String(format: "analysing %d/%d ", p.videoIndex + 1, p.videoCount) + "\(URL(fileURLWithPath: p.path).lastPathComponent) "
+        String(format: "analysing %d/%d ", p.videoIndex + 1, p.videoCount) + "\(ShownPath.escaped(URL(fileURLWithPath: p.path).lastPathComponent)) "
             + String(format: "%.1f/%.1f s", p.time, p.duration)
     }
 

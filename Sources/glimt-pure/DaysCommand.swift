@@ -43,7 +43,7 @@ struct DaysCommand: Command {
         if count == 0 { Console.err("glimt-pure days: the library has no videos\(from != nil || to != nil ? " in that range" : "") (add some: glimt-pure scan FOLDER)") }
         if !mtimeDated.isEmpty {
             Console.err("glimt-pure days: warning: \(mtimeDated.count) video\(mtimeDated.count == 1 ? " is" : "s are") dated only by file modification time (a copy's time is the day of the copy): "
-                        + mtimeDated.prefix(5).joined(separator: ", ") + (mtimeDated.count > 5 ? ", ..." : ""))
+                        + mtimeDated.prefix(5).map(ShownPath.escaped).joined(separator: ", ") + (mtimeDated.count > 5 ? ", ..." : ""))
         }
         return ExitStatus.done
     }
@@ -58,14 +58,14 @@ struct DaysCommand: Command {
             guard let p = r.pick else { return }
             let how = r.status == .pinned ? "pinned" : (r.status == .withoutPerson ? "picked, WITHOUT the person" : "picked")
             let person = p.identity.map { $0.containsPerson ? ", person found (best cosine \(String(format: "%.2f", $0.bestCosine)))" : ", person not found" } ?? ""
-            Console.out("\(r.day)  \(how): \(p.video) at \(String(format: "%.2f", p.start)) s, score \(String(format: "%.3f", p.score))\(person)\(mark)")
+            Console.out("\(r.day)  \(how): \(ShownPath.escaped(p.video)) at \(String(format: "%.2f", p.start)) s, score \(String(format: "%.3f", p.score))\(person)\(mark)")
         default:
             Console.out("\(r.day)  \(r.status.rawValue): \(r.reason ?? "")\(mark)")
         }
         for c in r.candidates where !c.picked {
             let at = c.start.map { String(format: "best at %.2f s, score %.3f", $0, c.score ?? 0) } ?? "too short"
             let person = c.containsPerson.map { $0 ? ", person in it" : ", person not in it" } ?? ""
-            Console.out("    also: \(c.video)  \(at)\(person)\(c.excluded ? ", EXCLUDED" : "")\(c.setAside.map { ", set aside: " + $0 } ?? "")")
+            Console.out("    also: \(ShownPath.escaped(c.video))  \(at)\(person)\(c.excluded ? ", EXCLUDED" : "")\(c.setAside.map { ", set aside: " + $0 } ?? "")")
         }
     }
 }

@@ -83,7 +83,7 @@ struct FacesCommand: Command {
     }
 
     static func printTable(_ p: PhotoOut) {
-        Console.out("\(p.file): \(p.width)x\(p.height), \(p.faces.count) face\(p.faces.count == 1 ? "" : "s")\(p.sheet.map { ", sheet \($0)" } ?? "")")
+        Console.out("\(ShownPath.escaped(p.file)): \(p.width)x\(p.height), \(p.faces.count) face\(p.faces.count == 1 ? "" : "s")\(p.sheet.map { ", sheet \(ShownPath.escaped($0))" } ?? "")")
         guard !p.faces.isEmpty else { return }
         let hasMatch = p.faces.contains { $0.match != nil }
         Console.out("   #  box x,y,w,h           score quality  landmarks (re le nose rm lm)" + (hasMatch ? String(repeating: " ", count: 24) + "match" : ""))

@@ -87,13 +87,13 @@ struct FilmCommand: Command {
         })
         rendering.clear()
         let segments = outcome.segments
-        Console.out("wrote \(job.output): \(segments.count) day\(segments.count == 1 ? "" : "s"), \(film.width)x\(film.height) at \(film.fps) fps, "
+        Console.out("wrote \(ShownPath.escaped(job.output)): \(segments.count) day\(segments.count == 1 ? "" : "s"), \(film.width)x\(film.height) at \(film.fps) fps, "
                     + String(format: "%.1f s", Double(segments.count * film.framesPerClip) / Double(film.fps)))
-        for s in segments { Console.out("  \(s.day)  \(s.video)  at \(String(format: "%.2f", s.start)) s") }
+        for s in segments { Console.out("  \(s.day)  \(ShownPath.escaped(s.video))  at \(String(format: "%.2f", s.start)) s") }
         for (day, why) in outcome.skippedDays.sorted(by: { $0.key < $1.key }) { Console.out("  \(day)  skipped: \(why)") }
         if !outcome.datedByModificationTime.isEmpty {
             Console.err("glimt-pure film: warning: dated only by file modification time (a copy's time is the day of the copy): "
-                        + outcome.datedByModificationTime.joined(separator: ", "))
+                        + outcome.datedByModificationTime.map(ShownPath.escaped).joined(separator: ", "))
         }
         if !outcome.failures.isEmpty {
             Console.err("glimt-pure film: the film was made without \(outcome.failures.count) file\(outcome.failures.count == 1 ? "" : "s") that could not be read (named above)")

@@ -33,7 +33,7 @@ struct ReferenceCommand: Command {
             let face = try args.count("--face", range: 1...10_000)
             let r = try References.add(photo: args.positionals[1], faceNumber: face, library: try AnalysisArguments.library(args), detectionSize: detectionSize,
                                        force: args.flag("--force"))
-            Console.out("added reference \(r.id): face \(r.face) of \(r.photo) (quality \(String(format: "%.2f", r.quality)))")
+            Console.out("added reference \(r.id): face \(r.face) of \(ShownPath.escaped(r.photo)) (quality \(String(format: "%.2f", r.quality)))")
             return ExitStatus.done
         case "list":
             let library = try AnalysisArguments.library(args)
@@ -45,14 +45,14 @@ struct ReferenceCommand: Command {
                 Console.out("no references in \(ShownPath.escaped(library.path)) (add one: glimt-pure reference add PHOTO)")
             } else {
                 for r in refs {
-                    Console.out(String(format: "%3d  ", r.id) + "face \(r.face) of \(r.photo)  quality " + String(format: "%.2f", r.quality) + "  added \(r.added)")
+                    Console.out(String(format: "%3d  ", r.id) + "face \(r.face) of \(ShownPath.escaped(r.photo))  quality " + String(format: "%.2f", r.quality) + "  added \(r.added)")
                 }
             }
             return ExitStatus.done
         case "remove":
             guard args.positionals.count == 2, let id = Int(args.positionals[1]) else { throw UsageError("'reference remove' takes one ID (see: glimt-pure reference list)") }
             let r = try ReferenceStore(library: try AnalysisArguments.library(args)).remove(id: id)
-            Console.out("removed reference \(r.id) (face \(r.face) of \(r.photo))")
+            Console.out("removed reference \(r.id) (face \(r.face) of \(ShownPath.escaped(r.photo)))")
             return ExitStatus.done
         default:
             throw UsageError("'reference' needs add, list or remove (see: glimt-pure help reference)")

@@ -28,7 +28,7 @@ struct ScanCommand: Command {
         let scan = LibraryScan(library: try AnalysisArguments.library(args), options: options, fromDay: from, toDay: to, workers: try jobs.value(args))
         let line = ProgressLine()
         let summary = try scan.run(args.positionals, progress: { p in
-            var s = "scanning \(p.videosDone)/\(p.videosTotal) videos  \(URL(fileURLWithPath: p.path).lastPathComponent)"
+            var s = "scanning \(p.videosDone)/\(p.videosTotal) videos  \(ShownPath.escaped(URL(fileURLWithPath: p.path).lastPathComponent))"
                 + String(format: "  %.1f frames/s", p.framesPerSecond)
             if let left = p.secondsLeft { s += "  ETA " + Duration.text(left) }
             line.update(s)
@@ -55,7 +55,7 @@ struct ScanCommand: Command {
             }
             for d in summary.duplicates { Console.out("counted once: \(ShownPath.escaped(d.path)) is the same video as \(ShownPath.escaped(d.sameAs))") }
         }
-        if summary.found == 0 && summary.failures.isEmpty { throw GlimtError("no videos found in \(args.positionals.joined(separator: ", "))") }
+        if summary.found == 0 && summary.failures.isEmpty { throw GlimtError("no videos found in \(args.positionals.map(ShownPath.escaped).joined(separator: ", "))") }
         return summary.failures.isEmpty ? ExitStatus.done : ExitStatus.failed
     }
 }

@@ -33,16 +33,66 @@ public struct CaptureDate: Codable, Equatable, Sendable {
     public var instant: Date?
     public var source: Source
 
+    /// A video's capture date as its sources give it, with one line for each better source that
+    /// was there but gave no date that can be (a month 13, a 30 February, a time past tomorrow,
+    /// garbage after the time): the video is dated by the next source, and the person is told.
+    public struct Reading: Sendable {
+        public var date: CaptureDate?
+        /// "its creation date '2024-13-45T10:00:00+0200' is not a real date; dated by its file name instead"
+        public var notes: [String]
+    }
+
     /// Picks the best available source: `quickTime` and `creationTime` are the container's
     /// metadata values, `sidecar` the time a Takeout sidecar gives, `fileName` the file's name.
+    /// A date after tomorrow (in the zone furthest ahead, so no clock on Earth shows it yet) is
+    /// taken for a wrong clock, like one that cannot be; the modification time, the last resort,
+    /// is taken as it is.
+    public static func read(quickTime: String?, creationTime: String?, sidecar: Date?, fileName: String, modified: Date?,
+                            timeZone: TimeZone, now: Date = Date()) -> Reading {
+        let latest = CaptureDate(instant: now.addingTimeInterval(86_400), timeZone: TimeZone(secondsFromGMT: 14 * 3600)!, source: .modificationTime).day
+        var passedOver: [String] = []
+        func taken(_ found: Found, _ what: String) -> CaptureDate? {
+            switch found {
+            case .nothing: return nil
+            case .impossible(let value):
+                passedOver.append("\(what) \(quoted(value)) is not a real date")
+                return nil
+            case .date(let d, let value):
+                guard d.day <= latest else {
+                    passedOver.append("\(what) \(quoted(value)) is in the future")
+                    return nil
+                }
+                return d
+            }
+        }
+        let sidecarFound: Found = sidecar.map { $0.timeIntervalSince1970 > 86_400 * 366
+            ? .date(CaptureDate(instant: $0, timeZone: timeZone, source: .takeoutSidecar), ISO8601DateFormatter().string(from: $0)) : .nothing } ?? .nothing
+        let date = taken(quickTime.map(fromQuickTime) ?? .nothing, "its creation date")
+            ?? taken(creationTime.map { fromUTC($0, timeZone: timeZone) } ?? .nothing, "its creation time")
+            ?? taken(sidecarFound, "its Google Takeout sidecar's time")
+            ?? taken(fromFileName(fileName, timeZone: timeZone), "the date in its name")
+            ?? modified.map { CaptureDate(instant: $0, timeZone: timeZone, source: .modificationTime) }
+        let instead = date.map { "; dated by \($0.source.phrase) instead" } ?? ""
+        return Reading(date: date, notes: passedOver.map { $0 + instead })
+    }
+
+    /// The best source's date (see `read`), without the lines about sources passed over.
     public static func resolve(quickTime: String?, creationTime: String?, sidecar: Date?, fileName: String, modified: Date?,
-                               timeZone: TimeZone) -> CaptureDate? {
-        if let s = quickTime, let d = fromQuickTime(s) { return d }
-        if let s = creationTime, let d = fromUTC(s, timeZone: timeZone) { return d }
-        if let sidecar, sidecar.timeIntervalSince1970 > 86_400 * 366 { return CaptureDate(instant: sidecar, timeZone: timeZone, source: .takeoutSidecar) }
-        if let d = fromFileName(fileName, timeZone: timeZone) { return d }
-        if let modified { return CaptureDate(instant: modified, timeZone: timeZone, source: .modificationTime) }
-        return nil
+                               timeZone: TimeZone, now: Date = Date()) -> CaptureDate? {
+        read(quickTime: quickTime, creationTime: creationTime, sidecar: sidecar, fileName: fileName, modified: modified, timeZone: timeZone, now: now).date
+    }
+
+    /// What one source says: nothing (no value, or a clock's placeholder), a date with the text
+    /// it was read from, or a value that is no date that can be.
+    enum Found: Equatable {
+        case nothing
+        case date(CaptureDate, String)
+        case impossible(String)
+    }
+
+    /// A metadata value as a line shows it: quoted, escaped, and cut short when long.
+    private static func quoted(_ value: String) -> String {
+        "'" + ShownPath.escaped(String(value.prefix(40))) + (value.count > 40 ? "..." : "") + "'"
     }
 
     public init(day: String, time: String?, instant: Date?, source: Source) {
@@ -62,67 +112,93 @@ public struct CaptureDate: Codable, Equatable, Sendable {
 
     /// `2019-07-04T17:32:10+0200`, `...+02:00`, with optional fractional seconds: the day and time
     /// are read as written (the camera's local clock).
-    static func fromQuickTime(_ s: String) -> CaptureDate? {
+    static func fromQuickTime(_ s: String) -> Found {
         let t = s.trimmingCharacters(in: .whitespaces)
-        guard let (date, time) = splitDateTime(t) else { return nil }
-        let rest = t.dropFirst(19)
-        var offsetSeconds: Int?
-        if let signIndex = rest.firstIndex(where: { $0 == "+" || $0 == "-" || $0 == "Z" }) {
-            let off = rest[signIndex...]
-            if off == "Z" { offsetSeconds = 0 } else {
-                let digits = off.dropFirst().filter(\.isNumber)
-                if digits.count == 4, let hh = Int(digits.prefix(2)), let mm = Int(digits.suffix(2)) {
-                    offsetSeconds = (off.first == "-" ? -1 : 1) * (hh * 3600 + mm * 60)
-                }
-            }
-        }
-        var instant: Date?
-        if let offsetSeconds, let zone = TimeZone(secondsFromGMT: offsetSeconds) {
-            instant = parse(date + " " + time, zone: zone)
-        }
-        return CaptureDate(day: date, time: time, instant: instant, source: .quicktimeCreationDate)
+        guard !t.isEmpty else { return .nothing }
+        guard let (date, time, offset) = dateTime(t) else { return .impossible(t) }
+        let instant = offset.flatMap { TimeZone(secondsFromGMT: $0) }.flatMap { parse(date + " " + time, zone: $0) }
+        return .date(CaptureDate(day: date, time: time, instant: instant, source: .quicktimeCreationDate), t)
     }
 
-    /// `2019-07-04T15:32:10.000000Z` (UTC) shown in `timeZone`.
-    static func fromUTC(_ s: String, timeZone: TimeZone) -> CaptureDate? {
-        guard let (date, time) = splitDateTime(s.trimmingCharacters(in: .whitespaces)),
-              let instant = parse(date + " " + time, zone: TimeZone(identifier: "UTC")!) else { return nil }
+    /// `2019-07-04T15:32:10.000000Z` (UTC, or the offset it gives) shown in `timeZone`.
+    static func fromUTC(_ s: String, timeZone: TimeZone) -> Found {
+        let t = s.trimmingCharacters(in: .whitespaces)
+        guard !t.isEmpty else { return .nothing }
+        guard let (date, time, offset) = dateTime(t), let zone = TimeZone(secondsFromGMT: offset ?? 0),
+              let instant = parse(date + " " + time, zone: zone) else { return .impossible(t) }
         // Cameras without a clock write 1970 or 1904 here; that is no date at all.
-        guard instant.timeIntervalSince1970 > 86_400 * 366 else { return nil }
-        return CaptureDate(instant: instant, timeZone: timeZone, source: .creationTime)
+        guard instant.timeIntervalSince1970 > 86_400 * 366 else { return .nothing }
+        return .date(CaptureDate(instant: instant, timeZone: timeZone, source: .creationTime), t)
     }
 
-    static func fromFileName(_ name: String, timeZone: TimeZone) -> CaptureDate? {
+    static func fromFileName(_ name: String, timeZone: TimeZone) -> Found {
         let patterns: [(String, Bool)] = [
             (#"PXL_(\d{8})_(\d{6})"#, true),
             (#"(?:VID|IMG|MVIMG|PANO)_(\d{8})_(\d{6})"#, false),
             (#"(?:^|[^\d])(\d{8})_(\d{6})"#, false),
             (#"(?:VID|IMG)-(\d{8})-WA\d+"#, false),
         ]
+        var impossible: String?
         for (pattern, utc) in patterns {
             guard let re = try? NSRegularExpression(pattern: pattern),
                   let m = re.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) else { continue }
             let ymd = String(name[Range(m.range(at: 1), in: name)!])
             let hms = m.numberOfRanges > 2 && m.range(at: 2).location != NSNotFound ? String(name[Range(m.range(at: 2), in: name)!]) : nil
+            let written = ymd + (hms.map { "_" + $0 } ?? "")
             let date = "\(ymd.prefix(4))-\(ymd.dropFirst(4).prefix(2))-\(ymd.suffix(2))"
             let time = hms.map { "\($0.prefix(2)):\($0.dropFirst(2).prefix(2)):\($0.suffix(2))" }
-            guard parse(date + " " + (time ?? "12:00:00"), zone: timeZone) != nil else { continue }
-            if utc, let time, let instant = parse(date + " " + time, zone: TimeZone(identifier: "UTC")!) {
-                return CaptureDate(instant: instant, timeZone: timeZone, source: .fileName)
+            guard CalendarDay.parse(date) != nil, parse(date + " " + (time ?? "12:00:00"), zone: timeZone) != nil else {
+                impossible = impossible ?? written
+                continue
             }
-            return CaptureDate(day: date, time: time, instant: time.flatMap { parse(date + " " + $0, zone: timeZone) }, source: .fileName)
+            if utc, let time, let instant = parse(date + " " + time, zone: TimeZone(identifier: "UTC")!) {
+                return .date(CaptureDate(instant: instant, timeZone: timeZone, source: .fileName), written)
+            }
+            return .date(CaptureDate(day: date, time: time, instant: time.flatMap { parse(date + " " + $0, zone: timeZone) }, source: .fileName), written)
         }
-        return nil
+        return impossible.map(Found.impossible) ?? .nothing
     }
 
-    /// "YYYY-MM-DD" and "HH:MM:SS" from an ISO-8601-like string (T or space separated).
-    private static func splitDateTime(_ s: String) -> (String, String)? {
-        let c = Array(s)
-        guard c.count >= 19, c[4] == "-", c[7] == "-", c[10] == "T" || c[10] == " ", c[13] == ":", c[16] == ":" else { return nil }
-        let date = String(c[0..<10]), time = String(c[11..<19])
-        guard date.replacingOccurrences(of: "-", with: "").allSatisfy(\.isNumber),
-              time.replacingOccurrences(of: ":", with: "").allSatisfy(\.isNumber) else { return nil }
-        return (date, time)
+    /// "YYYY-MM-DD", "HH:MM:SS" and the UTC offset in seconds (nil when none is written) of an
+    /// ISO-8601 time (T or space separated; optional fraction; `Z`, `+HH`, `+HHMM` or `+HH:MM`),
+    /// when it is a time that can be: nil for a 13th month, a 30 February, a 25th hour or
+    /// anything after it that is none of those.
+    static func dateTime(_ s: String) -> (date: String, time: String, offset: Int?)? {
+        let c = Array(s.unicodeScalars)
+        func digits(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= c.count, range.allSatisfy({ ("0"..."9").contains(c[$0]) }) else { return nil }
+            return Int(String(String.UnicodeScalarView(c[range])))
+        }
+        guard c.count >= 19, c[4] == "-", c[7] == "-", c[10] == "T" || c[10] == " ", c[13] == ":", c[16] == ":",
+              digits(0..<4) != nil, digits(5..<7) != nil, digits(8..<10) != nil,
+              let h = digits(11..<13), let m = digits(14..<16), let sec = digits(17..<19), h < 24, m < 60, sec < 60 else { return nil }
+        let date = String(String.UnicodeScalarView(c[0..<10])), time = String(String.UnicodeScalarView(c[11..<19]))
+        guard CalendarDay.parse(date) != nil else { return nil }
+        var i = 19
+        if i < c.count, c[i] == "." {
+            i += 1
+            let start = i
+            while i < c.count, ("0"..."9").contains(c[i]) { i += 1 }
+            guard i > start else { return nil }
+        }
+        var offset: Int?
+        if i < c.count, c[i] == "Z" {
+            offset = 0
+            i += 1
+        } else if i < c.count, c[i] == "+" || c[i] == "-" {
+            let sign = c[i] == "-" ? -1 : 1
+            guard let hh = digits(i + 1..<i + 3), hh <= 14 else { return nil }
+            i += 3
+            if i < c.count, c[i] == ":" { i += 1 }
+            var mm = 0
+            if i < c.count {
+                guard let minutes = digits(i..<i + 2), minutes < 60 else { return nil }
+                mm = minutes
+                i += 2
+            }
+            offset = sign * (hh * 3600 + mm * 60)
+        }
+        return i == c.count ? (date, time, offset) : nil
     }
 
     private static func parse(_ s: String, zone: TimeZone) -> Date? {
@@ -132,6 +208,20 @@ public struct CaptureDate: Codable, Equatable, Sendable {
         f.dateFormat = "yyyy-MM-dd HH:mm:ss"
         f.isLenient = false
         return f.date(from: s)
+    }
+}
+
+extension CaptureDate.Source {
+    /// How a line names the source a video was dated by.
+    var phrase: String {
+        switch self {
+        case .quicktimeCreationDate: return "its creation date"
+        case .creationTime: return "its creation time"
+        case .takeoutSidecar: return "its Google Takeout sidecar"
+        case .fileName: return "its file name"
+        case .modificationTime: return "its file's modification time"
+        case .setByHand: return "the day set by hand"
+        }
     }
 }
 

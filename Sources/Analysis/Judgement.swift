@@ -75,6 +75,6 @@ public struct Judgement: Sendable {
                                capture: v.capture, frames: v.frames.map(frame), glimpses: glimpses.map(frame), stretches: stretches,
                                hasReferences: hasReferences, thresholds: rules.thresholds,
                                windowLength: rules.windowLength, aspect: rules.aspect, times: VideoAnalysis.StageTimes(),
-                               facts: v.recording, choice: rules.recordings)
+                               facts: v.recording, choice: rules.recordings, notes: v.notes)
     }
 }

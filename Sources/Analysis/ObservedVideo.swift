@@ -20,10 +20,13 @@ public struct ObservedVideo: Sendable {
     /// How it was observed: a scan with other settings observes it again.
     public var method: ObservationMethod
     public var frames: [ObservedFrame]
+    /// What the person should hear of it, one line each: a capture date passed over, the file cut
+    /// short, damage the frames stop at. Kept with it, so that every command can say so.
+    public var notes: [String]
 
     public init(contentKey: String, path: String, size: Int64, modified: Double, capture: CaptureDate, duration: Double, width: Int,
                 height: Int, rotation: Int, codec: String, hdr: Bool, recording: RecordingFacts? = nil, method: ObservationMethod,
-                frames: [ObservedFrame]) {
+                frames: [ObservedFrame], notes: [String] = []) {
         self.contentKey = contentKey
         self.path = path
         self.size = size
@@ -38,6 +41,7 @@ public struct ObservedVideo: Sendable {
         self.recording = recording
         self.method = method
         self.frames = frames
+        self.notes = notes
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GlimtCore
 
 /// What a file says about how it was recorded, read without decoding a picture: the inputs of
 /// `Recording.classify`. Kept in the library, so the rules can change without decoding again.
@@ -101,7 +102,7 @@ public struct Recording: Codable, Equatable, Sendable {
         if facts.duration <= livePhotoMaxDuration {
             let signs = [facts.contentIdentifier ? "a Live Photo pairing identifier" : nil,
                          facts.stillImageTime ? "a still-image-time track" : nil,
-                         facts.stillBeside.map { "the photo \($0) beside it" }].compactMap { $0 }
+                         facts.stillBeside.map { "the photo \(ShownPath.escaped($0)) beside it" }].compactMap { $0 }
             if !signs.isEmpty {
                 return Recording(kind: .livePhoto, reason: String(format: "a Live Photo's movie (%.1f s, ", facts.duration)
                                  + signs.joined(separator: ", ") + "): the moment is the photo, not a video taken")

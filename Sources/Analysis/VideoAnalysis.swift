@@ -49,6 +49,8 @@ public struct VideoAnalysis: Codable, Sendable {
     public var recording: Recording
     /// Why it does not compete for its day (a Live Photo's movie, a screen recording), or nil.
     public var setAside: String?
+    /// What the person should hear of it, one line each (see `ObservedVideo.notes`).
+    public var notes: [String]
     public var times: StageTimes
 
     /// Applies the video-level rules to analysed frames: the lucky-frame rule (a video without
@@ -61,7 +63,7 @@ public struct VideoAnalysis: Codable, Sendable {
                                 capture: CaptureDate, frames analysed: [FrameAnalysis], glimpses: [FrameAnalysis] = [],
                                 stretches: [Range<Double>]? = nil, hasReferences: Bool,
                                 thresholds: Identity.Thresholds, windowLength: Double, aspect: Float, times: StageTimes,
-                                facts: RecordingFacts? = nil, choice: RecordingChoice = RecordingChoice()) -> VideoAnalysis {
+                                facts: RecordingFacts? = nil, choice: RecordingChoice = RecordingChoice(), notes: [String] = []) -> VideoAnalysis {
         let recording = facts.map { Recording.classify($0, frames: analysed) } ?? .camera
         var frames = analysed
         var evidence: IdentityEvidence?
@@ -80,7 +82,7 @@ public struct VideoAnalysis: Codable, Sendable {
                                      length: windowLength * recording.speed, sampled: stretches)
         var v = VideoAnalysis(path: path, duration: duration, width: width, height: height, rotation: rotation, codec: codec, hdr: hdr,
                               capture: capture, frames: frames, identity: evidence, window: window, crop: nil, stretches: stretches, keyframesLooked: nil,
-                              recording: recording, setAside: choice.setAside(recording), times: times)
+                              recording: recording, setAside: choice.setAside(recording), notes: notes, times: times)
         v.crop = window.map { v.framing($0, aspect: aspect) }
         return v
     }

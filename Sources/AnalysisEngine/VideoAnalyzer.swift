@@ -95,10 +95,12 @@ public final class VideoAnalyzer: @unchecked Sendable {
 
         let method: ObservationMethod
 
-        func video(_ frames: [ObservedFrame], duration: Double, contentKey: String) -> ObservedVideo {
+        /// `notes`: what this pass found, after what the metadata says.
+        func video(_ frames: [ObservedFrame], duration: Double, contentKey: String, notes: [String] = []) -> ObservedVideo {
             ObservedVideo(contentKey: contentKey, path: path, size: status.size, modified: status.modified.timeIntervalSince1970, capture: facts.capture,
                           duration: duration, width: info.displayWidth, height: info.displayHeight, rotation: info.rotation,
-                          codec: info.codecName, hdr: info.colour.isHDR, recording: facts.recording, method: method, frames: frames)
+                          codec: info.codecName, hdr: info.colour.isHDR, recording: facts.recording, method: method, frames: frames,
+                          notes: facts.notes + notes)
         }
     }
 
@@ -107,8 +109,9 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let info = reader.info
         let status = try FileStatus(path)
         let long = max(info.displayWidth, info.displayHeight)
-        return Opened(path: path, reader: reader, info: info, status: status,
-                      facts: try VideoFacts.read(path: path, info: info, status: status, timeZone: options.timeZone),
+        let facts = try VideoFacts.read(path: path, info: info, status: status, timeZone: options.timeZone)
+        if let maker = facts.madeBy { throw GlimtFilm(path: path, maker: maker) }
+        return Opened(path: path, reader: reader, info: info, status: status, facts: facts,
                       bound: options.timeAllowance.bound(forVideoSeconds: info.duration),
                       scale: Float(long) / Float(min(options.analysisSide, long)), method: options.method)
     }
@@ -117,7 +120,9 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let pass = try sample(v, every: 1 / options.sampleRate, decode: options.decoding.options, times: &times, progress: progress)
         if let damage = pass.damage, pass.frames.isEmpty { throw damage }
         let duration = pass.damage == nil ? v.info.duration : min(v.info.duration, (pass.frames.last?.time ?? 0) + 1 / options.sampleRate)
-        return v.video(pass.frames, duration: duration, contentKey: contentKey)
+        // A file cut short of its index is said by its facts already; other damage is said here.
+        let damage = pass.damage.flatMap { v.info.cutShortAt == nil ? $0.reason + String(format: "; analysed up to %.1f s", duration) : nil }
+        return v.video(pass.frames, duration: duration, contentKey: contentKey, notes: damage.map { [$0] } ?? [])
     }
 
     /// Keyframes first, then the full rate in the stretches they point at. Nil when the video is
@@ -126,6 +131,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
     private func coarseToFine(_ v: Opened, judge: Judgement, times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> VideoAnalysis? {
         let interval = 1 / options.sampleRate
         guard v.info.duration >= options.refinement.minDuration else { return nil }
+        // Cut short, the frames end before the keyframes the index lists: the full pass says where.
+        guard v.info.cutShortAt == nil else { return nil }
         // Slow motion stored slowed down has longer windows than the stretches are cut for.
         guard Recording.classify(v.facts.recording, frames: []).speed == 1 else { return nil }
         // A long video: every other keyframe first, which says where to look as well as all of

@@ -50,4 +50,15 @@ static inline int64_t glimt_frame_duration(const AVFrame *frame) {
 #endif
 }
 
+// The timestamp of the first frame a stream's index lists whose bytes end past `file_size` (a
+// file cut short of what its index promises), or AV_NOPTS_VALUE when every listed frame is there.
+static inline int64_t glimt_first_indexed_past(AVStream *st, int64_t file_size) {
+    int count = avformat_index_get_entries_count(st);
+    for (int i = 0; i < count; i++) {
+        const AVIndexEntry *e = avformat_index_get_entry(st, i);
+        if (e && e->pos >= 0 && e->pos + e->size > file_size) return e->timestamp;
+    }
+    return AV_NOPTS_VALUE;
+}
+
 #endif

@@ -50,7 +50,7 @@ public struct FilmRenderer {
             FileName.withPath(temporary.path) { _ = unlink($0) }
         }
         let writer = try FilmWriter(path: temporary.path, width: options.width, height: options.height, fps: options.fps,
-                                    audio: options.audio, quality: FilmQuality(crf: Double(options.quality), preset: options.preset))
+                                    audio: options.audio, quality: FilmQuality(crf: Double(options.quality), preset: options.preset), tags: options.tags)
         defer { writer.cancel() }
         let perClip = options.framesPerClip
         let started = DispatchTime.now().uptimeNanoseconds

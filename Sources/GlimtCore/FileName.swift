@@ -84,6 +84,18 @@ public enum FileName {
         return Array(out[0..<done])
     }
 
+    /// The first `count` bytes of a regular file (fewer when it is shorter); nil when it cannot be read.
+    public static func prefix(of path: String, count: Int) -> [UInt8]? {
+        let fd = withPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+        var out = [UInt8](repeating: 0, count: count)
+        let n = out.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, 0) }
+        return n < 0 ? nil : Array(out[0..<n])
+    }
+
     static func isEscape(_ s: Unicode.Scalar) -> Bool { s.value >= escapeBase + 0x80 && s.value <= escapeBase + 0xFF }
 
     /// The byte an escape stands for, or nil.

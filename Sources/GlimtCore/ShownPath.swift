@@ -1,6 +1,7 @@
 /// A file name as printed in a one-line message: control characters (a newline in a name is
-/// legal) are escaped, so one problem stays one line whatever the name holds; bytes that are not
-/// UTF-8 (kept as `FileName` escapes) show as `\xe9`.
+/// legal, and so are ESC and the C1 controls a terminal takes for commands) are escaped, so one
+/// problem stays one line whatever the name holds and a name never drives the terminal; bytes
+/// that are not UTF-8 (kept as `FileName` escapes) show as `\xe9`.
 public enum ShownPath {
     public static func escaped(_ path: String) -> String { escaping(path, controls: true) }
 
@@ -18,13 +19,13 @@ public enum ShownPath {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            default: out += "\\x" + format2(scalar.value)
+            default: out += scalar.value < 0x80 ? "\\x" + format2(scalar.value) : "\\u{" + String(scalar.value, radix: 16) + "}"
             }
         }
         return out
     }
 
-    private static func isControl(_ s: Unicode.Scalar) -> Bool { s.value < 0x20 || s.value == 0x7f }
+    private static func isControl(_ s: Unicode.Scalar) -> Bool { s.value < 0x20 || (0x7f...0x9f).contains(s.value) }
 
     private static func format2(_ v: UInt32) -> String {
         let digits = Array("0123456789abcdef")

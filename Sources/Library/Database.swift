@@ -28,6 +28,33 @@ final class Database {
         try execute("PRAGMA synchronous = FULL")
     }
 
+    /// Opens the file only to look at it, as it lies on disk: read-only and immutable, so SQLite
+    /// writes nothing, and neither replays nor makes a journal or WAL beside it. A file that is
+    /// not glimt's store is judged through this and left exactly as it was.
+    init(inspecting path: String) throws {
+        self.path = path
+        let uri = "file:" + FileName.bytes(path).map(Self.uriByte).joined() + "?immutable=1"
+        let status = sqlite3_open_v2(uri, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+        guard status == SQLITE_OK, handle != nil else {
+            let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close(handle)
+            handle = nil
+            throw GlimtError("cannot read the library database (\(reason))", path: path)
+        }
+    }
+
+    /// A byte of a path in a `file:` URI: the unreserved as they are, every other percent-encoded
+    /// (a `?` or `#` in a folder's name must not end the path).
+    private static func uriByte(_ b: UInt8) -> String {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return String(UnicodeScalar(b))
+        default:
+            return String(format: "%%%02X", b)
+        }
+    }
+
     deinit { sqlite3_close_v2(handle) }
 
     func execute(_ sql: String) throws {

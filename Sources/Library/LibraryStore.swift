@@ -13,11 +13,19 @@ public final class LibraryStore: @unchecked Sendable {
     private let db: Database
     private let lock = NSLock()
 
-    /// Opens the library in `folder` (created when missing), bringing an older store up to date.
-    public init(library folder: URL) throws {
+    /// Opens the library in `folder`, bringing an older store up to date. `creating` makes the
+    /// folder and the store when they are missing, for the commands that write; the others
+    /// only read, and a mistyped `--library` is said to them rather than made.
+    public init(library folder: URL, creating: Bool = true) throws {
         self.folder = folder
-        try LibraryFolder.make(folder)
-        db = try Database(path: folder.appendingPathComponent("library.sqlite").path)
+        let path = folder.appendingPathComponent("library.sqlite").path
+        if creating {
+            try LibraryFolder.make(folder)
+        } else {
+            try LibraryFolder.existing(folder, holding: "library.sqlite", madeBy: "scan a folder into it first: glimt-pure scan FOLDER")
+        }
+        try Schema.checkBeforeWriting(path)
+        db = try Database(path: path)
         // A store from before people existed gives its pins and excluded days to the person its
         // references became (see `ReferenceStore`), or to no one.
         try Schema.migrate(db, legacyOwner: (try? ReferenceStore(library: folder).people().first?.id) ?? 0)
@@ -140,13 +148,14 @@ public final class LibraryStore: @unchecked Sendable {
                 try db.run("DELETE FROM videos WHERE path = ? OR content_key = ?", [.of(v.path), .of(v.contentKey)])
                 try db.run("""
                     INSERT INTO videos (content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration,
-                                        width, height, rotation, codec, hdr, recording, analysis_version, sample_rate, analysis_side, time_zone)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        width, height, rotation, codec, hdr, recording, analysis_version, sample_rate, analysis_side, time_zone, notes)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.of(v.contentKey), .of(v.path), .int(v.size), .of(v.modified), .of(v.capture.day), .of(v.capture.time),
                           .of(v.capture.instant?.timeIntervalSince1970), .of(v.capture.source.rawValue), .of(v.duration), .of(v.width),
                           .of(v.height), .of(v.rotation), .of(v.codec), .of(v.hdr),
                           .of(v.recording.flatMap { try? Self.factsEncoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }),
-                          .of(v.method.version), .of(v.method.sampleRate), .of(v.method.analysisSide), .of(v.method.timeZone)])
+                          .of(v.method.version), .of(v.method.sampleRate), .of(v.method.analysisSide), .of(v.method.timeZone),
+                          .of(v.notes.joined(separator: "\n"))])
                 let id = db.lastInsertedRow
                 // A day the person gave this content stands over what its metadata says.
                 try db.run(Self.applySetDate, [.of(v.contentKey)])
@@ -180,6 +189,17 @@ public final class LibraryStore: @unchecked Sendable {
         try locked { try db.rows("SELECT day FROM videos WHERE content_key = ?", [.of(contentKey)]) { $0.text(0) }.first }
     }
 
+    /// The paths of stored videos of `size` bytes: the only ones a file of that size can be.
+    public func paths(ofSize size: Int64) throws -> [String] {
+        try locked { try db.rows("SELECT path FROM videos WHERE size = ?", [.int(size)]) { $0.text(0) } }
+    }
+
+    /// Held by a scan while it works on the library (two scans take turns).
+    public var scanLockPath: String { folder.appendingPathComponent(".scan.lock").path }
+
+    /// The store's own files: the database, its WAL and shared memory, a journal, the scan's lock.
+    public var files: [String] { ["", "-wal", "-shm", "-journal"].map { databasePath + $0 } + [scanLockPath] }
+
     /// The days that have videos, in order, within [from, to] (either may be nil).
     public func days(from: String? = nil, to: String? = nil) throws -> [String] {
         try locked { try db.rows("SELECT DISTINCT day FROM videos WHERE day >= ? AND day <= ? ORDER BY day", [.of(from ?? "0000"), .of(to ?? "9999")]) { $0.text(0) } }
@@ -191,7 +211,7 @@ public final class LibraryStore: @unchecked Sendable {
         try locked {
             var videos = try db.rows("""
                 SELECT id, content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration, width, height,
-                       rotation, codec, hdr, recording, \(Self.identityColumns) FROM videos WHERE day = ? ORDER BY path
+                       rotation, codec, hdr, recording, \(Self.identityColumns), notes FROM videos WHERE day = ? ORDER BY path
                 """, [.of(day)]) { s -> (Int, ObservedVideo) in
                 let capture = CaptureDate(day: s.text(5), time: s.optionalText(6), instant: s.optionalDouble(7).map { Date(timeIntervalSince1970: $0) },
                                           source: CaptureDate.Source(rawValue: s.text(8)) ?? .modificationTime)
@@ -199,7 +219,8 @@ public final class LibraryStore: @unchecked Sendable {
                                               duration: s.double(9), width: s.int(10), height: s.int(11), rotation: s.int(12), codec: s.text(13),
                                               hdr: s.int(14) != 0,
                                               recording: s.optionalText(15).flatMap { try? JSONDecoder().decode(RecordingFacts.self, from: Data($0.utf8)) },
-                                              method: Self.method(s, from: 20), frames: []))
+                                              method: Self.method(s, from: 20), frames: [],
+                                              notes: s.text(24).split(separator: "\n").map(String.init)))
             }
             for i in videos.indices {
                 let id = videos[i].0
@@ -236,9 +257,9 @@ public final class LibraryStore: @unchecked Sendable {
             var out: [String] = []
             let videos = try db.rows("""
                 SELECT id, content_key, path, size, day, capture_time, date_source, duration, width, height, rotation, codec, hdr, analysis_version,
-                       recording, sample_rate, analysis_side, time_zone
+                       recording, sample_rate, analysis_side, time_zone, notes
                 FROM videos ORDER BY content_key
-                """) { s in (s.int(0), (1...17).map { s.text(Int32($0)) }.joined(separator: "|")) }
+                """) { s in (s.int(0), (1...18).map { s.text(Int32($0)) }.joined(separator: "|")) }
             for (id, line) in videos {
                 out.append("video " + line)
                 out += try db.rows("SELECT idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected FROM frames WHERE video_id = ? ORDER BY idx",
@@ -319,8 +340,20 @@ public final class LibraryStore: @unchecked Sendable {
     }
 }
 
-/// The library folder: created on first use, refused clearly when the name is taken by a file.
+/// The library folder: created on first use by the commands that write, refused clearly when
+/// the name is taken by a file, and never made by a command that only reads it.
 public enum LibraryFolder {
+    /// Throws unless `folder` is a library folder that holds `file` (any file of it, when nil);
+    /// `madeBy` says how a library gets one, e.g. "scan a folder into it first: glimt-pure scan FOLDER".
+    public static func existing(_ folder: URL, holding file: String? = nil, madeBy: String) throws {
+        let shown = ShownPath.escaped(folder.path)
+        guard let status = try? FileStatus(folder.path) else { throw GlimtError("no library in \(shown) (\(madeBy) --library \(shown))") }
+        guard status.kind == .folder else { throw GlimtError("the library must be a folder, and this is not one", path: folder.path) }
+        if let file, (try? FileStatus(folder.appendingPathComponent(file).path)) == nil {
+            throw GlimtError("no library in \(shown) (\(madeBy) --library \(shown))")
+        }
+    }
+
     public static func make(_ folder: URL) throws {
         if let status = try? FileStatus(folder.path) {
             guard status.kind == .folder else { throw GlimtError("the library must be a folder, and this is not one", path: folder.path) }

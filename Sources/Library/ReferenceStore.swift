@@ -177,6 +177,14 @@ public final class ReferenceStore {
     public func person(named name: String) throws -> Person? {
         try load().people.first { $0.name.lowercased() == name.lowercased() }
     }
+    /// The files of the store: the list, its lock and every thumbnail there is.
+    public var files: [String] {
+        let thumbnails = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return [indexURL.path, lockPath] + thumbnails.map { folder.appendingPathComponent($0).path }
+    }
+
+    /// The embeddings identity is judged against.
+    public func embeddings() throws -> [Embedding] { try list().map(\.embedding) }
 
     /// Every reference of every person.
     public func list() throws -> [Reference] { try load().people.flatMap(\.references) }

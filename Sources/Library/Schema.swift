@@ -90,6 +90,11 @@ enum Schema {
         DROP TABLE excluded_days;
         ALTER TABLE excluded_days6 RENAME TO excluded_days;
         """,
+        // 7: what the person should hear of each video (a capture date passed over, the file cut
+        // short), one line each, so that every command reading the library can say it.
+        """
+        ALTER TABLE videos ADD COLUMN notes TEXT NOT NULL DEFAULT '';
+        """,
     ]
 
     /// The person the choices of a store from before people existed (version 5 and older) become.
@@ -97,20 +102,41 @@ enum Schema {
 
     static var version: Int { migrations.count }
 
+    /// Refuses a file that is not a store this glimt may write, before anything opens it for
+    /// writing: opened to write, SQLite would first make it a WAL database (or replay a stale WAL
+    /// beside it), and a foreign or newer file must stay byte for byte as it was. A missing file
+    /// is a new store, and so is an empty one: that is what SQLite leaves when a store's creation
+    /// stops before its first write.
+    static func checkBeforeWriting(_ path: String) throws {
+        guard let status = try? FileStatus(path), status.kind == .file, status.size > 0 else { return }
+        let magic = Array("SQLite format 3\0".utf8)
+        guard FileName.prefix(of: path, count: magic.count) == magic else {
+            throw GlimtError("not a glimt library database (not an SQLite file); move it away to start afresh", path: path)
+        }
+        _ = try check(try Database(inspecting: path))
+    }
+
+    /// The store's version, once it is one this glimt reads: an older one is brought up to date,
+    /// a newer one or a database of other tables is refused.
+    private static func check(_ db: Database) throws -> Int {
+        let found = try db.rows("PRAGMA user_version") { $0.int(0) }.first ?? 0
+        guard found <= version else {
+            throw GlimtError("this library was written by a newer glimt-pure (store version \(found); this one reads up to \(version)); use that version or a new --library", path: db.path)
+        }
+        if found == 0 {
+            let tables = try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(0) }
+            guard tables.isEmpty else {
+                throw GlimtError("not a glimt library database (it holds other tables: \(tables.prefix(3).joined(separator: ", ")))", path: db.path)
+            }
+        }
+        return found
+    }
+
     /// `legacyOwner`: the person id an older store's pins and excluded days become (0: no one).
     static func migrate(_ db: Database, legacyOwner: Int = 0) throws {
         try db.transaction {
-            let found = try db.rows("PRAGMA user_version") { $0.int(0) }.first ?? 0
+            let found = try check(db)
             if found == version { return }
-            guard found < version else {
-                throw GlimtError("this library was written by a newer glimt-pure (store version \(found); this one reads up to \(version)); use that version or a new --library", path: db.path)
-            }
-            if found == 0 {
-                let tables = try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(0) }
-                guard tables.isEmpty else {
-                    throw GlimtError("not a glimt library database (it holds other tables: \(tables.prefix(3).joined(separator: ", ")))", path: db.path)
-                }
-            }
             for step in found..<version {
                 try db.execute(migrations[step])
                 if step + 1 == choicesOwnedFrom && legacyOwner != 0 {

@@ -56,6 +56,8 @@ enum AnalysisArguments {
         if let tz = args.value(timeZone.name) {
             guard let zone = TimeZone(identifier: tz) else { throw UsageError("unknown time zone '\(tz)' (use a name like Europe/Berlin)") }
             o.timeZone = zone
+        } else if let problem = MachineTimeZone.problem() {
+            Console.err("glimt-pure \(args.command): \(problem)")
         }
         o.rules = try rules(args)
         o.coarseToFine = !args.has(fullPass)
@@ -74,7 +76,7 @@ enum AnalysisArguments {
         return r
     }
 
-    static func library(_ args: Arguments) -> URL { LibraryLocation.resolve(args.value(CommonOptions.library.name)) }
+    static func library(_ args: Arguments) throws -> URL { try LibraryLocation.resolve(args.value(CommonOptions.library.name)) }
 
     /// The choices (pins, excluded days) of the person --person names, or of the library's only
     /// person, or of no one.
@@ -94,32 +96,40 @@ enum AnalysisArguments {
         let photos = args.all(ref.name)
         if args.has(everyone) {
             guard person == nil, photos.isEmpty else { throw UsageError("--everyone is every person of the library: give it without --person or --ref") }
-            return .everyone(library: library(args))
+            return .everyone(library: try library(args))
         }
         if !photos.isEmpty, let person { throw UsageError("--ref gives this run's references, --person names the library's '\(person)': give one of them") }
-        let choice: References.Choice = photos.isEmpty ? .stored(library: library(args), person: person) : .photos(photos)
-        if case .stored(let library, nil) = choice, let stored = try? ReferenceStore(library: library).list(), stored.isEmpty {
-            // Without references the best-looking face wins, whoever it is: say so, once.
-            Console.notice("glimt-pure \(args.command): no reference photo, so no one is looked for: each day's second is the best-looking one with a clear face, "
-                           + "whoever it shows (add one: glimt-pure reference add PHOTO, or --ref PHOTO; --no-refs says this is what you want)")
-        }
-        return choice
+        return photos.isEmpty ? .stored(library: try library(args), person: person) : .photos(photos)
+    }
+
+    /// Without references the best-looking face wins, whoever it is: said once, when the run
+    /// has got as far as judging.
+    static func noteIfNoOneIsLookedFor(_ lookFor: LookFor, _ args: Arguments) {
+        guard lookFor.judged == nil, !lookFor.everyone, !args.has(noRefs) else { return }
+        Console.notice("glimt-pure \(args.command): no reference photo, so no one is looked for: each day's second is the best-looking one with a clear face, "
+                       + "whoever it shows (add one: glimt-pure reference add PHOTO, or --ref PHOTO; --no-refs says this is what you want)")
     }
 
     /// The library's days judged by the command's options, with the references they name.
     static func days(_ args: Arguments) throws -> LibraryDays {
-        try LibraryDays(library: library(args), rules: try rules(args), lookFor: try References.resolve(try references(args)))
+        let days = try LibraryDays(library: library(args), rules: try rules(args), lookFor: try References.resolve(try references(args)))
+        noteIfNoOneIsLookedFor(days.lookFor, args)
+        return days
     }
 
     static func describe(_ p: AnalysisProgress) -> String {
-        String(format: "analysing %d/%d ", p.videoIndex + 1, p.videoCount) + "\(URL(fileURLWithPath: p.path).lastPathComponent) "
+        String(format: "analysing %d/%d ", p.videoIndex + 1, p.videoCount) + "\(ShownPath.escaped(URL(fileURLWithPath: p.path).lastPathComponent)) "
             + String(format: "%.1f/%.1f s", p.time, p.duration)
     }
 
     /// Runs the analysis with a progress line on stderr and one line per bad file.
     static func run(_ inputs: [String], _ args: Arguments, command: String, options: AnalysisOptions) throws -> AnalysisRun.Result {
         let progress = ProgressLine()
-        let result = try AnalysisRun.run(inputs: inputs, options: options, references: try references(args), progress: { p in
+        let choice = try references(args)
+        if case .stored(let library, nil) = choice, let stored = try? ReferenceStore(library: library).list(), stored.isEmpty {
+            noteIfNoOneIsLookedFor(.noOne, args)
+        }
+        let result = try AnalysisRun.run(inputs: inputs, options: options, references: choice, progress: { p in
             progress.update(describe(p))
         }, report: { f in
             progress.clear()

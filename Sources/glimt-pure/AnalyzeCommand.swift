@@ -24,7 +24,7 @@ struct AnalyzeCommand: Command {
     static func run(_ args: Arguments) throws -> Int32 {
         try args.requirePositionals("at least one VIDEO or FOLDER")
         let result = try AnalysisArguments.run(args.positionals, args, command: name, options: try AnalysisArguments.analysisOptions(args))
-        guard !result.videos.isEmpty || !result.failures.isEmpty else { throw GlimtError("no videos found in \(args.positionals.joined(separator: ", "))") }
+        guard !result.videos.isEmpty || !result.failures.isEmpty || !result.skipped.isEmpty else { throw GlimtError("no videos found in \(args.positionals.map(ShownPath.escaped).joined(separator: ", "))") }
         if args.flag("--json") {
             try Console.json(result)
         } else {
@@ -37,7 +37,7 @@ struct AnalyzeCommand: Command {
         Console.out("\(r.videos.count) video\(r.videos.count == 1 ? "" : "s") analysed, \(r.picks.count) day\(r.picks.count == 1 ? "" : "s") picked"
                     + (r.references > 0 ? ", \(r.references) reference\(r.references == 1 ? "" : "s")" : ", no references"))
         for p in r.picks {
-            Console.out("\(p.day)  \(p.video)  at \(String(format: "%.2f", p.start)) s")
+            Console.out("\(p.day)  \(ShownPath.escaped(p.video))  at \(String(format: "%.2f", p.start)) s")
             var parts = String(format: "  score %.3f (looks %.2f, sharp %.2f, face %.2f", p.score, p.parts.aesthetics, p.parts.sharpness, p.parts.face)
             if let id = p.parts.identity { parts += String(format: ", person %.2f", id) }
             Console.out(parts + ")")

@@ -47,7 +47,7 @@ struct PickCommand: Command {
             throw UsageError("pick needs --video FILE and --at SECONDS (or --auto)")
         }
         try choices.pin(day: day, file: video, start: at)
-        Console.out("\(day): pinned \(video) at \(String(format: "%.2f", at)) s")
+        Console.out("\(day): pinned \(ShownPath.escaped(video)) at \(String(format: "%.2f", at)) s")
         return ExitStatus.done
     }
 }
@@ -85,7 +85,7 @@ enum ChoiceRun {
         for target in args.positionals {
             do {
                 let what = try choices.set(target, excluded: excluded)
-                Console.out("\(excluded ? "excluded" : "included") \(what)")
+                Console.out("\(excluded ? "excluded" : "included") \(ShownPath.escaped(what))")
             } catch {
                 Console.err("glimt-pure \(excluded ? "exclude" : "include"): \(error)")
                 failed = true

@@ -40,6 +40,7 @@ struct DaysCommand: Command {
             if !json { printGap(&gap) }
             count += 1
             mtimeDated += report.datedByModificationTime
+            Notes.print(report.candidates, command: name)
             if json {
                 // One day per line: a year streams out as it is judged.
                 Console.outJSON((first ? "  " : ", ") + String(decoding: try encoder.encode(report), as: UTF8.self))
@@ -52,7 +53,7 @@ struct DaysCommand: Command {
         if count == 0 { Console.err("glimt-pure days: the library has no videos\(from != nil || to != nil ? " in that range" : "") (add some: glimt-pure scan FOLDER)") }
         if !mtimeDated.isEmpty {
             Console.err("glimt-pure days: warning: \(mtimeDated.count) video\(mtimeDated.count == 1 ? " is" : "s are") dated only by file modification time (a copy's time is the day of the copy): "
-                        + mtimeDated.prefix(5).joined(separator: ", ") + (mtimeDated.count > 5 ? ", ..." : ""))
+                        + mtimeDated.prefix(5).map(ShownPath.escaped).joined(separator: ", ") + (mtimeDated.count > 5 ? ", ..." : ""))
         }
         return ExitStatus.done
     }
@@ -76,14 +77,14 @@ struct DaysCommand: Command {
             let who = r.person ?? "person"
             let person = p.identity.map { $0.containsPerson ? ", \(who) found (best cosine \(String(format: "%.2f", $0.bestCosine)))" : ", \(who) not found" } ?? ""
             let dated = (p.dateSource == .setByHand ? "  (date set by hand)" : "") + (r.person == "everyone" ? ", with " + (p.people?.joined(separator: ", ") ?? "no one") : "")
-            Console.out("\(r.day)  \(how): \(p.video) at \(String(format: "%.2f", p.start)) s, score \(String(format: "%.3f", p.score))\(person)\(mark)\(dated)")
+            Console.out("\(r.day)  \(how): \(ShownPath.escaped(p.video)) at \(String(format: "%.2f", p.start)) s, score \(String(format: "%.3f", p.score))\(person)\(mark)\(dated)")
         default:
             Console.out("\(r.day)  \(r.status.rawValue): \(r.reason ?? "")\(mark)")
         }
         for c in r.candidates where !c.picked {
             let at = c.start.map { String(format: "best at %.2f s, score %.3f", $0, c.score ?? 0) } ?? "too short"
             let person = c.containsPerson.map { $0 ? ", \(r.person ?? "person") in it" : ", \(r.person ?? "person") not in it" } ?? ""
-            Console.out("    also: \(c.video)  \(at)\(person)\(c.excluded ? ", EXCLUDED" : "")\(c.setAside.map { ", set aside: " + $0 } ?? "")"
+            Console.out("    also: \(ShownPath.escaped(c.video))  \(at)\(person)\(c.excluded ? ", EXCLUDED" : "")\(c.setAside.map { ", set aside: " + $0 } ?? "")"
                         + (c.dateSource == .setByHand ? ", date set by hand" : ""))
         }
     }

@@ -55,7 +55,7 @@ struct FacesCommand: Command {
         try args.requirePositionals("at least one PHOTO")
         let detectionSize = try detectSize.value(args)
         let wantMatch = args.flag("--match")
-        let references = wantMatch ? try ReferenceStore(library: LibraryLocation.resolve(args.value("--library"))).list() : []
+        let references = wantMatch ? try ReferenceStore(library: AnalysisArguments.library(args)).list() : []
         if wantMatch && references.isEmpty { throw UsageError("--match needs stored references (glimt-pure reference add PHOTO)") }
         let thresholds = try AnalysisArguments.rules(args).thresholds
         var outputs: [PhotoOut] = []
@@ -64,7 +64,7 @@ struct FacesCommand: Command {
             do {
                 let sheet = args.value("--sheet").map { args.positionals.count == 1 ? $0 : PhotoFaces.sheetName(forPhoto: path, base: $0) }
                 let found = try PhotoFaces.find(in: path, detectionSize: detectionSize, embed: args.flag("--embed"), references: references,
-                                                thresholds: thresholds, sheet: sheet)
+                                                thresholds: thresholds, sheet: sheet, overwrite: args.has(CommonOptions.overwrite))
                 let faces = found.faces.map { f in
                     FaceOut(number: f.number, box: f.record.face.box, landmarks: f.record.face.landmarks, score: f.record.face.score,
                             quality: f.record.quality, embedding: args.flag("--embed") ? f.record.embedding?.values : nil,
@@ -83,7 +83,7 @@ struct FacesCommand: Command {
     }
 
     static func printTable(_ p: PhotoOut) {
-        Console.out("\(p.file): \(p.width)x\(p.height), \(p.faces.count) face\(p.faces.count == 1 ? "" : "s")\(p.sheet.map { ", sheet \($0)" } ?? "")")
+        Console.out("\(ShownPath.escaped(p.file)): \(p.width)x\(p.height), \(p.faces.count) face\(p.faces.count == 1 ? "" : "s")\(p.sheet.map { ", sheet \(ShownPath.escaped($0))" } ?? "")")
         guard !p.faces.isEmpty else { return }
         let hasMatch = p.faces.contains { $0.match != nil }
         Console.out("   #  box x,y,w,h           score quality  landmarks (re le nose rm lm)" + (hasMatch ? String(repeating: " ", count: 24) + "match" : ""))

@@ -70,10 +70,16 @@ struct FilmCommand: Command {
         } else if args.positionals.isEmpty {
             try args.refuse(AnalysisArguments.analysing,
                             because: "applies when videos are analysed ('film VIDEO|FOLDER...', 'analyze', 'scan'); the library's videos were analysed when they were scanned")
-            source = .library(try LibraryDays(library: AnalysisArguments.library(args), rules: job.rules(try AnalysisArguments.rules(args)),
-                                              lookFor: try References.resolve(try AnalysisArguments.references(args))))
+            let days = try LibraryDays(library: AnalysisArguments.library(args), rules: job.rules(try AnalysisArguments.rules(args)),
+                                       lookFor: try References.resolve(try AnalysisArguments.references(args)))
+            AnalysisArguments.noteIfNoOneIsLookedFor(days.lookFor, args)
+            source = .library(days)
         } else {
-            source = .videos(args.positionals, try AnalysisArguments.analysisOptions(args), try AnalysisArguments.references(args))
+            let choice = try AnalysisArguments.references(args)
+            if case .stored(let library, nil) = choice, let stored = try? ReferenceStore(library: library).list(), stored.isEmpty {
+                AnalysisArguments.noteIfNoOneIsLookedFor(.noOne, args)
+            }
+            source = .videos(args.positionals, try AnalysisArguments.analysisOptions(args), choice)
         }
         let analysing = ProgressLine(), rendering = ProgressLine()
         let outcome = try job.run(source, analysisProgress: { analysing.update(AnalysisArguments.describe($0)) }, report: { f in
@@ -87,13 +93,13 @@ struct FilmCommand: Command {
         })
         rendering.clear()
         let segments = outcome.segments
-        Console.out("wrote \(job.output): \(segments.count) day\(segments.count == 1 ? "" : "s"), \(film.width)x\(film.height) at \(film.fps) fps, "
+        Console.out("wrote \(ShownPath.escaped(job.output)): \(segments.count) day\(segments.count == 1 ? "" : "s"), \(film.width)x\(film.height) at \(film.fps) fps, "
                     + String(format: "%.1f s", Double(segments.count * film.framesPerClip) / Double(film.fps)))
-        for s in segments { Console.out("  \(s.day)  \(s.video)  at \(String(format: "%.2f", s.start)) s") }
+        for s in segments { Console.out("  \(s.day)  \(ShownPath.escaped(s.video))  at \(String(format: "%.2f", s.start)) s") }
         for (day, why) in outcome.skippedDays.sorted(by: { $0.key < $1.key }) { Console.out("  \(day)  skipped: \(why)") }
         if !outcome.datedByModificationTime.isEmpty {
             Console.err("glimt-pure film: warning: dated only by file modification time (a copy's time is the day of the copy): "
-                        + outcome.datedByModificationTime.joined(separator: ", "))
+                        + outcome.datedByModificationTime.map(ShownPath.escaped).joined(separator: ", "))
         }
         if !outcome.failures.isEmpty {
             Console.err("glimt-pure film: the film was made without \(outcome.failures.count) file\(outcome.failures.count == 1 ? "" : "s") that could not be read (named above)")

@@ -19,7 +19,7 @@ struct PeopleCommand: Command {
     static let positionals = OptionSpec.Completion.none
 
     static func run(_ args: Arguments) throws -> Int32 {
-        let library = AnalysisArguments.library(args)
+        let library = try AnalysisArguments.library(args)
         switch args.positionals.first {
         case nil:
             let people = try People.summaries(library: library)

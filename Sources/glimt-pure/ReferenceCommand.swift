@@ -43,7 +43,7 @@ struct ReferenceCommand: Command {
     ]
 
     static func run(_ args: Arguments) throws -> Int32 {
-        let library = LibraryLocation.resolve(args.value("--library"))
+        let library = try AnalysisArguments.library(args)
         let store = ReferenceStore(library: library)
         let person = args.value(CommonOptions.person.name)
         switch args.positionals.first {
@@ -62,6 +62,7 @@ struct ReferenceCommand: Command {
             Console.out("added reference \(r.id) of \(owner.name): face \(r.face) of \(ShownPath.escaped(r.photo)) (quality \(String(format: "%.2f", r.quality)))")
             return ExitStatus.done
         case "list":
+            try LibraryFolder.existing(library, madeBy: "add a reference to it first: glimt-pure reference add PHOTO --person NAME")
             var people = try store.people()
             if let person { people = [try People.choose(person, in: people)!] }
             if args.flag("--json") {
@@ -77,7 +78,7 @@ struct ReferenceCommand: Command {
                 Console.outJSON(String(decoding: try JSONSerialization.data(withJSONObject: listed, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]),
                                        as: UTF8.self))
             } else if people.allSatisfy({ $0.references.isEmpty }) {
-                Console.out("no references in \(library.path) (add one: glimt-pure reference add PHOTO --person NAME)")
+                Console.out("no references in \(ShownPath.escaped(library.path)) (add one: glimt-pure reference add PHOTO --person NAME)")
             } else {
                 for p in people {
                     Console.out("\(p.name):")

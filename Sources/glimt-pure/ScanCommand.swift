@@ -25,7 +25,7 @@ struct ScanCommand: Command {
         try args.requirePositionals("at least one FOLDER or VIDEO")
         let options = try AnalysisArguments.analysisOptions(args)
         let (from, to) = try args.dayRange()
-        let scan = LibraryScan(library: AnalysisArguments.library(args), options: options, fromDay: from, toDay: to, workers: try jobs.value(args))
+        let scan = LibraryScan(library: try AnalysisArguments.library(args), options: options, fromDay: from, toDay: to, workers: try jobs.value(args))
         let line = ProgressLine()
         // Ctrl-C, SIGTERM and a closed terminal stop the scan between frames: every finished
         // video is kept, and the next scan goes on from there.
@@ -35,7 +35,7 @@ struct ScanCommand: Command {
             if line.isTerminal {
                 line.update(bar(p))
             } else if let finished = p.finished {
-                line.log("scanned \(p.videosDone)/\(p.videosTotal) \(URL(fileURLWithPath: finished).lastPathComponent)"
+                line.log("scanned \(p.videosDone)/\(p.videosTotal) \(ShownPath.escaped(URL(fileURLWithPath: finished).lastPathComponent))"
                          + (p.secondsLeft.map { ", ETA " + Duration.text($0) } ?? ""))
             }
         }, report: { f in
@@ -51,6 +51,7 @@ struct ScanCommand: Command {
             Console.out("\(summary.found) video\(summary.found == 1 ? "" : "s") found: \(summary.analysed) analysed, \(summary.unchanged) unchanged, "
                         + "\(summary.moved) moved, \(summary.duplicates.count) duplicate\(summary.duplicates.count == 1 ? "" : "s") counted once, "
                         + "\(summary.outOfRange) outside the days asked, \(summary.failures.count) could not be read"
+                        + (summary.skipped.isEmpty ? "" : ", \(summary.skipped.count) skipped (named above)")
                         + String(format: " (%.1f s)", summary.seconds))
             if summary.reobserved > 0 {
                 Console.out("analysed again with this scan's settings: \(summary.reobserved) video\(summary.reobserved == 1 ? "" : "s") (\(summary.settingsChanged.joined(separator: "; ")))")
@@ -66,7 +67,7 @@ struct ScanCommand: Command {
                         + "\(summary.analysed == 1 ? "is" : "are") kept in the library, \(left) left; run the same scan again to go on from there")
             return ExitStatus.interrupted
         }
-        if summary.found == 0 && summary.failures.isEmpty { throw GlimtError("no videos found in \(args.positionals.joined(separator: ", "))") }
+        if summary.found == 0 && summary.failures.isEmpty { throw GlimtError("no videos found in \(args.positionals.map(ShownPath.escaped).joined(separator: ", "))") }
         return summary.failures.isEmpty ? ExitStatus.done : ExitStatus.failed
     }
 
@@ -86,7 +87,7 @@ struct ScanCommand: Command {
             + String(format: " %3.0f%%", min(100, p.fraction * 100)) + "  \(p.videosDone)/\(p.videosTotal) videos"
         s += String(format: "  %.0f frames/s", p.framesPerSecond)
         s += "  ETA " + (p.secondsLeft.map(Duration.text) ?? "...")
-        if let next = p.next { s += "  next " + URL(fileURLWithPath: next).lastPathComponent }
+        if let next = p.next { s += "  next " + ShownPath.escaped(URL(fileURLWithPath: next).lastPathComponent) }
         return s
     }
 }

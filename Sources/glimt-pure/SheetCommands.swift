@@ -24,9 +24,10 @@ struct ShowCommand: Command {
         let sheet = try DaySheet(output: try SheetRun.output(args), overwrite: args.flag("--overwrite"))
         let outcome = try sheet.write(day: day, days: try SheetRun.days(args))
         let r = outcome.report
+        Notes.print(r.candidates, command: name)
         let how = r.status == .pinned ? "pinned" : r.status == .withoutPerson ? "picked without the person" : "picked"
-        let pick = r.pick.map { ": \(how) \(URL(fileURLWithPath: $0.video).lastPathComponent) at \(String(format: "%.2f", $0.start)) s" }
-        Console.out("wrote \(sheet.output): \(day), \(r.candidates.count) video\(r.candidates.count == 1 ? "" : "s")" + (pick ?? ", no pick (\(r.reason ?? r.status.rawValue))"))
+        let pick = r.pick.map { ": \(how) \(ShownPath.escaped(URL(fileURLWithPath: $0.video).lastPathComponent)) at \(String(format: "%.2f", $0.start)) s" }
+        Console.out("wrote \(ShownPath.escaped(sheet.output)): \(day), \(r.candidates.count) video\(r.candidates.count == 1 ? "" : "s")" + (pick ?? ", no pick (\(r.reason ?? r.status.rawValue))"))
         return SheetRun.report(outcome.unreadable, command: name)
     }
 }
@@ -56,8 +57,9 @@ struct CalendarCommand: Command {
             progress.update("reading the frames: day \(done + 1)/\(total)  \(day)")
         })
         progress.clear()
+        for day in outcome.days { Notes.print(day.candidates.filter(\.picked), command: name) }
         let count = { (statuses: [DayReport.Status]) in outcome.days.filter { statuses.contains($0.status) }.count }
-        Console.out("wrote \(sheet.output): \(outcome.year), \(count([.picked, .pinned, .withoutPerson])) days picked (\(count([.pinned])) pinned, "
+        Console.out("wrote \(ShownPath.escaped(sheet.output)): \(outcome.year), \(count([.picked, .pinned, .withoutPerson])) days picked (\(count([.pinned])) pinned, "
                     + "\(count([.withoutPerson])) without the person), \(count([.excluded])) excluded, \(count([.noPerson, .tooShort, .setAside])) with videos but no pick")
         return SheetRun.report(outcome.unreadable, command: name)
     }

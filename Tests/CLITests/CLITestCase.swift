@@ -20,15 +20,19 @@ class CLITestCase: XCTestCase {
     @discardableResult
     func glimt(_ args: String...) throws -> Run { try glimt(args) }
 
-    func start(_ args: [String], environment: [String: String] = [:], binary: URL = CLITestCase.binary) throws -> Process {
-        try GlimtBinary.start(args, environment: ["XDG_DATA_HOME": library.path].merging(environment) { _, new in new }, binary: binary)
+    /// `unsetting` removes variables (the test's `XDG_DATA_HOME` too); `directory` is where it runs.
+    func start(_ args: [String], environment: [String: String] = [:], unsetting: [String] = [], in directory: URL? = nil,
+               binary: URL = CLITestCase.binary) throws -> Process {
+        try GlimtBinary.start(args, environment: ["XDG_DATA_HOME": library.path].merging(environment) { _, new in new }, unsetting: unsetting,
+                              in: directory, binary: binary)
     }
 
     func fixture(_ path: String) -> String { Fixtures.path(path) }
 
     /// The status, output and error of `glimt-pure args...` run with `environment` added.
-    func glimt(_ args: [String], environment: [String: String] = [:], binary: URL = CLITestCase.binary) throws -> Run {
-        finish(try start(args, environment: environment, binary: binary))
+    func glimt(_ args: [String], environment: [String: String] = [:], unsetting: [String] = [], in directory: URL? = nil,
+               binary: URL = CLITestCase.binary) throws -> Run {
+        finish(try start(args, environment: environment, unsetting: unsetting, in: directory, binary: binary))
     }
 
     /// Waits for a process from `start` to end: its status, output and error.

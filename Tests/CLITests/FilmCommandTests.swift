@@ -1,5 +1,7 @@
 import Foundation
 import XCTest
+import TestSupport
+import GlimtPure
 
 /// `glimt-pure analyze` and `glimt-pure film`: saved picks re-rendered, killed renders.
 final class FilmCommandTests: CLITestCase {
@@ -58,6 +60,164 @@ final class FilmCommandTests: CLITestCase {
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.err.contains("is one of the videos the film is made from"), run.err)
         XCTAssertEqual(try Data(contentsOf: video), before, "the video is untouched")
+    }
+
+    /// From the library too, the film never replaces a video it scanned, even with -y: refused in
+    /// one line before anything is decoded, the video untouched.
+    func testTheLibrarysFilmNeverReplacesAScannedVideo() throws {
+        let videos = library.appendingPathComponent("videos")
+        let video = try GeneratedClips.write(to: videos.path)[2]
+        XCTAssertEqual(try glimt("scan", videos.path, "--timezone", "UTC", "-q").status, 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: video))
+        let run = try glimt("film", "--no-refs", "--out", video, "-y", "--size", "180x320", "--mute")
+        XCTAssertEqual(run.status, 1, run.err)
+        XCTAssertEqual(run.err, "glimt-pure film: \(video): is a video the library scanned (\(video)), which this run reads; choose another --out\n")
+        XCTAssertEqual(run.out, "", "nothing rendered")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: video)), before, "the video is untouched")
+    }
+
+    /// The library's film checks that each video it cuts from is still the content the library
+    /// analysed: one replaced by another of the same size and time, or of another size, or gone,
+    /// is left out with one line saying so (not blaming the pick), and the film is made from the
+    /// others. The sheets say the same of the frames they would draw.
+    func testAVideoChangedSinceItsScanIsLeftOutWithALine() throws {
+        let fm = FileManager.default
+        let videos = library.appendingPathComponent("videos")
+        let clips = try GeneratedClips.write(to: videos.path)
+        XCTAssertEqual(try glimt("scan", videos.path, "--timezone", "UTC", "-q").status, 0)
+        let film = ["--no-refs", "--out", library.appendingPathComponent("film.mp4").path, "--size", "180x320", "--mute", "-q", "-y"]
+        let changed = { (path: String) in "\(path): changed since it was scanned (its content differs); scan again: glimt-pure scan FOLDER" }
+        // 05-02's only video, its pictures changed in place: the same size, its time put back.
+        let swapped = URL(fileURLWithPath: clips[2])
+        let modified = try XCTUnwrap(fm.attributesOfItem(atPath: swapped.path)[.modificationDate] as? Date)
+        var bytes = [UInt8](try Data(contentsOf: swapped))
+        let mdat = try XCTUnwrap(HostileCorpusTests.topLevelBox("mdat", in: bytes))
+        for i in (mdat + 16)..<(mdat + 400) { bytes[i] ^= 0x5a }
+        try Data(bytes).write(to: swapped)
+        try fm.setAttributes([.modificationDate: modified], ofItemAtPath: swapped.path)
+        let same = try glimt(["film"] + film)
+        XCTAssertEqual(same.status, 0, same.err)
+        XCTAssertEqual(same.err.split(separator: "\n").map(String.init),
+                       ["glimt-pure film: \(changed(swapped.path))", "glimt-pure film: the film was made without 1 file that could not be read (named above)"])
+        XCTAssertTrue(same.out.contains("2 days"), same.out)
+        XCTAssertFalse(same.out.contains("2024-05-02"), same.out)
+        // Another video under its name (another size): the same line, not the crop's.
+        try fm.removeItem(at: swapped)
+        try fm.copyItem(atPath: fixture("analysis/two_people.mp4"), toPath: swapped.path)
+        let other = try glimt(["film"] + film)
+        XCTAssertEqual(other.status, 0, other.err)
+        XCTAssertTrue(other.err.hasPrefix("glimt-pure film: \(changed(swapped.path))\n"), other.err)
+        XCTAssertFalse(other.err.contains("crop"), other.err)
+        // Gone: said so.
+        try fm.removeItem(at: swapped)
+        let gone = try glimt(["film"] + film)
+        XCTAssertEqual(gone.status, 0, gone.err)
+        XCTAssertTrue(gone.err.hasPrefix("glimt-pure film: \(swapped.path): gone since it was scanned; scan again: glimt-pure scan FOLDER\n"), gone.err)
+        // The sheets draw no frame of another video either.
+        try fm.copyItem(atPath: fixture("analysis/two_people.mp4"), toPath: swapped.path)
+        let show = try glimt("show", "2024-05-02", "--no-refs", "--sheet", library.appendingPathComponent("day.jpg").path)
+        XCTAssertEqual(show.status, 1, show.err)
+        XCTAssertEqual(show.err, "glimt-pure show: \(changed(swapped.path))\n")
+        let calendar = try glimt("calendar", "--no-refs", "--sheet", library.appendingPathComponent("year.jpg").path, "-q")
+        XCTAssertEqual(calendar.status, 1, calendar.err)
+        XCTAssertEqual(calendar.err, "glimt-pure calendar: \(changed(swapped.path))\n")
+    }
+
+    /// A film saved among the videos (into a scanned folder, or the folder a film is made from)
+    /// is never read back as a video of the day it was made: every film glimt writes carries a
+    /// mark, and scans, analyses and folder films skip a marked file with one line (with -q
+    /// too), exiting 0. A copy under another name or extension is still the film.
+    func testAFilmSavedAmongTheVideosIsNeverReadBack() throws {
+        let videos = library.appendingPathComponent("videos")
+        try GeneratedClips.write(to: videos.path)
+        XCTAssertEqual(try glimt("scan", videos.path, "--timezone", "UTC", "-q").status, 0)
+        let saved = videos.appendingPathComponent("our film.mp4")
+        let made = try glimt("film", "--no-refs", "--out", saved.path, "--size", "180x320", "--mute", "-q")
+        XCTAssertEqual(made.status, 0, made.err)
+        let copy = videos.appendingPathComponent("sub/copy.mov")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: saved, to: copy)
+        let skipped = { (command: String, path: URL) in "glimt-pure \(command): \(path.path): a film made by glimt-pure \(Glimt.version); skipped" }
+        let scan = try glimt("scan", videos.path, "--timezone", "UTC", "-q")
+        XCTAssertEqual(scan.status, 0, scan.err)
+        XCTAssertEqual(scan.err.split(separator: "\n").map(String.init).sorted(), [skipped("scan", copy), skipped("scan", saved)].sorted())
+        XCTAssertTrue(scan.out.hasPrefix("6 videos found: 0 analysed, 4 unchanged"), scan.out)
+        let days = try JSONSerialization.jsonObject(with: Data(try glimt("days", "--no-refs", "--json").out.utf8)) as! [[String: Any]]
+        XCTAssertEqual(days.map { $0["day"] as! String }, ["2024-05-01", "2024-05-02", "2024-05-03"], "no day of the film's making")
+        for (command, extra) in [("analyze", ["--no-refs", "-q"]),
+                                 ("film", ["--no-refs", "--out", library.appendingPathComponent("again.mp4").path, "--size", "180x320", "--mute", "-q"])] {
+            let run = try glimt([command, videos.path, "--timezone", "UTC"] + extra)
+            XCTAssertEqual(run.status, 0, "\(command): \(run.err)")
+            XCTAssertTrue(run.err.contains(skipped(command, saved)), "\(command): \(run.err)")
+            XCTAssertFalse(run.out.contains("our film"), "\(command): \(run.out)")
+        }
+    }
+
+    /// No output of any command (a film, a sheet) replaces a file the run or the library reads:
+    /// the store and its WAL, the reference list and thumbnails, a reference photo, a picks
+    /// file, a scanned video, whether named directly or through a symbolic or hard link.
+    func testNoOutputReplacesAFileTheLibraryOrTheRunReads() throws {
+        let fm = FileManager.default
+        let videos = library.appendingPathComponent("videos")
+        let clips = try GeneratedClips.write(to: videos.path)
+        let store = library.appendingPathComponent("glimt")
+        XCTAssertEqual(try glimt("scan", videos.path, "--timezone", "UTC", "-q").status, 0)
+        let photo = library.appendingPathComponent("me.png").path
+        try fm.copyItem(atPath: fixture("yunet/obama.png"), toPath: photo)
+        XCTAssertEqual(try glimt("reference", "add", photo).status, 0)
+        let picks = library.appendingPathComponent("picks.json").path
+        let analysis = try glimt("analyze", clips[0], "--no-refs", "--json", "--timezone", "UTC")
+        try Data(analysis.out.utf8).write(to: URL(fileURLWithPath: picks))
+        let links = library.appendingPathComponent("links")
+        try fm.createDirectory(at: links, withIntermediateDirectories: true)
+        var n = 0
+        /// A new name in `links` for `target`, ending in `ext`: a symbolic link, or a hard link.
+        func link(_ target: String, _ ext: String, hard: Bool = false) throws -> String {
+            n += 1
+            let path = links.appendingPathComponent("out\(n).\(ext)").path
+            if hard { try fm.linkItem(atPath: target, toPath: path) } else { try fm.createSymbolicLink(atPath: path, withDestinationPath: target) }
+            return path
+        }
+        let sqlite = store.appendingPathComponent("library.sqlite").path
+        let film = ["--size", "180x320", "--mute", "-y", "-q"]
+        let cases: [(args: [String], target: String, what: String)] = [
+            (["film", "--out", try link(sqlite, "mp4")] + film, sqlite, "one of the library's own files"),
+            (["film", "--out", try link(sqlite, "mp4", hard: true)] + film, sqlite, "one of the library's own files"),
+            // The WAL exists while the film's own connection to the store is open.
+            (["film", "--out", try link(sqlite + "-wal", "mp4")] + film, sqlite + "-wal", "one of the library's own files"),
+            (["film", "--out", try link(store.appendingPathComponent("references.json").path, "mp4")] + film,
+             store.appendingPathComponent("references.json").path, "one of the library's own files"),
+            (["film", "--out", try link(store.appendingPathComponent("references/reference-1.png").path, "mp4")] + film,
+             store.appendingPathComponent("references/reference-1.png").path, "one of the library's own files"),
+            (["film", "--out", try link(photo, "mp4")] + film, photo, "a reference photo the library lists"),
+            (["film", "--out", try link(clips[1], "m4v", hard: true)] + film, clips[1], "a video the library scanned"),
+            (["film", "--picks", picks, "--out", try link(picks, "mp4")] + film, picks, "the picks file"),
+            (["film", videos.path, "--ref", photo, "--out", try link(photo, "mp4")] + film, photo, "a reference photo"),
+            (["show", "2024-05-01", "--sheet", photo, "-y"], photo, "a reference photo the library lists"),
+            (["show", "2024-05-01", "--sheet", try link(sqlite, "jpg"), "-y"], sqlite, "one of the library's own files"),
+            (["calendar", "--sheet", try link(clips[0], "jpg"), "-y"], clips[0], "a video the library scanned"),
+            (["calendar", "--sheet", try link(clips[0], "png", hard: true), "-y"], clips[0], "a video the library scanned"),
+            (["faces", photo, "--sheet", photo, "-y"], photo, "the photo the sheet is drawn from"),
+            (["faces", fixture("yunet/biden.png"), "--match", "--sheet", try link(photo, "jpg"), "-y"], photo, "a reference photo"),
+        ]
+        for (args, target, what) in cases {
+            // The WAL is there only while a run has the store open: the store itself must stay whole.
+            let kept = fm.fileExists(atPath: target) ? target : sqlite
+            let before = try Data(contentsOf: URL(fileURLWithPath: kept))
+            let run = try glimt(args)
+            XCTAssertEqual(run.status, 1, "\(args): \(run.err)")
+            XCTAssertEqual(run.err.split(separator: "\n").count, 1, "\(args): \(run.err)")
+            XCTAssertTrue(run.err.contains(": is \(what) (\(target)), which this run reads; choose another \(args[0] == "film" ? "--out" : "--sheet")"),
+                          "\(args): \(run.err)")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: kept)), before, "\(args): \(kept) is untouched")
+        }
+        // A faces sheet is an output like any other: an existing file is replaced only with -y.
+        let sheet = library.appendingPathComponent("faces.jpg").path
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: sheet))
+        let refused = try glimt("faces", photo, "--sheet", sheet)
+        XCTAssertEqual(refused.status, 1, refused.err)
+        XCTAssertTrue(refused.err.contains("\(sheet): already exists; add -y (--overwrite) to replace it"), refused.err)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: sheet)), Data("mine".utf8))
     }
 
     /// An output that is a symbolic link is written through (the link stays a link), and hidden

@@ -113,6 +113,93 @@ final class HostileCorpusTests: CLITestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: out))
     }
 
+    /// `fixture`'s bytes with each `(old, new)` of equal length replaced once.
+    private func edited(_ fixture: String, _ edits: [(String, String)]) throws -> Data {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: self.fixture(fixture))))
+        for (old, new) in edits {
+            let o = Array(old.utf8), n = Array(new.utf8)
+            precondition(o.count == n.count, "a byte edit keeps the length")
+            let at = try XCTUnwrap((0...(bytes.count - o.count)).first { bytes[$0..<($0 + o.count)].elementsEqual(o) }, "\(old) in \(fixture)")
+            bytes.replaceSubrange(at..<(at + o.count), with: n)
+        }
+        return Data(bytes)
+    }
+
+    /// A QuickTime creation date that cannot be (2024-13-45) is passed over for the next source,
+    /// and said in one line by every command that reads dates, with -q too: the video is shown
+    /// and filmed on the day the next source gives. The scan keeps the line, so the days and the
+    /// library's film say it again.
+    func testAnImpossibleCreationDateIsPassedOverAndSaid() throws {
+        let folder = library.appendingPathComponent("dated")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let video = folder.appendingPathComponent("party.mp4")
+        // h264_portrait.mp4 holds the date twice as text; its creation time as text is renamed
+        // away, so the container's own (2021-06-05T14:03:22Z) is the next source.
+        try edited("media/h264_portrait.mp4", [("2021-06-05T16:03:22+0200", "2024-13-45T16:03:22+0200"), ("creation_time", "creation_tixx")])
+            .write(to: video)
+        let line = "\(video.path): its creation date '2024-13-45T16:03:22+0200' is not a real date; dated by its creation time instead"
+        let film = ["--size", "180x320", "--mute", "-q", "-y"]
+        let runs: [[String]] = [["analyze", folder.path, "--no-refs", "--timezone", "UTC", "-q"],
+                                ["film", folder.path, "--no-refs", "--timezone", "UTC", "--out", library.appendingPathComponent("a.mp4").path] + film,
+                                ["scan", folder.path, "--timezone", "UTC", "-q"], ["days", "--no-refs", "-q"],
+                                ["film", "--no-refs", "--out", library.appendingPathComponent("b.mp4").path] + film]
+        for args in runs {
+            let run = try glimt(args)
+            XCTAssertEqual(run.status, 0, "\(args[0]): \(run.err)")
+            XCTAssertEqual(run.err.split(separator: "\n").filter { $0.contains(video.path) }, ["glimt-pure \(args[0]): \(line)"], "\(args[0])")
+            if args[0] != "scan" { XCTAssertTrue(run.out.contains("2021-06-05"), "\(args[0]) has the video on its day: \(run.out)") }
+        }
+    }
+
+    /// A video cut short (its index at the front, the rest of the file not there: a copy still
+    /// under way) is analysed as far as its frames go, and said in one line: analyze and film
+    /// exit 0, the scan keeps it with the line, and analyses it again once the copy is whole.
+    func testAVideoCutShortIsAnalysedAsFarAsItGoesAndSaid() throws {
+        let folder = library.appendingPathComponent("copying")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: fixture("long/long_day.mp4")))
+        let video = folder.appendingPathComponent("long_day.mp4")
+        try whole.prefix(whole.count / 4).write(to: video)
+        func cutShort(_ run: Run, _ command: String, file: StaticString = #filePath, line: UInt = #line) {
+            let lines = run.err.split(separator: "\n").filter { $0.contains(video.path) }
+            XCTAssertEqual(lines.count, 1, "\(command): \(run.err)", file: file, line: line)
+            let prefix = "glimt-pure \(command): \(video.path): cut short: its frames end at "
+            let suffix = " s of the 29.0 s its container gives (still being copied?)"
+            XCTAssertTrue(lines.first.map { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) } ?? false, "\(command): \(run.err)", file: file, line: line)
+            let end = lines.first.flatMap { Double($0.dropFirst(prefix.count).dropLast(suffix.count)) } ?? 99
+            XCTAssertLessThan(end, 10, "\(command): the frames of a quarter of the file", file: file, line: line)
+        }
+        let analyze = try glimt("analyze", video.path, "--no-refs", "--timezone", "UTC", "-q", "--json")
+        XCTAssertEqual(analyze.status, 0, analyze.err)
+        cutShort(analyze, "analyze")
+        let result = try JSONSerialization.jsonObject(with: Data(analyze.out.utf8)) as! [String: Any]
+        let analysed = try XCTUnwrap((result["videos"] as? [[String: Any]])?.first)
+        XCTAssertLessThan(analysed["duration"] as! Double, 10, "as long as its frames go, not its container's 29 s")
+        XCTAssertEqual((result["picks"] as? [Any])?.count, 1, "what is there is used")
+        let film = try glimt("film", video.path, "--no-refs", "--timezone", "UTC", "--out", library.appendingPathComponent("f.mp4").path,
+                             "--size", "180x320", "--mute", "-q")
+        XCTAssertEqual(film.status, 0, film.err)
+        cutShort(film, "film")
+        let scan = try glimt("scan", folder.path, "--timezone", "UTC", "-q")
+        XCTAssertEqual(scan.status, 0, scan.err)
+        cutShort(scan, "scan")
+        cutShort(try glimt("days", "--no-refs", "-q"), "days")
+        // The copy finishes: the next scan sees a new size and analyses it whole, with no line.
+        try whole.write(to: video)
+        let again = try glimt("scan", folder.path, "--timezone", "UTC", "-q")
+        XCTAssertEqual(again.status, 0, again.err)
+        XCTAssertTrue(again.out.hasPrefix("1 video found: 1 analysed"), again.out)
+        XCTAssertEqual(again.err, "")
+        XCTAssertEqual(try glimt("days", "--no-refs", "-q").err, "")
+        // A video that ends before its sound is not cut short, nor is one cut only in its sound.
+        let sound = try Data(contentsOf: URL(fileURLWithPath: fixture("media/video_shorter_than_audio.mp4")))
+        let soundCut = folder.appendingPathComponent("sound_cut.mp4")
+        try sound.prefix(sound.count * 9 / 10).write(to: soundCut)
+        let quiet = try glimt("analyze", fixture("media/video_shorter_than_audio.mp4"), soundCut.path, "--no-refs", "-q")
+        XCTAssertEqual(quiet.status, 0, quiet.err)
+        XCTAssertEqual(quiet.err, "")
+    }
+
     /// Offset of the first top-level ISO-BMFF box of `type`.
     static func topLevelBox(_ type: String, in bytes: [UInt8]) -> Int? {
         var offset = 0

@@ -28,4 +28,16 @@ final class InputFileTests: CLITestCase {
         let videos = (result["videos"] as! [[String: Any]]).map { $0["path"] as! String }
         XCTAssertEqual(videos, [good.path], "the same file by three paths (the folder, itself, a link) is analysed once")
     }
+
+    /// A path longer than the system takes (PATH_MAX, 4096 bytes) is one line, and the run goes on.
+    func testAPathLongerThanTheSystemTakesIsOneLine() throws {
+        let long = library.path + "/" + String(repeating: "a/", count: 2100) + "x.mp4"
+        let good = fixture("analysis/two_people.mp4")
+        for (command, options) in [("analyze", ["--no-refs", "-q"]), ("scan", ["-q"])] {
+            let run = try glimt([command, long, good] + options)
+            XCTAssertEqual(run.status, 1, "\(command): \(run.err)")
+            XCTAssertEqual(run.err, "glimt-pure \(command): \(long): name too long\n", command)
+            XCTAssertTrue(run.out.hasPrefix(command == "scan" ? "1 video found: 1 analysed" : "1 video analysed"), "\(command) went on: \(run.out)")
+        }
+    }
 }

@@ -54,4 +54,34 @@ final class LibraryCommandTests: CLITestCase {
             XCTAssertTrue(run.err.contains("no videos found in \(empty.path)"), run.err)
         }
     }
+
+    /// A command that only reads the library (days, show, calendar, the library's film, reference
+    /// list) never creates one: a mistyped --library is one line and exit 1, and the folder stays
+    /// missing. The commands that write create it.
+    func testReadOnlyCommandsNeverCreateALibrary() throws {
+        let typo = library.appendingPathComponent("libary")
+        let sheet = library.appendingPathComponent("sheet.jpg").path, film = library.appendingPathComponent("film.mp4").path
+        let readers: [[String]] = [["days"], ["days", "--json"], ["show", "2024-05-01", "--sheet", sheet], ["calendar", "--sheet", sheet],
+                                   ["film", "--out", film], ["reference", "list"]]
+        for args in readers {
+            let run = try glimt(args + ["--library", typo.path])
+            XCTAssertEqual(run.status, 1, "\(args): \(run.err)")
+            XCTAssertEqual(run.err.split(separator: "\n").count, 1, "\(args): \(run.err)")
+            XCTAssertTrue(run.err.contains("no library in \(typo.path) ("), "\(args): \(run.err)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: typo.path), "\(args) created the library")
+        }
+        XCTAssertTrue(try glimt("days", "--library", typo.path).err.contains("(scan a folder into it first: glimt-pure scan FOLDER --library \(typo.path))"))
+        // A library folder with references but no scan yet: no store is made either.
+        XCTAssertEqual(try glimt("reference", "add", fixture("yunet/obama.png"), "--library", typo.path).status, 0)
+        XCTAssertEqual(try glimt("days", "--library", typo.path).status, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: typo.appendingPathComponent("library.sqlite").path))
+        XCTAssertEqual(try glimt("reference", "list", "--library", typo.path).status, 0)
+        for (args, name) in [(["exclude", "2024-05-06"], "exclude"), (["include", "2024-05-06"], "include"), (["pick", "2024-05-06", "--auto"], "pick"),
+                             (["scan", fixture("analysis/two_people.mp4"), "-q"], "scan")] {
+            let fresh = library.appendingPathComponent("new-\(name)")
+            let run = try glimt(args + ["--library", fresh.path])
+            XCTAssertEqual(run.status, 0, "\(name): \(run.err)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: fresh.appendingPathComponent("library.sqlite").path), "\(name) creates the library")
+        }
+    }
 }

@@ -60,4 +60,57 @@ final class NonUTF8NameTests: CLITestCase {
         XCTAssertEqual(sh.terminationStatus, 0)
         XCTAssertTrue(exists(out), "written under the name's own bytes")
     }
+
+    /// Control characters in a name (ESC, CR, LF, TAB, DEL, a C1 CSI) never reach the terminal
+    /// raw, on stdout or stderr, in any command: each is escaped as stderr's lines escape them, so
+    /// a name can neither split a line nor drive the terminal. JSON stays JSON, naming the file.
+    func testControlCharactersInANameNeverReachTheTerminalRaw() throws {
+        let folder = library.appendingPathComponent("videos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let odd = "VID_20240501_120000 \u{1b}[31mred\r\nnew\tline\u{7f}\u{9b}2J.mp4"
+        let shown = "VID_20240501_120000 \\x1b[31mred\\r\\nnew\\tline\\x7f\\u{9b}2J.mp4"
+        let video = folder.appendingPathComponent(odd)
+        try FileManager.default.copyItem(atPath: fixture("analysis/two_people.mp4"), toPath: video.path)
+        try Data("junk".utf8).write(to: folder.appendingPathComponent("bad \u{1b}]0;title\u{07}.mp4"))
+
+        /// No control byte but the line ends, and every line naming the video names it whole.
+        func clean(_ text: String, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+            let bytes = Array(text.utf8)
+            for (i, b) in bytes.enumerated() {
+                let c1 = b == 0xc2 && i + 1 < bytes.count && (0x80...0x9f).contains(bytes[i + 1])
+                XCTAssertFalse((b < 0x20 && b != 0x0a) || b == 0x7f || c1, "\(what): a raw control byte \(b) at \(i): \(text.debugDescription)", file: file, line: line)
+            }
+            // Progress lines in a log keep only their first words (see `ProgressLine`).
+            for l in text.split(separator: "\n") where l.contains("VID_20240501_120000") && !l.hasPrefix("analysing ") {
+                XCTAssertTrue(l.contains(shown), "\(what): the name whole and escaped in \(l.debugDescription)", file: file, line: line)
+            }
+        }
+        let film = library.appendingPathComponent("film.mp4").path
+        let runs: [(args: [String], status: Int32)] = [
+            (["scan", folder.path, "--timezone", "UTC", "-q"], 1),
+            (["days", "--no-refs"], 0),
+            (["film", "--no-refs", "--out", film, "--size", "180x320", "--mute", "-q"], 0),
+            (["analyze", folder.path, "--no-refs", "--timezone", "UTC"], 1),
+            (["film", folder.path, "--no-refs", "--timezone", "UTC", "--out", film, "-y", "--size", "180x320", "--mute"], 0),
+            (["show", "2024-05-01", "--no-refs", "--sheet", library.appendingPathComponent("day.jpg").path], 0),
+            (["pick", "2024-05-01", "--video", video.path, "--at", "1"], 0),
+            (["exclude", video.path], 0),
+        ]
+        for (args, status) in runs {
+            let run = try glimt(args)
+            XCTAssertEqual(run.status, status, "\(args[0]): \(run.err)")
+            clean(run.out, "\(args[0]) stdout")
+            clean(run.err, "\(args[0]) stderr")
+            XCTAssertTrue((run.out + run.err).contains(shown) || args[0] == "scan", "\(args[0]) names the video: \(run.out.debugDescription)")
+        }
+        XCTAssertTrue(try glimt(["analyze", folder.path, "--no-refs", "-q"]).err.contains("bad \\x1b]0;title\\x07.mp4: not a photo or video"))
+        // JSON keeps the name as it is, escaped as JSON escapes it.
+        for args in [["days", "--no-refs", "--json"], ["analyze", video.path, "--no-refs", "--json", "-q"]] {
+            let run = try glimt(args)
+            XCTAssertEqual(run.status, 0, run.err)
+            XCTAssertFalse(run.out.utf8.contains(0x1b), "\(args[0]) --json escapes ESC")
+            let json = try JSONSerialization.jsonObject(with: Data(run.out.utf8))
+            XCTAssertTrue("\(json)".contains("31mred"), "\(args[0]) --json is JSON naming the file")
+        }
+    }
 }

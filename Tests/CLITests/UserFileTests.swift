@@ -106,4 +106,49 @@ final class UserFileTests: CLITestCase {
         try "{\"picks\": 3}".write(to: file, atomically: true, encoding: .utf8)
         assertOneLineError(try glimt("film", "--picks", file.path, "--out", out), naming: file, saying: "picks should be a list")
     }
+
+    /// Something else where the library's store goes (another program's database, placed or
+    /// linked there, with a stale WAL beside it; a file that is not SQLite) is refused in one line
+    /// by every command, and left byte for byte as it was, its time too. An empty file is a new
+    /// store.
+    func testAStoreThatIsNotOursIsRefusedAndLeftAsItWas() throws {
+        let fm = FileManager.default
+        let store = library.appendingPathComponent("glimt/library.sqlite")
+        let elsewhere = library.appendingPathComponent("elsewhere/recipes.sqlite")
+        try fm.createDirectory(at: elsewhere.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try fm.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try fm.copyItem(atPath: fixture("hostile/recipes.sqlite"), toPath: elsewhere.path)
+        let placements: [(String, () throws -> URL, String)] = [
+            ("copied there", { try fm.copyItem(at: elsewhere, to: store); return store }, "not a glimt library database (it holds other tables: recipes)"),
+            ("linked there", { try fm.createSymbolicLink(at: store, withDestinationURL: elsewhere); return elsewhere }, "not a glimt library database"),
+            ("with a stale WAL", {
+                try fm.copyItem(at: elsewhere, to: store)
+                try Data((0..<4096).map { UInt8($0 % 251) }).write(to: URL(fileURLWithPath: store.path + "-wal"))
+                return store
+            }, "not a glimt library database"),
+            ("not SQLite", { try Data(repeating: 0x41, count: 5000).write(to: store); return store }, "not a glimt library database (not an SQLite file)"),
+        ]
+        let video = fixture("analysis/two_people.mp4")
+        for (how, place, reason) in placements {
+            try? fm.removeItem(at: store.deletingLastPathComponent())
+            try fm.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let target = try place()
+            let folder = store.deletingLastPathComponent().path
+            let before = try fm.contentsOfDirectory(atPath: folder).sorted()
+            let bytes = try Data(contentsOf: target), time = try fm.attributesOfItem(atPath: target.path)[.modificationDate] as! Date
+            for args in [["scan", video, "-q"], ["days"], ["exclude", "2024-05-01"]] {
+                let run = try glimt(args)
+                XCTAssertEqual(run.status, 1, "\(how), \(args[0]): \(run.err)")
+                XCTAssertEqual(run.err.split(separator: "\n").count, 1, "\(how), \(args[0]): \(run.err)")
+                XCTAssertTrue(run.err.contains("\(store.path): \(reason)"), "\(how), \(args[0]): \(run.err)")
+            }
+            XCTAssertEqual(try Data(contentsOf: target), bytes, "\(how): the same bytes")
+            XCTAssertEqual(try fm.attributesOfItem(atPath: target.path)[.modificationDate] as? Date, time, "\(how): the same time")
+            XCTAssertEqual(try fm.contentsOfDirectory(atPath: folder).sorted(), before, "\(how): nothing made or removed beside it")
+        }
+        try? fm.removeItem(at: store.deletingLastPathComponent())
+        try fm.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
+        fm.createFile(atPath: store.path, contents: Data())
+        XCTAssertEqual(try glimt("scan", video, "-q").status, 0, "an empty store is a new one")
+    }
 }

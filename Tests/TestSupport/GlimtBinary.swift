@@ -11,15 +11,19 @@ public enum GlimtBinary {
     /// Beside the test bundle, where SwiftPM builds every product.
     public static let url = Bundle.main.bundleURL.appendingPathComponent("glimt-pure")
 
-    /// Starts `binary args...` with `environment` added to this process's (and pipes for its
-    /// output): wait for it with `finish`.
-    public static func start(_ args: [String], environment: [String: String] = [:], binary: URL = url) throws -> Process {
+    /// Starts `binary args...` with `environment` added to this process's and the variables of
+    /// `unsetting` removed from it, in `directory` (this process's when nil), with pipes for its
+    /// output: wait for it with `finish`.
+    public static func start(_ args: [String], environment: [String: String] = [:], unsetting: [String] = [], in directory: URL? = nil,
+                             binary: URL = url) throws -> Process {
         let p = Process()
         p.executableURL = binary
         p.arguments = args
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { _, new in new }
+        for name in unsetting { env[name] = nil }
         p.environment = env
+        if let directory { p.currentDirectoryURL = directory }
         p.standardOutput = Pipe()
         p.standardError = Pipe()
         try p.run()
@@ -44,7 +48,8 @@ public enum GlimtBinary {
     }
 
     /// `binary args...` to its end.
-    public static func run(_ args: [String], environment: [String: String] = [:], binary: URL = url) throws -> Run {
-        finish(try start(args, environment: environment, binary: binary))
+    public static func run(_ args: [String], environment: [String: String] = [:], unsetting: [String] = [], in directory: URL? = nil,
+                           binary: URL = url) throws -> Run {
+        finish(try start(args, environment: environment, unsetting: unsetting, in: directory, binary: binary))
     }
 }

@@ -20,6 +20,8 @@ public struct FilmJob {
         for day in [fromDay, toDay].compactMap({ $0 }) { try CalendarDay.checked(day) }
         if let fromDay, let toDay, fromDay > toDay { throw GlimtError("--from \(fromDay) is after --to \(toDay)") }
         try OutputFile.check(output, extensions: ["mp4", "m4v"], what: "the film", overwrite: overwrite)
+        var film = film
+        film.tags.merge(VideoFacts.filmMark(maker: "glimt-pure \(Glimt.version)")) { _, mark in mark }
         self.film = film
         self.output = output
         self.fromDay = fromDay
@@ -49,7 +51,8 @@ public struct FilmJob {
     }
 
     /// The whole job: picks (analysed or loaded), the clips in range, the render. Throws when no
-    /// day has a pick, saying why for each day.
+    /// day has a pick, saying why for each day. `report` hears each file named in a line: a
+    /// failure (left out), a file skipped, a note on a video used (see `AnalysisRun`).
     public func run(_ source: Source, analysisProgress: ((AnalysisProgress) -> Void)? = nil,
                     report: ((AnalysisRun.Failure) -> Void)? = nil, renderProgress: ((RenderProgress) -> Void)? = nil) throws -> Outcome {
         var outcome = Outcome(segments: [], skippedDays: [:], failures: [])
@@ -57,27 +60,41 @@ public struct FilmJob {
         switch source {
         case .picks(let file):
             let loaded = try FilmPlan.loadPicks(file)
-            try checkNotAnInput(loaded.picks.map(\.video))
+            var reads = ReadFiles()
+            reads.add([file], as: "the picks file")
+            reads.add(loaded.picks.map(\.video), as: Self.filmInput)
+            try reads.check(output, option: "--out")
             for problem in loaded.problems { report?(problem) }
             outcome.failures = loaded.problems
             picks = loaded.picks
         case .library(let days):
+            try days.reads.check(output, option: "--out")
             var found: [DayPick] = []
-            try days.forEachDay(from: fromDay, to: toDay) { report in
-                if let pick = report.pick {
+            try days.forEachDay(from: fromDay, to: toDay) { day in
+                if let pick = day.pick {
                     found.append(pick)
-                    if report.datedByModificationTime.contains(pick.video) { outcome.datedByModificationTime.append(pick.video) }
-                } else if report.status != .noVideo, let reason = report.reason {
-                    outcome.skippedDays[report.day] = reason
+                    for note in day.candidates.first(where: \.picked)?.notes ?? [] { report?(AnalysisRun.Failure(path: pick.video, reason: note)) }
+                    if day.datedByModificationTime.contains(pick.video) { outcome.datedByModificationTime.append(pick.video) }
+                } else if day.status != .noVideo, let reason = day.reason {
+                    outcome.skippedDays[day.day] = reason
                 }
             }
-            picks = found
+            picks = found.filter { pick in
+                guard let why = days.change(of: pick.video) else { return true }
+                let failure = AnalysisRun.Failure(path: pick.video, reason: why)
+                report?(failure)
+                outcome.failures.append(failure)
+                return false
+            }
         case .videos(let inputs, let options, let references):
             let videos = AnalysisRun.expand(inputs)
             guard !videos.files.isEmpty || !videos.failures.isEmpty else {
                 throw GlimtError("no videos found in \(inputs.map(ShownPath.escaped).joined(separator: ", ")); no film written")
             }
-            try checkNotAnInput(videos.files)
+            var reads = ReadFiles()
+            reads.add(videos.files, as: Self.filmInput)
+            reads.add(references)
+            try reads.check(output, option: "--out")
             let result = try AnalysisRun.run(videos: videos, options: analysisOptions(options), references: references,
                                              progress: analysisProgress, report: report)
             picks = result.picks
@@ -106,15 +123,8 @@ public struct FilmJob {
     }
 
     /// The film must never replace a video it is made from (`film d --out d/a.mp4 -y`), nor be
-    /// read back as one: same device and inode, whatever the paths.
-    func checkNotAnInput(_ files: [String]) throws {
-        guard let out = try? FileStatus(output) else { return }
-        for file in files {
-            if let s = try? FileStatus(file), s.device == out.device, s.inode == out.inode {
-                throw GlimtError("is one of the videos the film is made from (\(file)); choose another --out", path: output)
-            }
-        }
-    }
+    /// read back as one (see `ReadFiles`).
+    static let filmInput = "one of the videos the film is made from"
 
     /// Analysis settings framed for this film: crops of its shape, clips of its length.
     public func analysisOptions(_ base: AnalysisOptions) -> AnalysisOptions {

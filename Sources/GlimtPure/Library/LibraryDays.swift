@@ -61,6 +61,9 @@ public struct DayReport: Codable, Sendable {
             public var start: Double
             public var score: Float
         }
+        /// What the person should hear of it, one line each, as its scan said (a capture date
+        /// passed over, the file cut short).
+        public var notes: [String]
     }
 
     public var day: String
@@ -90,9 +93,29 @@ public struct LibraryDays {
     public let lookFor: LookFor
 
     public init(library: URL, rules: Judgement.Rules, lookFor: LookFor) throws {
-        store = try LibraryStore(library: library)
+        store = try LibraryStore(library: library, creating: false)
         judgement = lookFor.judgement(rules)
         self.lookFor = lookFor
+    }
+
+    /// What judging the days reads, which no output made from them may replace.
+    public var reads: ReadFiles {
+        var files = ReadFiles()
+        files.add(store)
+        files.add(lookFor.people.flatMap(\.references).map(\.photo), as: "a reference photo")
+        return files
+    }
+
+    /// Why the scanned video at `path` is no longer what the library analysed: gone, or other
+    /// content under its name (its content key differs, whatever its size and time say); nil
+    /// while it is. Frames cut or drawn from it would otherwise be another video's, or fail
+    /// with a reason that blames the pick.
+    public func change(of path: String) -> String? {
+        guard let known = try? store.identity(path: path) else { return nil }
+        let again = "; scan again: glimt-pure scan FOLDER"
+        guard (try? FileStatus(path))?.kind == .file else { return "gone since it was scanned" + again }
+        guard (try? ContentKey.of(path: path)) == known.contentKey else { return "changed since it was scanned (its content differs)" + again }
+        return nil
     }
 
     /// The store's id of the person judged (their choices), `LibraryStore.noOne` for no one,
@@ -176,7 +199,7 @@ public struct LibraryDays {
                                        start: v.window?.start, score: v.window?.meanScore, parts: v.windowParts, containsPerson: v.identity?.containsPerson,
                                        excluded: choices.excludedVideos.contains(key), picked: pick?.video == v.path,
                                        kind: v.recording.kind, kindReason: v.recording.reason, setAside: v.setAside, dateSource: v.capture.source,
-                                       crop: pick?.video == v.path ? pick?.crop : v.crop?.box, windows: windows.map { .init(start: $0.start, score: $0.meanScore) })
+                                       crop: pick?.video == v.path ? pick?.crop : v.crop?.box, windows: windows.map { .init(start: $0.start, score: $0.meanScore) }, notes: v.notes)
         }
         let found: [String]? = family.map { f in names.indices.filter { p in f.contains { $0.video.byPerson[p].identity?.containsPerson == true } }.map { names[$0] } }
             ?? lookFor.judged.map { person in judged.contains { $0.identity?.containsPerson == true } ? [person.name] : [] }

@@ -41,6 +41,8 @@ public final class LibraryScan {
         public var duplicates: [AnalysisRun.Duplicate] = []
         public var framesDecoded = 0
         public var failures: [AnalysisRun.Failure] = []
+        /// Files left out on purpose, each named in a line (films glimt made); not failures.
+        public var skipped: [AnalysisRun.Failure] = []
         public var seconds = 0.0
         /// Stopped by Ctrl-C or SIGTERM: `analysed` of `toAnalyse` were kept, the rest are for
         /// the next scan.
@@ -69,7 +71,7 @@ public final class LibraryScan {
                     waiting: (() -> Void)? = nil) throws -> Summary {
         let started = DispatchTime.now().uptimeNanoseconds
         let store = try LibraryStore(library: library)
-        return try FileLock.withLock(library.appendingPathComponent(".scan.lock").path, whileWaiting: waiting) {
+        return try FileLock.withLock(store.scanLockPath, whileWaiting: waiting) {
             var summary = Summary()
             // Absolute paths: the same file scanned from another working folder is the same entry.
             let (files, problems) = AnalysisRun.expand(inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
@@ -92,6 +94,10 @@ public final class LibraryScan {
                         summary.moved += 1
                         if changed { summary.redated += 1 }
                     case .outOfRange: summary.outOfRange += 1
+                    case .skipped(let film):
+                        let f = AnalysisRun.Failure(path: path, reason: film.reason)
+                        summary.skipped.append(f)
+                        report?(f)
                     case .duplicate(let first): summary.duplicates.append(AnalysisRun.Duplicate(path: path, sameAs: first))
                     case .analyse(let key, let duration, let differences):
                         if !differences.isEmpty {
@@ -126,6 +132,8 @@ public final class LibraryScan {
         /// Found under another name; `true` when dating it again in this zone moved its day.
         case moved(Bool)
         case outOfRange
+        /// A film glimt made: never stored as a video.
+        case skipped(GlimtFilm)
         /// The same content is stored under another path that still holds it.
         case duplicate(of: String)
         /// To observe, with what differed from a stored observation (none for a new video).
@@ -160,6 +168,7 @@ public final class LibraryScan {
         }
         // Opening the container is cheap: its length (for the ETA) and its day (for --from/--to).
         let facts = try VideoFacts.read(path: path, timeZone: options.timeZone)
+        if let maker = facts.madeBy { return .skipped(GlimtFilm(path: path, maker: maker)) }
         if facts.capture.day < (fromDay ?? "0000") || facts.capture.day > (toDay ?? "9999") { return .outOfRange }
         return .analyse(key: key, duration: facts.duration, differences: differences)
     }
@@ -206,10 +215,17 @@ public final class LibraryScan {
                         tell(state.frame(path: item.path, time: p.time))
                     }
                     try store.save(video)
+                    for note in video.notes { tell(AnalysisRun.Failure(path: item.path, reason: note)) }
                     lock.lock()
                     local.analysed += 1
                     local.framesDecoded += times.frames
                     lock.unlock()
+                } catch let film as GlimtFilm {
+                    let f = AnalysisRun.Failure(path: item.path, reason: film.reason)
+                    lock.lock()
+                    local.skipped.append(f)
+                    lock.unlock()
+                    tell(f)
                 } catch let e as GlimtError where e.path == item.path || e.path == nil {
                     let f = AnalysisRun.Failure(path: item.path, reason: e.reason)
                     lock.lock()
@@ -233,6 +249,7 @@ public final class LibraryScan {
         summary.analysed += local.analysed
         summary.framesDecoded += local.framesDecoded
         summary.failures += local.failures
+        summary.skipped += local.skipped
     }
 }
 

@@ -26,6 +26,9 @@ public struct AnalysisRun: Sendable {
         public var skippedDays: [String: String]
         public var videos: [VideoAnalysis]
         public var failures: [Failure]
+        /// Files left out on purpose, each named in a line: films glimt made (see `GlimtFilm`).
+        /// Not failures: the run did what it should with them.
+        public var skipped: [Failure]
         public var duplicates: [Duplicate]
         public var references: Int
     }
@@ -64,24 +67,45 @@ public struct AnalysisRun: Sendable {
         run(videos: expand(inputs), analyzer: analyzer, progress: progress, report: report)
     }
 
-    /// Runs the analysis; `report` hears each failure as it happens (the run goes on).
-    /// A file whose content (see `ContentKey`) was seen before is not analysed again.
+    /// Runs the analysis; `report` hears each file named in a line as it happens (the run goes
+    /// on): a failure, a file skipped, or a note on a video analysed (a capture date passed over,
+    /// the file cut short). Only failures are counted as such. A file whose content (see
+    /// `ContentKey`) was seen before is not analysed again.
     static func run(videos: Videos, analyzer: VideoAnalyzer, progress: ((AnalysisProgress) -> Void)?, report: ((Failure) -> Void)?) -> Result {
         let (files, listFailures) = videos
         var failures = listFailures
         listFailures.forEach { report?($0) }
         var videos: [VideoAnalysis] = []
         var duplicates: [Duplicate] = []
+        var skipped: [Failure] = []
         var seen: [String: String] = [:]
+        // A copy of a film glimt made is that film: skipped with its own line, never a duplicate.
+        var films: [String: GlimtFilm] = [:]
+        func skip(_ file: String, _ film: GlimtFilm) {
+            let f = Failure(path: file, reason: film.reason)
+            skipped.append(f)
+            report?(f)
+        }
         for (i, file) in files.enumerated() {
+            var key: String?
             do {
-                let key = try ContentKey.of(path: file)
-                if let first = seen[key] {
+                let k = try ContentKey.of(path: file)
+                key = k
+                if let film = films[k] {
+                    skip(file, film)
+                    continue
+                }
+                if let first = seen[k] {
                     duplicates.append(Duplicate(path: file, sameAs: first))
                     continue
                 }
-                seen[key] = file
-                videos.append(try analyzer.analyze(path: file, index: i, count: files.count, progress: progress))
+                seen[k] = file
+                let video = try analyzer.analyze(path: file, index: i, count: files.count, progress: progress)
+                for note in video.notes { report?(Failure(path: file, reason: note)) }
+                videos.append(video)
+            } catch let film as GlimtFilm {
+                if let key { films[key] = film }
+                skip(file, film)
             } catch {
                 let reason = (error as? GlimtError)?.reason ?? "\(error)"
                 let f = Failure(path: file, reason: reason)
@@ -89,8 +113,8 @@ public struct AnalysisRun: Sendable {
                 report?(f)
             }
         }
-        let (picks, skipped) = DayPick.pick(videos, hasReferences: analyzer.hasReferences, withoutPerson: analyzer.options.rules.withoutPerson)
-        return Result(picks: picks, skippedDays: skipped, videos: videos, failures: failures, duplicates: duplicates,
+        let (picks, skippedDays) = DayPick.pick(videos, hasReferences: analyzer.hasReferences, withoutPerson: analyzer.options.rules.withoutPerson)
+        return Result(picks: picks, skippedDays: skippedDays, videos: videos, failures: failures, skipped: skipped, duplicates: duplicates,
                       references: analyzer.references.count)
     }
 }

@@ -40,7 +40,7 @@ public enum ReferenceSuggestions {
     public static func suggest(person name: String?, library: URL) throws -> [Suggestion] {
         let people = try ReferenceStore(library: library).people()
         guard let person = try People.choose(name, in: people) else { throw GlimtError("the library knows no one yet (add a person: glimt-pure reference add PHOTO --person NAME)") }
-        let store = try LibraryStore(library: library)
+        let store = try LibraryStore(library: library, creating: false)
         let judgement = LookFor(people: people, person: people.firstIndex { $0.id == person.id }).judgement(Judgement.Rules())
         // The best face of each month.
         var best: [String: Suggestion] = [:]

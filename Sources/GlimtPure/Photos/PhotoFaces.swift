@@ -31,9 +31,18 @@ public struct PhotoFaces: Sendable {
 
     /// Faces of `photo`. With `references`, each face is embedded and matched; `sheet` (JPEG or
     /// PNG by its extension) gets the photo with every face outlined and numbered, and the faces
-    /// judged the same person in green, labelled with their reference.
+    /// judged the same person in green, labelled with their reference. The sheet is checked
+    /// before the photo is decoded: an existing file is replaced only with `overwrite`, and never
+    /// when it is the photo or a reference's.
     public static func find(in photo: String, detectionSize: Int = FaceDetector.standardSize, embed: Bool, references: [Reference],
-                            thresholds: Identity.Thresholds = .standard, sheet: String? = nil) throws -> PhotoFaces {
+                            thresholds: Identity.Thresholds = .standard, sheet: String? = nil, overwrite: Bool = false) throws -> PhotoFaces {
+        if let sheet {
+            try OutputFile.check(sheet, extensions: ImageEncoder.extensions, what: "the sheet", overwrite: overwrite)
+            var reads = ReadFiles()
+            reads.add([photo], as: "the photo the sheet is drawn from")
+            reads.add(references.map(\.photo), as: "a reference photo")
+            try reads.check(sheet, option: "--sheet")
+        }
         var pipeline = try FacePipeline.shared()
         pipeline.detector.detectionSize = detectionSize
         let image = try ImageDecoder.decode(path: photo)

@@ -17,7 +17,7 @@ public struct AmbiguousFaceError: Error, CustomStringConvertible {
     public var choice = "--face N"
 
     public var description: String {
-        "\(photo): has \(faces.count) faces; choose one with \(choice) (numbered on \(sheet))"
+        "\(ShownPath.escaped(photo)): has \(faces.count) faces; choose one with \(choice) (numbered on \(ShownPath.escaped(sheet)))"
     }
 }
 

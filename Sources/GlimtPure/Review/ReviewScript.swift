@@ -366,7 +366,11 @@ enum ReviewScript {
 
   function whyText(d, c, isPick) {
     var why = d.reason ? ": " + d.reason : "";
-    if (isPick) { return (d.status === "pinned" ? "Pinned by hand" : d.status === "without-person" ? "Picked, without " + WHO : "Picked") + why + "."; }
+    if (isPick) {
+      var how = d.status === "pinned" ? "Pinned by hand" : d.status === "without-person" ? "Picked, without " + WHO : "Picked";
+      // A reason that already says how ("pinned by hand: ...") is not said twice.
+      return (d.reason && d.reason.toLowerCase().indexOf(how.toLowerCase()) === 0 ? capital(d.reason) : how + why) + ".";
+    }
     if (c.excluded) { return "Not picked: this video is excluded."; }
     if (c.setAside) { return "Not picked: set aside, " + c.setAside + "."; }
     if (c.start === null || c.start === undefined) { return "Not picked: shorter than a second."; }

@@ -11,6 +11,7 @@ enum ReviewStyle {
   --panel: #222222;
   --panel-2: #2c2c2c;
   --line: #4a4a4a;
+  --edge: #737373;   /* a control's outline: 3:1 on the page */
   --text: #ebebeb;
   --dim: #b0b0b0;
   --focus: #ffd24d;
@@ -69,7 +70,7 @@ h2[tabindex="-1"]:focus, h2[tabindex="-1"]:focus-visible { outline: none; }
   gap: 6px;
   min-height: 34px;
   padding: 4px 12px;
-  border: 1px solid var(--line);
+  border: 1px solid var(--edge);
   border-radius: 6px;
   background: var(--panel-2);
   color: var(--text);
@@ -81,7 +82,7 @@ h2[tabindex="-1"]:focus, h2[tabindex="-1"]:focus-visible { outline: none; }
 .btn.small { min-height: 28px; padding: 2px 10px; }
 .btn.primary { background: #1f5fbf; border-color: #4d8fe6; color: #fff; font-weight: 600; }
 .btn.primary:hover:not(:disabled) { background: #2a6fd6; }
-.btn.primary:disabled { background: var(--panel-2); border-color: var(--line); color: #8a8a8a; }
+.btn.primary:disabled { background: var(--panel-2); border-color: var(--edge); color: #8a8a8a; }
 .btn[aria-pressed="true"] { background: #4a2a44; border-color: var(--changed); }
 .btn[aria-pressed="true"]::before { content: "\2713"; color: var(--changed); font-weight: 700; }
 .icon { display: inline-flex; }
@@ -154,9 +155,13 @@ h2[tabindex="-1"]:focus, h2[tabindex="-1"]:focus-visible { outline: none; }
   color: #000;
   font-size: 10px; font-weight: 700; line-height: 1.4; letter-spacing: 0.02em;
 }
-.badge-changed { left: auto; right: 2px; top: 2px; bottom: auto; background: var(--changed); }
+/* Above the status badge's row, so the day's number and the status both stay readable. */
+.badge-changed { left: auto; right: 2px; bottom: 19px; background: var(--changed); }
 .badge-changed:empty { display: none; }
-.marks { position: absolute; right: 2px; bottom: 2px; z-index: 1; display: flex; gap: 2px; }
+.marks {
+  position: absolute; right: 2px; top: 2px; z-index: 1;
+  display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 2px; max-width: 55%;
+}
 .person-mark {
   display: inline-block;
   width: 14px; height: 14px;
@@ -277,7 +282,7 @@ h2[tabindex="-1"]:focus, h2[tabindex="-1"]:focus-visible { outline: none; }
 .another input {
   width: 5.5em; min-height: 28px;
   padding: 2px 6px;
-  border: 1px solid var(--line); border-radius: 4px;
+  border: 1px solid var(--edge); border-radius: 4px;
   background: var(--bg); color: var(--text); font: inherit;
 }
 .note { margin: 6px 0 0; color: var(--dim); font-size: 13px; }
@@ -304,6 +309,7 @@ section.bar {
 @media (max-width: 600px) {
   #app { padding: 10px 10px 0; }
   section.bar { margin: 16px -10px 0; padding: 8px 10px; }
+  .apply code { white-space: normal; overflow-wrap: anywhere; }
 }
 @media (forced-colors: active) {
   .day, .swatch { border-color: CanvasText; }

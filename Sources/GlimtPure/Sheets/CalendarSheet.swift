@@ -34,6 +34,7 @@ public struct CalendarSheet {
     /// Judges every day of `year` (default: the year of the library's latest day), decodes one
     /// frame per picked day and writes the sheet. `progress` is told before each frame is read.
     public func write(year: Int?, days: LibraryDays, progress: ((_ done: Int, _ total: Int, _ day: String) -> Void)? = nil) throws -> Outcome {
+        try days.reads.check(output, option: "--sheet")
         let y: Int
         if let year {
             guard (1...9999).contains(year) else { throw GlimtError("\(year) is not a year from 1 to 9999") }
@@ -52,6 +53,7 @@ public struct CalendarSheet {
         for (i, pick) in picks.enumerated() {
             progress?(i, picks.count, pick.day)
             do {
+                if let why = days.change(of: pick.video) { throw GlimtError(why, path: pick.video) }
                 let frame = try StillFrame.at(pick.start + pick.length / 2, in: pick.video)
                 // Around where the framing puts the face (a little above the crop's middle), a
                 // square of 0.6 of the crop's height with room above for the head: the face, not

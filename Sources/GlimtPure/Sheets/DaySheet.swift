@@ -32,12 +32,14 @@ public struct DaySheet {
     /// Decodes one frame per video of `day` and writes the sheet.
     public func write(day: String, days: LibraryDays) throws -> Outcome {
         try CalendarDay.checked(day)
+        try days.reads.check(output, option: "--sheet")
         let report = try days.report(day, choices: try days.choices())
         guard !report.candidates.isEmpty else { throw GlimtError("the library has no video of \(day) (see: glimt-pure days)") }
         var unreadable: [GlimtError] = []
         let tiles = report.candidates.map { candidate in
             var tile = Tile(candidate, report: report, windowLength: days.judgement.rules.windowLength)
             do {
+                if let why = days.change(of: candidate.video) { throw GlimtError(why, path: candidate.video) }
                 let frame = try StillFrame.at(tile.start.map { $0 + tile.length / 2 }, in: candidate.video)
                 let picture = Self.tileSized(frame)
                 tile.crop = tile.crop?.scaled(by: Float(picture.width) / Float(frame.width))

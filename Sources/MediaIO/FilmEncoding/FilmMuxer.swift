@@ -61,6 +61,12 @@ final class FilmMuxer {
         return stream.pointee.index
     }
 
+    /// The container's metadata (MP4's standard keys: `comment`, `title`, ...), set before the header.
+    func tag(_ tags: [String: String]) {
+        guard let context else { return }
+        for (key, value) in tags.sorted(by: { $0.key < $1.key }) { av_dict_set(&context.pointee.metadata, key, value, 0) }
+    }
+
     func writeHeader() throws {
         guard let context else { return }
         var options: OpaquePointer?

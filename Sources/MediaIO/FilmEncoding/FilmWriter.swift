@@ -32,8 +32,9 @@ public final class FilmWriter {
     private var stopped: GlimtError?
 
     /// Opens `path` for writing (replacing any file there). `width` and `height` must be even:
-    /// yuv420p keeps one colour sample per 2x2 pixels.
-    public init(path: String, width: Int, height: Int, fps: Int, audio: Bool = true, quality: FilmQuality = .standard) throws {
+    /// yuv420p keeps one colour sample per 2x2 pixels. `tags` go into the container's metadata.
+    public init(path: String, width: Int, height: Int, fps: Int, audio: Bool = true, quality: FilmQuality = .standard,
+                tags: [String: String] = [:]) throws {
         self.path = path
         self.width = width
         self.height = height
@@ -56,6 +57,7 @@ public final class FilmWriter {
             self.audio = sound
             audioStream = try muxer.addStream(for: sound.context)
         }
+        muxer.tag(tags)
         try muxer.writeHeader()
     }
 

@@ -56,6 +56,10 @@ public struct VideoInfo: Sendable, Equatable {
     public var streamTags: [String: String]
     /// FFmpeg's demuxer name, e.g. "mov,mp4,m4a,3gp,3g2,mj2".
     public var container: String
+    /// Where the frames stop when the file holds less than its own index lists (a copy still
+    /// under way, a download cut off): the time of the first listed frame whose bytes lie past
+    /// the file's end. Nil when every listed frame is there, or the container keeps no index.
+    public var cutShortAt: Double?
 }
 
 /// How a video's numbers map to light, in FFmpeg's names.
@@ -112,6 +116,9 @@ extension VideoInfo {
         tags = Self.dictionary(input.context.pointee.metadata)
         streamTags = Self.dictionary(stream.pointee.metadata)
         container = input.demuxerName
+        let size = avio_size(input.context.pointee.pb)
+        let past = size > 0 ? glimt_first_indexed_past(stream, size) : glimt_av_nopts_value()
+        cutShortAt = past == glimt_av_nopts_value() ? nil : max(0, timeline.seconds(ofStamp: past))
     }
 
     private static func dictionary(_ dictionary: OpaquePointer?) -> [String: String] {

@@ -30,7 +30,8 @@ final class LibraryStoreTests: XCTestCase {
         XCTAssertLessThan(old.method.version, VideoAnalyzer.version, "so the next scan analyses it again")
         XCTAssertEqual([old.method.sampleRate, Double(old.method.analysisSide)], [8, 640], "version 4's columns: the settings scans had then")
         XCTAssertEqual(old.method.timeZone, "", "no time zone recorded: the next scan dates it again")
-        XCTAssertEqual(Schema.version, 6)
+        XCTAssertEqual(old.notes, [], "version 7's column exists, empty for rows from before")
+        XCTAssertEqual(Schema.version, 7)
         XCTAssertEqual(try store.setDate(contentKey: "k1", path: "/v/a.mp4", day: "2024-05-02", time: nil), ["2024-05-01"], "version 5's table exists; the pin of the old day goes")
         XCTAssertEqual(try store.days(), ["2024-05-02"])
     }
@@ -56,12 +57,100 @@ final class LibraryStoreTests: XCTestCase {
         try Data("hello, this is not sqlite at all............................................................".utf8)
             .write(to: notADatabase.appendingPathComponent("library.sqlite"))
         XCTAssertThrowsError(try LibraryStore(library: notADatabase)) { error in
-            XCTAssertTrue("\(error)".contains("damaged or not a database"), "\(error)")
+            XCTAssertTrue("\(error)".contains("not a glimt library database (not an SQLite file)"), "\(error)")
         }
         let file = try folder().appendingPathComponent("plain-file")
         try Data("x".utf8).write(to: file)
         XCTAssertThrowsError(try LibraryStore(library: file)) { error in
             XCTAssertTrue("\(error)".contains("the library must be a folder"), "\(error)")
         }
+    }
+}
+
+/// A store that is refused is never written: the check reads the file as it lies on disk before
+/// anything (a journal mode, a WAL, a checkpoint) could change a byte of it.
+final class RefusedStoreTests: XCTestCase {
+    /// The bytes and modification time of every file in `folder`, by name.
+    private func snapshot(_ folder: URL) throws -> [String: (Data, Date)] {
+        var out: [String: (Data, Date)] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let url = folder.appendingPathComponent(name)
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            out[name] = (try Data(contentsOf: url), attributes[.modificationDate] as! Date)
+        }
+        return out
+    }
+
+    private func assertRefusedUntouched(_ library: URL, also other: URL? = nil, saying reason: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let folders = [library] + (other.map { [$0] } ?? [])
+        let before = try folders.map(snapshot)
+        XCTAssertThrowsError(try LibraryStore(library: library), file: file, line: line) { error in
+            XCTAssertTrue("\(error)".contains(reason), "\(error)", file: file, line: line)
+            XCTAssertEqual("\(error)".split(separator: "\n").count, 1, file: file, line: line)
+        }
+        let after = try folders.map(snapshot)
+        for (b, a) in zip(before, after) {
+            XCTAssertEqual(Set(a.keys), Set(b.keys), "no file made or removed beside it", file: file, line: line)
+            for (name, (data, date)) in b {
+                XCTAssertEqual(a[name]?.0, data, "\(name): the same bytes", file: file, line: line)
+                XCTAssertEqual(a[name]?.1, date, "\(name): the same modification time", file: file, line: line)
+            }
+        }
+    }
+
+    /// Another program's SQLite database, in the rollback-journal mode most programs keep.
+    private func foreignDatabase(at path: String) throws {
+        let db = try Database(path: path)
+        try db.execute("PRAGMA journal_mode = DELETE")
+        try db.execute("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup')")
+    }
+
+    func testAForeignDatabaseIsRefusedByteForByte() throws {
+        let library = temporaryFolder(self)
+        try foreignDatabase(at: library.appendingPathComponent("library.sqlite").path)
+        try assertRefusedUntouched(library, saying: "not a glimt library database (it holds other tables: recipes)")
+    }
+
+    func testASymlinkedForeignDatabaseIsRefusedByteForByte() throws {
+        let library = temporaryFolder(self), elsewhere = temporaryFolder(self)
+        let real = elsewhere.appendingPathComponent("recipes.db")
+        try foreignDatabase(at: real.path)
+        try FileManager.default.createSymbolicLink(at: library.appendingPathComponent("library.sqlite"), withDestinationURL: real)
+        try assertRefusedUntouched(library, also: elsewhere, saying: "not a glimt library database")
+    }
+
+    func testAForeignDatabaseWithAStaleWALBesideItIsRefusedByteForByte() throws {
+        let library = temporaryFolder(self)
+        let path = library.appendingPathComponent("library.sqlite").path
+        try foreignDatabase(at: path)
+        // A WAL left by some earlier program: SQLite opening the file read-write would replay it.
+        try Data((0..<4096).map { UInt8($0 % 251) }).write(to: URL(fileURLWithPath: path + "-wal"))
+        try assertRefusedUntouched(library, saying: "not a glimt library database")
+    }
+
+    func testAStoreFromANewerGlimtIsRefusedByteForByte() throws {
+        let library = temporaryFolder(self)
+        do {
+            let db = try Database(path: library.appendingPathComponent("library.sqlite").path)
+            try db.execute("CREATE TABLE videos (id INTEGER PRIMARY KEY)")
+            try db.execute("PRAGMA user_version = 99")
+        }
+        try assertRefusedUntouched(library, saying: "written by a newer glimt-pure (store version 99; this one reads up to \(Schema.version))")
+    }
+
+    func testAFileThatIsNotSQLiteIsRefusedByteForByte() throws {
+        let library = temporaryFolder(self)
+        try Data("hello, this is not sqlite at all............................................................".utf8)
+            .write(to: library.appendingPathComponent("library.sqlite"))
+        try assertRefusedUntouched(library, saying: "not a glimt library database (not an SQLite file)")
+    }
+
+    /// An empty file is what SQLite leaves when a new store's creation stops before its first
+    /// write: it is taken as a new store.
+    func testAnEmptyFileIsANewStore() throws {
+        let library = temporaryFolder(self)
+        FileManager.default.createFile(atPath: library.appendingPathComponent("library.sqlite").path, contents: Data())
+        let store = try LibraryStore(library: library)
+        XCTAssertEqual(try store.counts().videos, 0)
     }
 }

@@ -99,6 +99,7 @@ final class PeopleTests: XCTestCase {
                 INSERT INTO pins5 SELECT day, content_key, start FROM pins; DROP TABLE pins; ALTER TABLE pins5 RENAME TO pins;
                 CREATE TABLE excluded_days5 (day TEXT PRIMARY KEY);
                 INSERT INTO excluded_days5 SELECT day FROM excluded_days; DROP TABLE excluded_days; ALTER TABLE excluded_days5 RENAME TO excluded_days;
+                ALTER TABLE videos DROP COLUMN notes;
                 PRAGMA user_version = 5;
                 """)
         }

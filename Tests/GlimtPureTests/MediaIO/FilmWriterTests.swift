@@ -142,6 +142,18 @@ final class FilmWriterTests: XCTestCase {
         XCTAssertEqual(try VideoReader(path: path).info.codecName, "h264")
     }
 
+    /// Tags go into the container and read back as its metadata (glimt marks its films there).
+    func testTagsAreWrittenIntoTheContainer() throws {
+        let path = temporaryFolder(self).path + "/film.mp4"
+        let writer = try FilmWriter(path: path, width: 64, height: 48, fps: 10, audio: false, tags: ["comment": "glimt-pure 0.1.0"])
+        for _ in 0..<3 { try writer.append(RGBImage(width: 64, height: 48, fill: (90, 90, 90))) }
+        try writer.finish()
+        XCTAssertEqual(try VideoReader(path: path).info.tags["comment"], "glimt-pure 0.1.0")
+        let plain = temporaryFolder(self).path + "/plain.mp4"
+        try Self.writeFilm(plain, frames: 3, sound: nil)
+        XCTAssertNil(try VideoReader(path: plain).info.tags["comment"], "no tags asked, none written")
+    }
+
     // MARK: Refusals
 
     func testOddSizeIsRefused() throws {

@@ -283,6 +283,36 @@ final class VideoReaderTests: XCTestCase {
         XCTAssertGreaterThan(try reader.frames(from: 0, to: 0.3).collect().count, 5)
     }
 
+    /// A file shorter than its own index (index first, the end not there yet) says where its
+    /// frames stop; no committed clip is taken for one, whatever its streams' lengths (a video
+    /// that ends before its sound among them), nor is a file cut only in its sound's tail.
+    func testAFileCutShortOfItsIndexSaysWhereItsFramesStop() throws {
+        let folder = temporaryFolder(self).path
+        let roots = [Fixtures.root, Fixtures.repository.appendingPathComponent("Sample/videos")]
+        let clips = roots.flatMap { root in
+            FileManager.default.enumerator(atPath: root.path)!.compactMap { $0 as? String }
+                .filter { ["mp4", "mov", "m4v", "mkv", "webm", "avi"].contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
+                .map { root.appendingPathComponent($0).path }
+        }
+        XCTAssertGreaterThan(clips.count, 30)
+        for clip in clips {
+            XCTAssertNil(try VideoReader(path: clip).info.cutShortAt, clip)
+        }
+        for (name, share) in [("long/long_day.mp4", 4), ("hdr/sdr_bt709.mp4", 2), ("media/hevc10_hlg.mp4", 3)] {
+            let whole = MediaFixtures.bytes(Fixtures.path(name))
+            let cut = MediaFixtures.write(Array(whole.prefix(whole.count / share)), folder, "cut-" + URL(fileURLWithPath: name).lastPathComponent)
+            let info = try VideoReader(path: cut).info
+            let end = try XCTUnwrap(info.cutShortAt, name)
+            XCTAssertGreaterThan(end, 0, name)
+            XCTAssertLessThan(end, info.duration * 0.9, name)
+        }
+        let longSound = MediaFixtures.bytes(Fixtures.path("media/video_shorter_than_audio.mp4"))
+        let info = try VideoReader(path: Fixtures.path("media/video_shorter_than_audio.mp4")).info
+        XCTAssertEqual(info.duration, 1, accuracy: 0.05, "the video stream's own length, not the sound's")
+        let soundCut = MediaFixtures.write(Array(longSound.prefix(longSound.count * 9 / 10)), folder, "sound-cut.mp4")
+        XCTAssertNil(try VideoReader(path: soundCut).info.cutShortAt, "every video frame is there")
+    }
+
     /// Scrambled bytes inside the coded pictures or the index: decoding conceals or refuses,
     /// it never crashes.
     func testCorruptDataNeverCrashes() throws {

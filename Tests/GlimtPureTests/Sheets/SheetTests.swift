@@ -158,6 +158,7 @@ final class SheetTests: XCTestCase {
             XCTAssertEqual("\($0)", "the library has no video of 2024-05-09 (see: glimt-pure days)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "no sheet for a day without video")
+        _ = try LibraryStore(library: root.appendingPathComponent("empty"))
         let empty = try LibraryDays(library: root.appendingPathComponent("empty"), rules: options().rules, lookFor: .noOne)
         XCTAssertThrowsError(try CalendarSheet(output: out, overwrite: false).write(year: nil, days: empty)) {
             XCTAssertEqual("\($0)", "the library has no videos (add some: glimt-pure scan FOLDER)")

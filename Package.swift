@@ -10,11 +10,15 @@ let targetCPU = ProcessInfo.processInfo.environment["GLIMT_TARGET_CPU"] ?? "nati
 // Kernels size their register tiles to the register file: AVX-512 has 32 registers that each hold
 // a SIMD16<Float>, AVX2 has 16 that hold half of one, and a tile made for the first spills on the
 // second. `native` is this machine, so ask its CPU; a named target is wide only if it has AVX-512.
+// The level is also what the build says it is (`glimt-pure --version`) and what a CPU needs to run
+// it (KernelVariant): AVX-512 (GLIMT_AVX512), AVX2 (GLIMT_AVX2) or portable (neither). A target
+// named in neither list below is called portable; it still gets the compiler's code for it.
+let nativeFlags: Set<Substring> = {
+    let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+    return Set(cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ") ?? [])
+}()
 let hasWideVectors: Bool = {
-    if targetCPU == "native" {
-        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        return cpuinfo.split(separator: "\n").contains { $0.hasPrefix("flags") && $0.split(separator: " ").contains("avx512f") }
-    }
+    if targetCPU == "native" { return nativeFlags.contains("avx512f") }
     let avx512Targets: Set<String> = [
         "x86-64-v4", "knl", "knm", "skylake-avx512", "cascadelake", "cooperlake", "cannonlake",
         "icelake-client", "icelake-server", "tigerlake", "rocketlake", "sapphirerapids", "emeraldrapids",
@@ -22,12 +26,20 @@ let hasWideVectors: Bool = {
     ]
     return avx512Targets.contains(targetCPU)
 }()
+let hasAVX2: Bool = {
+    if targetCPU == "native" { return nativeFlags.contains("avx2") && nativeFlags.contains("fma") }
+    let avx2Targets: Set<String> = [
+        "x86-64-v3", "haswell", "broadwell", "skylake", "alderlake", "raptorlake", "meteorlake", "arrowlake", "arrowlake-s",
+        "lunarlake", "gracemont", "pantherlake", "znver1", "znver2", "znver3",
+    ]
+    return hasWideVectors || avx2Targets.contains(targetCPU)
+}()
 
 // Compute modules (kernels, pixel loops, models) are optimised in every configuration, so
 // `swift test` and debug builds do not run a -Onone engine, and skip exclusivity checks in
 // their hot loops. Everything else keeps Swift's defaults.
 let computeFlags: [SwiftSetting] = [.unsafeFlags(["-O", "-enforce-exclusivity=unchecked", "-target-cpu", targetCPU])]
-    + (hasWideVectors ? [.define("GLIMT_AVX512")] : [])
+    + (hasWideVectors ? [.define("GLIMT_AVX512")] : hasAVX2 ? [.define("GLIMT_AVX2")] : [])
 
 // The house: each module lists the only modules it may import. Arrows point down:
 //
@@ -63,7 +75,9 @@ let package = Package(
         .target(name: "Film", dependencies: ["GlimtCore", "Imaging", "MediaIO"]),
         .target(name: "Library", dependencies: ["CSQLite", "GlimtCore", "Imaging", "Analysis"]),
         .target(name: "GlimtPure", dependencies: ["GlimtCore", "Imaging", "MediaIO", "Faces", "Analysis", "AnalysisEngine", "Film", "Library"]),
-        .executableTarget(name: "glimt-pure", dependencies: ["GlimtPure"]),
+        // The CLI bakes in the git commit it is built from (`glimt-pure --version`), see Plugins/BuildCommit.
+        .executableTarget(name: "glimt-pure", dependencies: ["GlimtPure"], plugins: ["BuildCommit"]),
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         .executableTarget(name: "glimt-bench", dependencies: ["GlimtPure", "Faces", "TensorLite", "Imaging", "MediaIO", "AnalysisEngine"],
                           path: "Benchmarks/glimt-bench", swiftSettings: computeFlags),
         // What every test target shares: the fixtures (Tests/Fixtures), temporary folders,

@@ -31,7 +31,7 @@ enum Machine {
     /// OpenBLAS have switches for it; onnxruntime has none. `GLIMT_PEERS_NATIVE=1` lets them use
     /// everything the CPU has.
     static var peerEnvironment: [String: String] {
-        guard !KernelVariant.avx512, instructionSets.contains("avx512f"),
+        guard KernelVariant.compiled != .avx512, instructionSets.contains("avx512f"),
               ProcessInfo.processInfo.environment["GLIMT_PEERS_NATIVE"] != "1" else { return [:] }
         return ["OPENCV_CPU_DISABLE": "AVX512-SKX", "OPENBLAS_CORETYPE": "Haswell"]
     }

@@ -6,7 +6,8 @@ import Foundation
 /// 2. beside the running binary, as `swift build` lays them out
 ///    (`glimt-pure_SFaceWeights.resources/Resources/`);
 /// 3. `PREFIX/share/glimt-pure/` for a binary installed as `PREFIX/bin/glimt-pure`
-///    (`tools/install.sh`).
+///    (`tools/install.sh`, the Debian package), or as one of the package's kernel variants,
+///    `PREFIX/lib/glimt-pure/glimt-pure-VARIANT`.
 /// No resource-bundle accessor: SwiftPM's traps when the build folder is gone, and a copied or
 /// installed binary must say where it looked instead.
 public enum BakedWeights {
@@ -26,7 +27,7 @@ public enum BakedWeights {
         public let file: String
         public let searched: [String]
         public var description: String {
-            "the model weights \(file) are missing (looked in \(searched.joined(separator: ", "))); reinstall with tools/install.sh or set \(BakedWeights.environmentKey)"
+            "the model weights \(file) are missing (looked in \(searched.joined(separator: ", "))); reinstall glimt-pure (its Debian package, or tools/install.sh) or set \(BakedWeights.environmentKey)"
         }
     }
 
@@ -38,7 +39,8 @@ public enum BakedWeights {
         return [
             binary.appendingPathComponent("glimt-pure_SFaceWeights.resources/Resources", isDirectory: true),
             binary.deletingLastPathComponent().appendingPathComponent("share/glimt-pure", isDirectory: true),
-        ]
+        ] + (binary.lastPathComponent == "glimt-pure" && binary.deletingLastPathComponent().lastPathComponent == "lib"
+             ? [binary.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/glimt-pure", isDirectory: true)] : [])
     }
 
     /// The folder of the running binary, symlinks resolved (a link in ~/bin to an installed

@@ -1,16 +1,64 @@
-/// Which register tiles this build's kernels were compiled with, for benchmarks to print beside
-/// their numbers (a figure means little without knowing which code made it).
-public enum KernelVariant {
+/// Which kernels this build compiled, and what a CPU needs to run them. Kernels pick their
+/// register tiles at compile time, and the compiler may use every instruction of the target CPU
+/// it was given (Package.swift's GLIMT_TARGET_CPU), so a build is one of three variants: AVX-512
+/// tiles for x86-64-v4, AVX2 tiles for x86-64-v3, or portable x86-64 code (the AVX2 tiles, in
+/// SSE2). The Debian package holds all three and runs the fastest the CPU can
+/// (see docs/packaging.md).
+public enum KernelVariant: String, CaseIterable, Sendable {
+    case avx512, avx2, portable
+
+    /// Fastest first: the order a choice is made in.
+    public static let fastestFirst: [KernelVariant] = [.avx512, .avx2, .portable]
+
+#if GLIMT_AVX512
+    public static let compiled = KernelVariant.avx512
+#elseif GLIMT_AVX2
+    public static let compiled = KernelVariant.avx2
+#else
+    public static let compiled = KernelVariant.portable
+#endif
+
+    /// As people write it: `AVX-512`, `AVX2`, `portable`.
+    public var name: String {
+        switch self {
+        case .avx512: "AVX-512"
+        case .avx2: "AVX2"
+        case .portable: "portable"
+        }
+    }
+
+    /// The x86-64 level the variant is compiled for.
+    public var level: String {
+        switch self {
+        case .avx512: "x86-64-v4"
+        case .avx2: "x86-64-v3"
+        case .portable: "x86-64"
+        }
+    }
+
+    /// The CPU flags (as Linux names them in /proc/cpuinfo) of the variant's whole x86-64 level,
+    /// not only its vector ones: the compiler may emit any instruction of the level (a MOVBE, a
+    /// LZCNT, which Linux calls `abm`), and a virtual machine can hide one flag and show the rest.
+    public var requiredFlags: [String] {
+        let v2 = ["cx16", "lahf_lm", "popcnt", "sse4_1", "sse4_2", "ssse3"]
+        let v3 = v2 + ["avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"]
+        switch self {
+        case .avx512: return v3 + ["avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"]
+        case .avx2: return v3
+        case .portable: return []
+        }
+    }
+
+    /// The flags of `requiredFlags` a CPU with `flags` lacks (none: it runs this variant).
+    public func missing(from flags: Set<String>) -> [String] {
+        requiredFlags.filter { !flags.contains($0) }
+    }
+
+    /// The register tiles of this build, for benchmarks to print beside their numbers (a figure
+    /// means little without knowing which code made it).
 #if GLIMT_AVX512
     public static let description = "AVX-512 build: pointwise GEMM 4 px x 64 ch in 32 zmm registers (8 px x 16 ch on 16-wide panels), RGB stem 8 px x 16 ch, depthwise 16 ch per step"
 #else
-    public static let description = "AVX2/portable build: pointwise GEMM 6 px x 16 ch (fits 16 ymm registers), RGB stem 6 px x 16 ch, depthwise 8 ch x 5 px per step on stride-1 rows"
-#endif
-
-    /// Whether the kernels were compiled for AVX-512 (else for AVX2 or portable code).
-#if GLIMT_AVX512
-    public static let avx512 = true
-#else
-    public static let avx512 = false
+    public static let description = "\(compiled.name) build: pointwise GEMM 6 px x 16 ch (fits 16 ymm registers), RGB stem 6 px x 16 ch, depthwise 8 ch x 5 px per step on stride-1 rows"
 #endif
 }

@@ -16,7 +16,7 @@ COMMANDS:
   help        Show help for a command
 
 OPTIONS:
-  --version   Print the version
+  --version   Print the version, the git commit it was built from and the kernels running
   -h, --help  Show this help
 
 Every command also takes -q (--quiet) and -v (--verbose).
@@ -26,6 +26,11 @@ See 'glimt-pure help <command>' for a command's options.
 """
 
 func main() -> Int32 {
+    // Before anything else: this may be the portable build of a package that holds faster ones.
+    do { try KernelChoice.start() } catch {
+        Console.err("glimt-pure: \(error)")
+        return ExitStatus.failed
+    }
     FreedMemory.setUpAllocator()
     var tokens = Array(FileName.arguments.dropFirst())
     guard let first = tokens.first else {
@@ -35,6 +40,9 @@ func main() -> Int32 {
     switch first {
     case "--version", "-V":
         Console.out("glimt-pure \(Glimt.version)")
+        Console.out("commit: \(BuildCommit.id)")
+        let k = KernelChoice.running
+        Console.out("kernels: \(k.name) (\(k.level))" + (KernelChoice.forced ? ", set by \(KernelChoice.environmentKey)" : ""))
         return ExitStatus.done
     case "--help", "-h":
         Console.out(toolHelp)

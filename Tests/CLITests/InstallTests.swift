@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import GlimtPure
 
 /// `tools/install.sh`: the installed binary works once the build folder is gone, and says where
 /// it looked when its weights are missing.
@@ -37,6 +38,14 @@ final class InstallTests: CLITestCase {
         let embed = try glimt(["embed", fixture("sface/obama.png")], binary: installed)
         XCTAssertEqual(embed.status, 0, embed.err)
         XCTAssertEqual(((try JSONSerialization.jsonObject(with: Data(embed.out.utf8)) as! [String: Any])["embedding"] as! [Any]).count, 128)
+
+        // A kernel variant as the Debian package lays it out, PREFIX/lib/glimt-pure/glimt-pure-VARIANT,
+        // finds the weights in PREFIX/share/glimt-pure too.
+        let variant = prefix.appendingPathComponent("lib/glimt-pure/glimt-pure-\(KernelChoice.running.rawValue)")
+        try FileManager.default.createDirectory(at: variant.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: installed, to: variant)
+        let fromVariant = try glimt(["embed", fixture("sface/obama.png")], binary: variant)
+        XCTAssertEqual(fromVariant.status, 0, fromVariant.err)
 
         // Without its weights it says, in one line, what is missing and where it looked.
         try FileManager.default.removeItem(at: prefix.appendingPathComponent("share/glimt-pure/sface.glw"))

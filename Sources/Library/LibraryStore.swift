@@ -10,7 +10,7 @@ import Imaging
 public final class LibraryStore: @unchecked Sendable {
     public let folder: URL
     public var databasePath: String { folder.appendingPathComponent("library.sqlite").path }
-    private let db: Database
+    let db: Database
     private let lock = NSLock()
 
     /// Opens the library in `folder`, bringing an older store up to date. `creating` makes the
@@ -31,7 +31,7 @@ public final class LibraryStore: @unchecked Sendable {
         try Schema.migrate(db, legacyOwner: (try? ReferenceStore(library: folder).people().first?.id) ?? 0)
     }
 
-    private func locked<T>(_ body: () throws -> T) throws -> T {
+    func locked<T>(_ body: () throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body()

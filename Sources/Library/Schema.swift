@@ -95,6 +95,30 @@ enum Schema {
         """
         ALTER TABLE videos ADD COLUMN notes TEXT NOT NULL DEFAULT '';
         """,
+        // 8: what the last scans (and merges) did, for 'glimt-pure status': when, of what, how
+        // many, and each file that failed or was left out. History, not analysis: no dump, no
+        // merge carries it.
+        """
+        CREATE TABLE scans (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            started REAL NOT NULL,
+            finished REAL,
+            inputs TEXT NOT NULL,
+            shard TEXT,
+            found INTEGER NOT NULL DEFAULT 0,
+            analysed INTEGER NOT NULL DEFAULT 0,
+            unchanged INTEGER NOT NULL DEFAULT 0,
+            stopped INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE scan_files (
+            scan_id INTEGER NOT NULL REFERENCES scans (id) ON DELETE CASCADE,
+            path TEXT NOT NULL,
+            outcome TEXT NOT NULL,
+            reason TEXT NOT NULL
+        );
+        CREATE INDEX scan_files_by_scan ON scan_files (scan_id);
+        """,
     ]
 
     /// The person the choices of a store from before people existed (version 5 and older) become.

@@ -4,7 +4,7 @@ import GlimtPure
 struct ScanCommand: Command {
     static let name = "scan"
     static let summary = "Bring the library up to date with folders of video: analyse what is new or changed"
-    static let usage = ["scan FOLDER|VIDEO... [--from DAY] [--to DAY] [options]"]
+    static let usage = ["scan [FOLDER|VIDEO...] [--from DAY] [--to DAY] [--if-idle] [options]"]
     static let about = """
     Finds the videos in the folders (recursively; hidden folders skipped, links followed without
     loops), and analyses those that are new or changed, keeping every sampled frame's scores and
@@ -12,26 +12,32 @@ struct ScanCommand: Command {
     size and time; one moved or renamed is recognised by its content and not analysed again; an
     edited one is analysed again. Each video is committed on its own: a scan stopped at any moment
     (Ctrl-C, a crash, a power cut) loses at most the videos in progress, and the next scan goes on.
-    Two videos are analysed at once (--jobs). Another scan of the same library waits for this one.
+    Two videos are analysed at once (--jobs). Another scan of the same library waits for this one
+    (with --if-idle it leaves the work to it and exits 0: the daily timer's scan does).
+
+    With no FOLDER or VIDEO, the watched folders are scanned ('glimt-pure folders add DIR').
+    'glimt-pure status' says when the library was last scanned, what is new since and what failed.
 
     References are not needed to scan: 'glimt-pure days' and 'glimt-pure film' judge the stored
     frames with today's references, so adding one later needs no new scan.
     """
     static let jobs = NumberOption("--jobs", "N", default: LibraryScan.standardWorkers, range: 1...64, "Videos analysed at once (1 for one at a time)")
-    static let options: [OptionSpec] = [CommonOptions.from, CommonOptions.to, jobs.spec, CommonOptions.json, CommonOptions.library] + AnalysisArguments.sampling
+    static let ifIdle = OptionSpec.flag("--if-idle", "When another scan is working on this library, leave the work to it and exit 0 at once instead of waiting (the daily timer's scan)")
+    static let options: [OptionSpec] = [CommonOptions.from, CommonOptions.to, jobs.spec, ifIdle, CommonOptions.json, CommonOptions.library] + AnalysisArguments.sampling
     static let positionals = OptionSpec.Completion.folder
 
     static func run(_ args: Arguments) throws -> Int32 {
-        try args.requirePositionals("at least one FOLDER or VIDEO")
         let options = try AnalysisArguments.analysisOptions(args)
         let (from, to) = try args.dayRange()
-        let scan = LibraryScan(library: try AnalysisArguments.library(args), options: options, fromDay: from, toDay: to, workers: try jobs.value(args))
+        let inputs = try args.positionals.isEmpty ? watchedFolders() : args.positionals
+        let scan = LibraryScan(library: try AnalysisArguments.library(args), options: options, fromDay: from, toDay: to, workers: try jobs.value(args),
+                               leaveIfBusy: args.has(ifIdle))
         let line = ProgressLine()
         // Ctrl-C, SIGTERM and a closed terminal stop the scan between frames: every finished
         // video is kept, and the next scan goes on from there.
         StopRequest.install()
         defer { StopRequest.uninstall() }
-        let summary = try scan.run(args.positionals, progress: { p in
+        let summary = try scan.run(inputs, progress: { p in
             if line.isTerminal {
                 line.update(bar(p))
             } else if let finished = p.finished {
@@ -45,12 +51,17 @@ struct ScanCommand: Command {
             Console.err("glimt-pure scan: another scan is working on this library; waiting for it to finish")
         })
         line.clear()
+        if summary.leftToAnotherScan && !args.flag("--json") {
+            Console.notice("glimt-pure scan: another scan is working on this library; leaving the work to it (--if-idle)")
+            return ExitStatus.done
+        }
         if args.flag("--json") {
             try Console.json(summary)
         } else {
             Console.out("\(summary.found) video\(summary.found == 1 ? "" : "s") found: \(summary.analysed) analysed, \(summary.unchanged) unchanged, "
                         + "\(summary.moved) moved, \(summary.duplicates.count) duplicate\(summary.duplicates.count == 1 ? "" : "s") counted once, "
-                        + "\(summary.outOfRange) outside the days asked, \(summary.failures.count) could not be read"
+                        + "\(summary.outOfRange) outside the days asked, "
+                        + "\(summary.failures.count) could not be read"
                         + (summary.skipped.isEmpty ? "" : ", \(summary.skipped.count) skipped (named above)")
                         + String(format: " (%.1f s)", summary.seconds))
             if summary.reobserved > 0 {
@@ -67,8 +78,20 @@ struct ScanCommand: Command {
                         + "\(summary.analysed == 1 ? "is" : "are") kept in the library, \(left) left; run the same scan again to go on from there")
             return ExitStatus.interrupted
         }
-        if summary.found == 0 && summary.failures.isEmpty { throw GlimtError("no videos found in \(args.positionals.map(ShownPath.escaped).joined(separator: ", "))") }
+        if summary.leftToAnotherScan { return ExitStatus.done }
+        if summary.found == 0 && summary.failures.isEmpty { throw GlimtError("no videos found in \(inputs.map(ShownPath.escaped).joined(separator: ", "))") }
         return summary.failures.isEmpty ? ExitStatus.done : ExitStatus.failed
+    }
+
+    /// The folders to scan when none are named: the watched ones, said unless -q.
+    static func watchedFolders() throws -> [String] {
+        let config = try ConfigFile.location()
+        let folders = try ConfigFile.load(config).folders
+        guard !folders.isEmpty else {
+            throw UsageError("no folders to scan: name them (glimt-pure scan FOLDER|VIDEO...) or watch them (glimt-pure folders add DIR, kept in \(ShownPath.escaped(config)))")
+        }
+        Console.notice("glimt-pure scan: scanning the \(folders.count == 1 ? "watched folder" : "\(folders.count) watched folders") (\(ShownPath.escaped(config)))")
+        return folders
     }
 
     static func signalName(_ s: Int32) -> String {

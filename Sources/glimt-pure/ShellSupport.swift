@@ -204,8 +204,9 @@ enum Manual {
             }
         }
         out += [".SH EXIT STATUS", escape(ExitStatus.text),
-                ".SH FILES", escape("\(LibraryLocation.standard): the library: library.sqlite (scanned videos, their frames and faces, your pins and exclusions), references.json and references/ (reference faces), sheets/ (contact sheets)."),
-                ".SH ENVIRONMENT", escape("GLIMT_WEIGHTS_DIR: where the model weights are, instead of beside the binary or PREFIX/share/glimt-pure. XDG_DATA_HOME, else HOME: where the library is by default (absolute paths only; with neither, give --library). TZ: the zone dates are read in when --timezone is not given."),
+                ".SH FILES", escape("\(LibraryLocation.standard): the library: library.sqlite (scanned videos, their frames and faces, your pins and exclusions, the last scans), references.json and references/ (reference faces), sheets/ (contact sheets)."),
+                ".PP", escape("\(ConfigFile.standard): the settings: 'folder /path' lines, the watched folders ('glimt-pure folders'); # starts a comment."),
+                ".SH ENVIRONMENT", escape("GLIMT_WEIGHTS_DIR: where the model weights are, instead of beside the binary or PREFIX/share/glimt-pure. XDG_DATA_HOME, else HOME: where the library is by default (absolute paths only; with neither, give --library). XDG_CONFIG_HOME, else HOME: where the settings are. TZ: the zone dates are read in when --timezone is not given."),
                 ".PP", escape("\(KernelChoice.environmentKey)=\(Kernels.fastestFirst.map(\.rawValue).joined(separator: "|")): which build of the models' kernels runs. The Debian package holds the three and runs the fastest this CPU can; this forces one, refused in one line when the CPU cannot run it. 'glimt-pure --version' says which runs."),
                 ".SH PRIVACY", escape("glimt-pure has no network code; FFmpeg opens local files only.")]
         return out.joined(separator: "\n")

@@ -3,7 +3,7 @@ import XCTest
 import TestSupport
 
 /// The built `glimt-pure` binary, end to end, as a user runs it: each test case gets a fresh
-/// library folder (`XDG_DATA_HOME`).
+/// library folder (`XDG_DATA_HOME`) and settings of its own (`XDG_CONFIG_HOME`, under it).
 class CLITestCase: XCTestCase {
     typealias Run = GlimtBinary.Run
 
@@ -20,11 +20,14 @@ class CLITestCase: XCTestCase {
     @discardableResult
     func glimt(_ args: String...) throws -> Run { try glimt(args) }
 
+    /// The settings file of the test's runs (the watched folders).
+    var config: URL { library.appendingPathComponent("config/glimt/config") }
+
     /// `unsetting` removes variables (the test's `XDG_DATA_HOME` too); `directory` is where it runs.
     func start(_ args: [String], environment: [String: String] = [:], unsetting: [String] = [], in directory: URL? = nil,
                binary: URL = CLITestCase.binary) throws -> Process {
-        try GlimtBinary.start(args, environment: ["XDG_DATA_HOME": library.path].merging(environment) { _, new in new }, unsetting: unsetting,
-                              in: directory, binary: binary)
+        let own = ["XDG_DATA_HOME": library.path, "XDG_CONFIG_HOME": library.appendingPathComponent("config").path]
+        return try GlimtBinary.start(args, environment: own.merging(environment) { _, new in new }, unsetting: unsetting, in: directory, binary: binary)
     }
 
     func fixture(_ path: String) -> String { Fixtures.path(path) }

@@ -103,30 +103,38 @@ final class WeekOfUseTests: CLITestCase {
     }
 
     /// Ctrl-C (and the system's SIGTERM) stop a scan within a second: the finished videos stay,
-    /// the line says so and how to go on, and the next scan analyses only the rest.
+    /// the line says so and how to go on, and the next scan analyses only the rest. SIGTERM comes
+    /// to the daily timer's scan (`scan -q --if-idle` of the watched folders) when systemd stops
+    /// it, at shutdown or `systemctl --user stop`; `status` then says the scan was stopped.
     func testAStoppedScanSaysWhatItKeptAndTheNextGoesOn() throws {
         let faces = ["yunet/obama.png", "yunet/biden.png", "yunet/obama2.png", "yunet/obama3.png"]
         let clips = (0..<8).map { GeneratedClips.Clip(day: String(format: "202405%02d", 1 + $0), face: faces[$0 % faces.count]) }
         try GeneratedClips.write(clips, to: videos.path, seconds: 3)
+        XCTAssertEqual(try glimt("folders", "add", videos.path).status, 0)
         var kept = 0
         for signal in [SIGINT, SIGTERM] {
-            let p = try start(["scan", videos.path, "--library", store.path, "--timezone", "UTC", "-q"])
+            let args = signal == SIGINT ? ["scan", videos.path, "-q"] : ["scan", "-q", "--if-idle"]
+            let p = try start(args + ["--library", store.path, "--timezone", "UTC"])
             // Stop it once a video more than before is committed.
             let deadline = Date().addingTimeInterval(60)
             while Date() < deadline, (try? LibraryStore(library: store).counts().videos) ?? 0 <= kept { usleep(50_000) }
             kill(p.processIdentifier, signal)
             let stopped = Date()
             let run = finish(p)
-            XCTAssertLessThan(Date().timeIntervalSince(stopped), 1.5, "stopped within a second or so")
+            XCTAssertLessThan(Date().timeIntervalSince(stopped), signal == SIGTERM ? 1 : 1.5, "stopped within a second")
             XCTAssertEqual(run.status, 130, run.err)
             let now = try LibraryStore(library: store).counts().videos
             let name = signal == SIGINT ? "Ctrl-C" : "SIGTERM"
             XCTAssertTrue(run.err.contains("glimt-pure scan: stopped (\(name)): \(now - kept) of the \(clips.count - kept) videos to analyse"), run.err)
             XCTAssertTrue(run.err.contains("run the same scan again to go on from there"), run.err)
             XCTAssertGreaterThan(now, kept)
+            let last = try XCTUnwrap(try LibraryStore(library: store).history(kind: .scan, limit: 1).first)
+            XCTAssertTrue(last.stopped && last.finished != nil, "recorded as stopped: \(last)")
+            XCTAssertEqual(last.analysed, now - kept, "\(last)")
             kept = now
             if kept == clips.count { break }
         }
+        XCTAssertTrue(try glimt("status", "--library", store.path).out.contains("; stopped before the end (run it again to go on)\n"))
         let rest = try glimt("scan", videos.path, "--library", store.path, "--timezone", "UTC", "--json")
         XCTAssertEqual(rest.status, 0, rest.err)
         let summary = try JSONDecoder().decode(LibraryScan.Summary.self, from: Data(rest.out.utf8))

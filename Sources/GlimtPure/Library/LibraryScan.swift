@@ -37,6 +37,8 @@ public final class LibraryScan {
         public var reobserved = 0
         public var settingsChanged: [String] = []
         public var outOfRange = 0
+        /// Another scan was working on the library, and this one (`leaveIfBusy`) left it to it.
+        public var leftToAnotherScan = false
         /// Files with the same content as another one found (kept once, under the first path).
         public var duplicates: [AnalysisRun.Duplicate] = []
         public var framesDecoded = 0
@@ -57,72 +59,100 @@ public final class LibraryScan {
     /// Videos analysed at once (both cores busy); 1 for a one-thread run.
     public let workers: Int
     public static let standardWorkers = 2
+    /// When another scan holds the library: true to leave the work to it and return at once
+    /// (the daily timer's scan, `--if-idle`), false to wait for it and then go on.
+    public let leaveIfBusy: Bool
 
-    public init(library: URL, options: AnalysisOptions, fromDay: String? = nil, toDay: String? = nil, workers: Int = LibraryScan.standardWorkers) {
+    public init(library: URL, options: AnalysisOptions, fromDay: String? = nil, toDay: String? = nil, workers: Int = LibraryScan.standardWorkers,
+                leaveIfBusy: Bool = false) {
         self.library = library
         self.options = options
         self.fromDay = fromDay
         self.toDay = toDay
         self.workers = max(1, workers)
+        self.leaveIfBusy = leaveIfBusy
     }
 
     /// `waiting` hears once that another scan holds the library (this one then waits for it).
+    /// Each scan is recorded in the store's history (`ScanRecord`) for `glimt-pure status`.
     public func run(_ inputs: [String], progress: ((Progress) -> Void)? = nil, report: ((AnalysisRun.Failure) -> Void)? = nil,
                     waiting: (() -> Void)? = nil) throws -> Summary {
-        let started = DispatchTime.now().uptimeNanoseconds
         let store = try LibraryStore(library: library)
-        return try FileLock.withLock(store.scanLockPath, whileWaiting: waiting) {
-            var summary = Summary()
-            // Absolute paths: the same file scanned from another working folder is the same entry.
-            let (files, problems) = AnalysisRun.expand(inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
-            summary.found = files.count
-            for p in problems {
-                let f = AnalysisRun.Failure(path: p.path, reason: p.reason)
+        // Absolute paths: the same file scanned from another working folder is the same entry.
+        let absolute = inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let work = { try self.scan(absolute, store: store, progress: progress, report: report) }
+        guard leaveIfBusy else { return try FileLock.withLock(store.scanLockPath, whileWaiting: waiting, work) }
+        guard let summary = try FileLock.ifFree(store.scanLockPath, work) else {
+            var busy = Summary()
+            busy.leftToAnotherScan = true
+            return busy
+        }
+        return summary
+    }
+
+    /// The scan itself, under the library's scan lock.
+    private func scan(_ inputs: [String], store: LibraryStore, progress: ((Progress) -> Void)?, report: ((AnalysisRun.Failure) -> Void)?) throws -> Summary {
+        let started = DispatchTime.now().uptimeNanoseconds
+        var record = ScanRecord(kind: .scan, started: Date(), inputs: inputs)
+        let recordID = try store.begin(record)
+        var summary = Summary()
+        let (files, problems) = AnalysisRun.expand(inputs)
+        summary.found = files.count
+        for p in problems {
+            let f = AnalysisRun.Failure(path: p.path, reason: p.reason)
+            summary.failures.append(f)
+            report?(f)
+        }
+        var work: [(path: String, key: String, duration: Double)] = []
+        var queued: [String: String] = [:]
+        var passedOver: [ScanRecord.File] = []
+        for path in files where !StopRequest.isRequested {
+            do {
+                switch try plan(path, store: store) {
+                case .unchanged: summary.unchanged += 1
+                case .redated(let changed):
+                    summary.unchanged += 1
+                    if changed { summary.redated += 1 }
+                case .moved(let changed):
+                    summary.moved += 1
+                    if changed { summary.redated += 1 }
+                case .outOfRange:
+                    summary.outOfRange += 1
+                    passedOver.append(ScanRecord.File(outcome: "outside the days asked", path: path, reason: "outside --from/--to"))
+                case .skipped(let film):
+                    let f = AnalysisRun.Failure(path: path, reason: film.reason)
+                    summary.skipped.append(f)
+                    report?(f)
+                case .duplicate(let first): summary.duplicates.append(AnalysisRun.Duplicate(path: path, sameAs: first))
+                case .analyse(let key, let duration, let differences):
+                    if !differences.isEmpty {
+                        summary.reobserved += 1
+                        for d in differences where !summary.settingsChanged.contains(d) { summary.settingsChanged.append(d) }
+                    }
+                    if let first = queued[key] {
+                        summary.duplicates.append(AnalysisRun.Duplicate(path: path, sameAs: first))
+                    } else {
+                        queued[key] = path
+                        work.append((path, key, duration))
+                    }
+                }
+            } catch {
+                let f = AnalysisRun.Failure(path: path, reason: (error as? GlimtError)?.reason ?? "\(error)")
                 summary.failures.append(f)
                 report?(f)
             }
-            var work: [(path: String, key: String, duration: Double)] = []
-            var queued: [String: String] = [:]
-            for path in files where !StopRequest.isRequested {
-                do {
-                    switch try plan(path, store: store) {
-                    case .unchanged: summary.unchanged += 1
-                    case .redated(let changed):
-                        summary.unchanged += 1
-                        if changed { summary.redated += 1 }
-                    case .moved(let changed):
-                        summary.moved += 1
-                        if changed { summary.redated += 1 }
-                    case .outOfRange: summary.outOfRange += 1
-                    case .skipped(let film):
-                        let f = AnalysisRun.Failure(path: path, reason: film.reason)
-                        summary.skipped.append(f)
-                        report?(f)
-                    case .duplicate(let first): summary.duplicates.append(AnalysisRun.Duplicate(path: path, sameAs: first))
-                    case .analyse(let key, let duration, let differences):
-                        if !differences.isEmpty {
-                            summary.reobserved += 1
-                            for d in differences where !summary.settingsChanged.contains(d) { summary.settingsChanged.append(d) }
-                        }
-                        if let first = queued[key] {
-                            summary.duplicates.append(AnalysisRun.Duplicate(path: path, sameAs: first))
-                        } else {
-                            queued[key] = path
-                            work.append((path, key, duration))
-                        }
-                    }
-                } catch {
-                    let f = AnalysisRun.Failure(path: path, reason: (error as? GlimtError)?.reason ?? "\(error)")
-                    summary.failures.append(f)
-                    report?(f)
-                }
-            }
-            summary.toAnalyse = work.count
-            summary.stopped = StopRequest.isRequested
-            if !summary.stopped { try analyse(work, store: store, summary: &summary, progress: progress, report: report) }
-            summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            return summary
         }
+        summary.toAnalyse = work.count
+        summary.stopped = StopRequest.isRequested
+        if !summary.stopped { try analyse(work, store: store, summary: &summary, progress: progress, report: report) }
+        summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        record.finished = Date()
+        (record.found, record.analysed, record.unchanged, record.stopped) = (summary.found, summary.analysed, summary.unchanged + summary.moved, summary.stopped)
+        record.files = summary.failures.map { ScanRecord.File(outcome: "failed", path: $0.path, reason: $0.reason) }
+            + summary.skipped.map { ScanRecord.File(outcome: "skipped", path: $0.path, reason: $0.reason) }
+            + summary.duplicates.map { ScanRecord.File(outcome: "duplicate", path: $0.path, reason: "the same video as \($0.sameAs)") } + passedOver
+        try store.finish(recordID, record)
+        return summary
     }
 
     private enum Plan {

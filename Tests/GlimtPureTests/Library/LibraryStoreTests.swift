@@ -31,7 +31,8 @@ final class LibraryStoreTests: XCTestCase {
         XCTAssertEqual([old.method.sampleRate, Double(old.method.analysisSide)], [8, 640], "version 4's columns: the settings scans had then")
         XCTAssertEqual(old.method.timeZone, "", "no time zone recorded: the next scan dates it again")
         XCTAssertEqual(old.notes, [], "version 7's column exists, empty for rows from before")
-        XCTAssertEqual(Schema.version, 7)
+        XCTAssertEqual(Schema.version, 8)
+        XCTAssertEqual(try store.history(), [], "version 8's tables exist, empty: no scan recorded")
         XCTAssertEqual(try store.setDate(contentKey: "k1", path: "/v/a.mp4", day: "2024-05-02", time: nil), ["2024-05-01"], "version 5's table exists; the pin of the old day goes")
         XCTAssertEqual(try store.days(), ["2024-05-02"])
     }

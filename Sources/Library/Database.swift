@@ -28,6 +28,20 @@ final class Database {
         try execute("PRAGMA synchronous = FULL")
     }
 
+    /// Opens a database to read only, its WAL included (what a scan running on it has committed):
+    /// for another library merged into this one, which the merge must not change.
+    init(readingOnly path: String) throws {
+        self.path = path
+        let status = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        guard status == SQLITE_OK, handle != nil else {
+            let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close(handle)
+            handle = nil
+            throw GlimtError("cannot read the library database (\(reason))", path: path)
+        }
+        sqlite3_busy_timeout(handle, 30_000)
+    }
+
     /// Opens the file only to look at it, as it lies on disk: read-only and immutable, so SQLite
     /// writes nothing, and neither replays nor makes a journal or WAL beside it. A file that is
     /// not glimt's store is judged through this and left exactly as it was.
@@ -181,6 +195,16 @@ final class Database {
             return String(cString: p)
         }
         func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+        /// The column as it is stored, whatever its type: for copying rows between stores.
+        func value(_ column: Int32) -> Value {
+            switch sqlite3_column_type(statement, column) {
+            case SQLITE_INTEGER: return .int(sqlite3_column_int64(statement, column))
+            case SQLITE_FLOAT: return .real(double(column))
+            case SQLITE_TEXT: return .text(text(column))
+            case SQLITE_BLOB: return .blob(blob(column))
+            default: return .null
+            }
+        }
         func blob(_ column: Int32) -> [UInt8] {
             let count = Int(sqlite3_column_bytes(statement, column))
             guard count > 0, let p = sqlite3_column_blob(statement, column) else { return [] }

@@ -31,6 +31,12 @@ public final class LibraryStore: @unchecked Sendable {
         try Schema.migrate(db, legacyOwner: (try? ReferenceStore(library: folder).people().first?.id) ?? 0)
     }
 
+    /// A store over a database already opened (another library, read only: see `StoreMerge`).
+    init(folder: URL, database: Database) {
+        self.folder = folder
+        db = database
+    }
+
     func locked<T>(_ body: () throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }

@@ -4,7 +4,7 @@ import GlimtPure
 struct ScanCommand: Command {
     static let name = "scan"
     static let summary = "Bring the library up to date with folders of video: analyse what is new or changed"
-    static let usage = ["scan [FOLDER|VIDEO...] [--from DAY] [--to DAY] [--if-idle] [options]"]
+    static let usage = ["scan [FOLDER|VIDEO...] [--from DAY] [--to DAY] [--shard K/N] [--if-idle] [options]"]
     static let about = """
     Finds the videos in the folders (recursively; hidden folders skipped, links followed without
     loops), and analyses those that are new or changed, keeping every sampled frame's scores and
@@ -18,20 +18,31 @@ struct ScanCommand: Command {
     With no FOLDER or VIDEO, the watched folders are scanned ('glimt-pure folders add DIR').
     'glimt-pure status' says when the library was last scanned, what is new since and what failed.
 
+    --shard K/N analyses only the videos of shard K of N, chosen by a hash of each video's content
+    key (its size and first and last MiB: the same on every machine, however the folder is
+    mounted), so that N workers can each fill a library of their own, to be brought together with
+    'glimt-pure merge'. Each worker reads the ends of every file to know its shard.
+
     References are not needed to scan: 'glimt-pure days' and 'glimt-pure film' judge the stored
     frames with today's references, so adding one later needs no new scan.
     """
     static let jobs = NumberOption("--jobs", "N", default: LibraryScan.standardWorkers, range: 1...64, "Videos analysed at once (1 for one at a time)")
+    static let shard = OptionSpec.value("--shard", "K/N", "Analyse only the videos of shard K of N (1 <= K <= N), by content, for N workers each filling a library of its own")
     static let ifIdle = OptionSpec.flag("--if-idle", "When another scan is working on this library, leave the work to it and exit 0 at once instead of waiting (the daily timer's scan)")
-    static let options: [OptionSpec] = [CommonOptions.from, CommonOptions.to, jobs.spec, ifIdle, CommonOptions.json, CommonOptions.library] + AnalysisArguments.sampling
+    static let options: [OptionSpec] = [CommonOptions.from, CommonOptions.to, jobs.spec, shard, ifIdle, CommonOptions.json, CommonOptions.library] + AnalysisArguments.sampling
     static let positionals = OptionSpec.Completion.folder
 
     static func run(_ args: Arguments) throws -> Int32 {
         let options = try AnalysisArguments.analysisOptions(args)
         let (from, to) = try args.dayRange()
+        var part: Shard?
+        if let text = args.value(shard.name) {
+            guard let s = Shard(text) else { throw UsageError("--shard must be K/N, whole numbers with 1 <= K <= N <= \(Shard.maxCount), not '\(text)'") }
+            part = s
+        }
         let inputs = try args.positionals.isEmpty ? watchedFolders() : args.positionals
         let scan = LibraryScan(library: try AnalysisArguments.library(args), options: options, fromDay: from, toDay: to, workers: try jobs.value(args),
-                               leaveIfBusy: args.has(ifIdle))
+                               shard: part, leaveIfBusy: args.has(ifIdle))
         let line = ProgressLine()
         // Ctrl-C, SIGTERM and a closed terminal stop the scan between frames: every finished
         // video is kept, and the next scan goes on from there.
@@ -60,7 +71,7 @@ struct ScanCommand: Command {
         } else {
             Console.out("\(summary.found) video\(summary.found == 1 ? "" : "s") found: \(summary.analysed) analysed, \(summary.unchanged) unchanged, "
                         + "\(summary.moved) moved, \(summary.duplicates.count) duplicate\(summary.duplicates.count == 1 ? "" : "s") counted once, "
-                        + "\(summary.outOfRange) outside the days asked, "
+                        + "\(summary.outOfRange) outside the days asked, " + (part.map { "\(summary.otherShards) in other shards than \($0), " } ?? "")
                         + "\(summary.failures.count) could not be read"
                         + (summary.skipped.isEmpty ? "" : ", \(summary.skipped.count) skipped (named above)")
                         + String(format: " (%.1f s)", summary.seconds))

@@ -1,7 +1,7 @@
 import Foundation
 import GlimtPure
 
-let commands: [Command.Type] = [FilmCommand.self, ScanCommand.self, FoldersCommand.self, StatusCommand.self, DaysCommand.self, ShowCommand.self, CalendarCommand.self, ReviewCommand.self, PickCommand.self,
+let commands: [Command.Type] = [FilmCommand.self, ScanCommand.self, FoldersCommand.self, StatusCommand.self, MergeCommand.self, DaysCommand.self, ShowCommand.self, CalendarCommand.self, ReviewCommand.self, PickCommand.self,
                                 ExcludeCommand.self, IncludeCommand.self, DateCommand.self, AnalyzeCommand.self, FacesCommand.self, ReferenceCommand.self,
                                 PeopleCommand.self, EmbedCommand.self, CompletionsCommand.self, ManualCommand.self]
 

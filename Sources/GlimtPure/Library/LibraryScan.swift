@@ -37,6 +37,8 @@ public final class LibraryScan {
         public var reobserved = 0
         public var settingsChanged: [String] = []
         public var outOfRange = 0
+        /// Videos of other shards (`--shard`), left to the scans of those.
+        public var otherShards = 0
         /// Another scan was working on the library, and this one (`leaveIfBusy`) left it to it.
         public var leftToAnotherScan = false
         /// Files with the same content as another one found (kept once, under the first path).
@@ -59,17 +61,20 @@ public final class LibraryScan {
     /// Videos analysed at once (both cores busy); 1 for a one-thread run.
     public let workers: Int
     public static let standardWorkers = 2
+    /// Only the videos of this shard are analysed (see `Shard`); nil for all.
+    public let shard: Shard?
     /// When another scan holds the library: true to leave the work to it and return at once
     /// (the daily timer's scan, `--if-idle`), false to wait for it and then go on.
     public let leaveIfBusy: Bool
 
     public init(library: URL, options: AnalysisOptions, fromDay: String? = nil, toDay: String? = nil, workers: Int = LibraryScan.standardWorkers,
-                leaveIfBusy: Bool = false) {
+                shard: Shard? = nil, leaveIfBusy: Bool = false) {
         self.library = library
         self.options = options
         self.fromDay = fromDay
         self.toDay = toDay
         self.workers = max(1, workers)
+        self.shard = shard
         self.leaveIfBusy = leaveIfBusy
     }
 
@@ -93,7 +98,7 @@ public final class LibraryScan {
     /// The scan itself, under the library's scan lock.
     private func scan(_ inputs: [String], store: LibraryStore, progress: ((Progress) -> Void)?, report: ((AnalysisRun.Failure) -> Void)?) throws -> Summary {
         let started = DispatchTime.now().uptimeNanoseconds
-        var record = ScanRecord(kind: .scan, started: Date(), inputs: inputs)
+        var record = ScanRecord(kind: .scan, started: Date(), inputs: inputs, shard: shard?.description)
         let recordID = try store.begin(record)
         var summary = Summary()
         let (files, problems) = AnalysisRun.expand(inputs)
@@ -119,6 +124,7 @@ public final class LibraryScan {
                 case .outOfRange:
                     summary.outOfRange += 1
                     passedOver.append(ScanRecord.File(outcome: "outside the days asked", path: path, reason: "outside --from/--to"))
+                case .otherShard: summary.otherShards += 1
                 case .skipped(let film):
                     let f = AnalysisRun.Failure(path: path, reason: film.reason)
                     summary.skipped.append(f)
@@ -162,6 +168,8 @@ public final class LibraryScan {
         /// Found under another name; `true` when dating it again in this zone moved its day.
         case moved(Bool)
         case outOfRange
+        /// Another shard's video (`--shard`).
+        case otherShard
         /// A film glimt made: never stored as a video.
         case skipped(GlimtFilm)
         /// The same content is stored under another path that still holds it.
@@ -183,6 +191,7 @@ public final class LibraryScan {
             differences = frames
         }
         let key = try ContentKey.of(path: path)
+        if let shard, !shard.contains(contentKey: key) { return .otherShard }
         if differences.isEmpty, let known = try store.identity(contentKey: key) {
             let (frames, zone) = known.method.differences(from: method)
             if frames.isEmpty {

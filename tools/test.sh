@@ -8,11 +8,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
 # Test tools, not build needs: strace for the privacy test, a real browser (Debian's chromium)
-# for the review page, and node for the page's choices script.
+# for the review page, node for the page's choices script, systemd-analyze for the daily scan's
+# units (a container may have no systemd), and GNU parallel for the sharded scans as the README
+# runs them.
 need=()
 command -v strace >/dev/null 2>&1 || need+=(strace)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v node >/dev/null 2>&1 || need+=(nodejs)
+command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd)
+command -v parallel >/dev/null 2>&1 || need+=(parallel)
 if [ ${#need[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"

@@ -24,6 +24,11 @@ final class FacesCommandTests: CLITestCase {
         XCTAssertEqual(try glimt("reference", "remove", "1").status, 1)
     }
 
+    /// Every face OpenCV's FaceDetectorYN finds in the golden photos, found the same.
+    func testFacesAreTheGoldenDetectorsFaces() throws {
+        try GoldenModels.checkFaces({ try glimt($0) }, "this build")
+    }
+
     /// An iPhone-style HEIC (HEVC tiles in a grid, irot, Exif orientation) as a reference: the
     /// same person as the same picture saved as PNG, found upright.
     func testHEICReference() throws {

@@ -63,6 +63,30 @@ final class ShardMergeTests: CLITestCase {
         XCTAssertEqual(try glimt("merge", lib("lib-1").path, "--path-map", "relative=/x", "--library", lib("merged").path).status, 64)
     }
 
+    /// The README's local split, run as it is written there: GNU parallel runs four sharded
+    /// scans at once, each into its own library, and merging the four gives the unsharded scan.
+    func testGNUParallelsFourShardsMergedAreTheUnshardedScan() throws {
+        guard let parallel = ["/usr/bin/parallel", "/usr/local/bin/parallel"].first(where: FileManager.default.isExecutableFile) else {
+            throw ContinuousIntegration.cannotRun("no GNU parallel (Debian's parallel; tools/test.sh installs it)")
+        }
+        _ = try clips()
+        XCTAssertEqual(try glimt("scan", videos.path, "--library", lib("whole").path, "--timezone", "UTC", "-q").status, 0)
+        let shards = library.appendingPathComponent("glimt-shards")
+        // glimt-pure on the PATH, as installed; parallel's own files in this test's HOME.
+        let run = try GlimtBinary.run(["glimt-pure", "scan", videos.path, "--shard", "{}/4", "--library", shards.path + "/{}", "--timezone", "UTC", "-q",
+                                       ":::", "1", "2", "3", "4"],
+                                      environment: ["PATH": Self.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "HOME": library.path,
+                                                    "XDG_DATA_HOME": library.path],
+                                      binary: URL(fileURLWithPath: parallel))
+        XCTAssertEqual(run.status, 0, run.out + run.err)
+        let analysed = try (1...4).map { try LibraryStore(library: shards.appendingPathComponent("\($0)")).counts().videos }
+        XCTAssertEqual(analysed.reduce(0, +), 6, "each video in one shard: \(analysed)")
+        XCTAssertGreaterThan(analysed.filter { $0 > 0 }.count, 1, "the work is spread: \(analysed)")
+        let merged = try glimt(["merge"] + (1...4).map { shards.appendingPathComponent("\($0)").path } + ["--library", lib("merged").path])
+        XCTAssertEqual(merged.status, 0, merged.err)
+        XCTAssertEqual(try dump("merged"), try dump("whole"), "the merged store equals one unsharded scan")
+    }
+
     /// The same folder mounted elsewhere on another machine: with --path-map the merged videos
     /// carry this machine's paths, so the next scan here finds them unchanged, decoding nothing.
     func testPathsFromAnotherMountAreMapped() throws {

@@ -95,6 +95,16 @@ enum Schema {
         """
         ALTER TABLE videos ADD COLUMN notes TEXT NOT NULL DEFAULT '';
         """,
+        // 8: a followed face borrows the embedding of face `borrows_face` of the frame
+        // `borrows_back` frames earlier (its own embedding is then NULL), whose crop it resembled
+        // at `likeness`; `every_face` says a video's faces were not followed. Rows from before
+        // each have an embedding of their own.
+        """
+        ALTER TABLE videos ADD COLUMN every_face INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE faces ADD COLUMN borrows_back INTEGER;
+        ALTER TABLE faces ADD COLUMN borrows_face INTEGER;
+        ALTER TABLE faces ADD COLUMN likeness REAL;
+        """,
     ]
 
     /// The person the choices of a store from before people existed (version 5 and older) become.

@@ -19,6 +19,7 @@ struct ScanCommand: Command {
     """
     static let jobs = NumberOption("--jobs", "N", default: LibraryScan.standardWorkers, range: 1...64, "Videos analysed at once (1 for one at a time)")
     static let options: [OptionSpec] = [CommonOptions.from, CommonOptions.to, jobs.spec, CommonOptions.json, CommonOptions.library] + AnalysisArguments.sampling
+        + [AnalysisArguments.libraryEveryFace]
     static let positionals = OptionSpec.Completion.folder
 
     static func run(_ args: Arguments) throws -> Int32 {

@@ -247,7 +247,7 @@ public final class LibraryStore: @unchecked Sendable {
                                           borrowedFrom: s.isNull(8) ? nil : BorrowedEmbedding(framesBack: s.int(8), face: s.int(9), likeness: s.float(10))))
                 }
                 for (f, face) in faces where frames.indices.contains(f) { frames[f].faces.append(face) }
-                Self.lend(&frames)
+                Self.fillBorrowed(&frames)
                 videos[i].1.frames = frames
             }
             return videos.map(\.1)
@@ -256,7 +256,7 @@ public final class LibraryStore: @unchecked Sendable {
 
     /// Gives each followed face its source's embedding (sources come earlier in the video). A
     /// pointer to nothing leaves the face without one, as a damaged embedding does.
-    static func lend(_ frames: inout [ObservedFrame]) {
+    static func fillBorrowed(_ frames: inout [ObservedFrame]) {
         for f in frames.indices {
             for i in frames[f].faces.indices {
                 guard let b = frames[f].faces[i].borrowedFrom else { continue }

@@ -53,7 +53,7 @@ final class FaceTrackerTests: XCTestCase {
         XCTAssertEqual(t.plan(sample: 1, time: interval, boxes: [moved], crops: [face]), [.measure], "overlap under one half")
         XCTAssertEqual(t.plan(sample: 2, time: 3 * interval, boxes: [moved], crops: [face]), [.measure], "two samples missing: a gap")
         XCTAssertEqual(sources(t.plan(sample: 3, time: 4 * interval, boxes: [moved], crops: [face])), [.borrow(sample: 2, face: 0)],
-                       "the sample after the gap lends from now on")
+                       "the sample after the gap is the source from now on")
     }
 
     func testFacesAreMatchedOneToOneByOverlap() throws {

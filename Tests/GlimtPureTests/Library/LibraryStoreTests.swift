@@ -42,7 +42,7 @@ final class LibraryStoreTests: XCTestCase {
     /// A followed face is stored as a pointer to its source (no embedding of its own in its
     /// row) and read back with the source's embedding; a pointer to nothing reads as no
     /// embedding, never as another face's.
-    func testABorrowedEmbeddingIsStoredOnceAndLentOnReading() throws {
+    func testABorrowedEmbeddingIsStoredOnceAndFilledInOnReading() throws {
         let library = try folder()
         let store = try LibraryStore(library: library)
         let e = try Embedding(validating: (0..<128).map { Float($0 % 7) - 3 })
@@ -63,12 +63,12 @@ final class LibraryStoreTests: XCTestCase {
         XCTAssertEqual(try db.rows("SELECT count(*) FROM faces WHERE embedding IS NOT NULL") { $0.int(0) }, [1], "the embedding is stored once")
         let read = try XCTUnwrap(store.videos(onDay: "2024-05-01").first)
         XCTAssertFalse(read.method.everyFace)
-        let lender = try XCTUnwrap(read.frames[0].faces[0].embedding, "the stored embedding (kept at the store's precision)")
-        XCTAssertGreaterThan(lender.cosine(e), 0.999)
-        XCTAssertEqual(read.frames[1].faces[0].embedding, lender)
+        let source = try XCTUnwrap(read.frames[0].faces[0].embedding, "the stored embedding (kept at the store's precision)")
+        XCTAssertGreaterThan(source.cosine(e), 0.999)
+        XCTAssertEqual(read.frames[1].faces[0].embedding, source)
         XCTAssertEqual(read.frames[1].faces[0].borrowedFrom, BorrowedEmbedding(framesBack: 1, face: 0, likeness: 0.93))
-        XCTAssertEqual(read.frames[2].faces[0].embedding, lender)
-        XCTAssertNil(read.frames[2].faces[1].embedding, "a pointer to a face that is not there lends nothing")
+        XCTAssertEqual(read.frames[2].faces[0].embedding, source)
+        XCTAssertNil(read.frames[2].faces[1].embedding, "a pointer to a face that is not there gives nothing")
     }
 
     func testANewerOrForeignStoreIsRefused() throws {

@@ -35,10 +35,16 @@ let hasAVX2: Bool = {
     return hasWideVectors || avx2Targets.contains(targetCPU)
 }()
 
+// Every module is built -enable-testing, the tests' flag, so that `swift run`, `swift build`,
+// tools/test.sh and tools/install.sh compile the same modules with the same flags into one
+// .build/release and share it: with the flag only on the test command, each switch between
+// running and testing recompiled every module. It costs no speed (Benchmarks/README.md).
+let testable: [SwiftSetting] = [.unsafeFlags(["-enable-testing"])]
+
 // Compute modules (kernels, pixel loops, models) are optimised in every configuration, so
 // `swift test` and debug builds do not run a -Onone engine, and skip exclusivity checks in
 // their hot loops. Everything else keeps Swift's defaults.
-let computeFlags: [SwiftSetting] = [.unsafeFlags(["-O", "-enforce-exclusivity=unchecked", "-target-cpu", targetCPU])]
+let computeFlags: [SwiftSetting] = [.unsafeFlags(["-O", "-enforce-exclusivity=unchecked", "-target-cpu", targetCPU, "-enable-testing"])]
     + (hasWideVectors ? [.define("GLIMT_AVX512")] : hasAVX2 ? [.define("GLIMT_AVX2")] : [])
 
 // The house: each module lists the only modules it may import. Arrows point down:
@@ -64,25 +70,25 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev", "libswresample-dev"])]
         ),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "GlimtCore"),
+        .target(name: "GlimtCore", swiftSettings: testable),
         .target(name: "TensorLite", swiftSettings: computeFlags),
-        .target(name: "SFaceWeights", resources: [.copy("Resources")]),
+        .target(name: "SFaceWeights", resources: [.copy("Resources")], swiftSettings: testable),
         .target(name: "Imaging", swiftSettings: computeFlags),
         .target(name: "MediaIO", dependencies: ["CFFmpeg", "GlimtCore", "Imaging"], swiftSettings: computeFlags),
         .target(name: "Analysis", dependencies: ["GlimtCore", "Imaging"], swiftSettings: computeFlags),
         .target(name: "Faces", dependencies: ["TensorLite", "SFaceWeights", "GlimtCore", "Imaging", "Analysis"], swiftSettings: computeFlags),
         .target(name: "AnalysisEngine", dependencies: ["GlimtCore", "Imaging", "MediaIO", "Faces", "Analysis"], swiftSettings: computeFlags),
-        .target(name: "Film", dependencies: ["GlimtCore", "Imaging", "MediaIO"]),
-        .target(name: "Library", dependencies: ["CSQLite", "GlimtCore", "Imaging", "Analysis"]),
-        .target(name: "GlimtPure", dependencies: ["GlimtCore", "Imaging", "MediaIO", "Faces", "Analysis", "AnalysisEngine", "Film", "Library"]),
+        .target(name: "Film", dependencies: ["GlimtCore", "Imaging", "MediaIO"], swiftSettings: testable),
+        .target(name: "Library", dependencies: ["CSQLite", "GlimtCore", "Imaging", "Analysis"], swiftSettings: testable),
+        .target(name: "GlimtPure", dependencies: ["GlimtCore", "Imaging", "MediaIO", "Faces", "Analysis", "AnalysisEngine", "Film", "Library"], swiftSettings: testable),
         // The CLI bakes in the git commit it is built from (`glimt-pure --version`), see Plugins/BuildCommit.
-        .executableTarget(name: "glimt-pure", dependencies: ["GlimtPure"], plugins: ["BuildCommit"]),
+        .executableTarget(name: "glimt-pure", dependencies: ["GlimtPure"], swiftSettings: testable, plugins: ["BuildCommit"]),
         .plugin(name: "BuildCommit", capability: .buildTool()),
-        .executableTarget(name: "glimt-bench", dependencies: ["GlimtPure", "Faces", "TensorLite", "Imaging", "MediaIO", "AnalysisEngine"],
+        .executableTarget(name: "glimt-bench", dependencies: ["GlimtPure", "Faces", "TensorLite", "Imaging", "MediaIO", "Analysis", "AnalysisEngine"],
                           path: "Benchmarks/glimt-bench", swiftSettings: computeFlags),
         // What every test target shares: the fixtures (Tests/Fixtures), temporary folders,
         // generated clips, and running the built binary.
-        .target(name: "TestSupport", dependencies: ["GlimtCore", "Imaging", "MediaIO"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GlimtCore", "Imaging", "MediaIO"], path: "Tests/TestSupport", swiftSettings: testable),
         .testTarget(name: "TensorLiteTests", dependencies: ["TensorLite"], swiftSettings: computeFlags),
         .testTarget(name: "GlimtPureTests",
                     dependencies: ["GlimtPure", "GlimtCore", "Imaging", "MediaIO", "Faces", "Analysis", "AnalysisEngine", "Film", "Library", "TensorLite",

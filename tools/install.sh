@@ -9,9 +9,10 @@
 # It builds only what is not built: the release build in .build/release is reused when its
 # glimt-pure is newer than every file it is made from (Sources/, Plugins/, Package.swift) and
 # GLIMT_TARGET_CPU is unset (another target is another build); otherwise `swift build`, itself
-# incremental, brings it up to date. A binary from `swift test -c release` counts: it differs
-# only in being testable. GLIMT_BUILD_DIR=DIR installs from that release build folder instead
-# (the folder `swift build -c release --show-bin-path` prints), building nothing.
+# incremental, brings it up to date. `swift test -c release` builds the same binary there (every
+# module is built -enable-testing, see Package.swift). GLIMT_BUILD_DIR=DIR installs from that
+# release build folder instead (the folder `swift build -c release --show-bin-path` prints),
+# building nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 default_prefix="$HOME/.local"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test suite, as the README gives it: set-up (FFmpeg's -dev packages) then every test.
 # Tests run against a release (whole-module optimised) build: the analysis tests embed thousands
-# of faces, and a debug engine would make them crawl. -enable-testing lets tests see internals.
+# of faces, and a debug engine would make them crawl. Package.swift builds every module
+# -enable-testing (tests see internals), so this shares .build/release with `swift run -c release`.
 # The import check makes an import that Package.swift does not declare a build error: the
 # house's arrows (see the README) are the build's.
 set -euo pipefail
@@ -22,4 +23,4 @@ if [ ${#need[@]} -gt 0 ]; then
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${need[@]}"
 fi
-swift test -c release -Xswiftc -enable-testing --explicit-target-dependency-import-check error "$@"
+swift test -c release --explicit-target-dependency-import-check error "$@"

@@ -19,6 +19,8 @@ enum Paths {
 struct ChildProcess {
     var status: Int32
     var seconds: Double
+    /// User and system seconds of the child (wait4).
+    var cpuSeconds: Double
     var peakMB: Double
     var output: Data
     var errors: String
@@ -53,7 +55,8 @@ struct ChildProcess {
         let errors = String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
         // ru_maxrss is in kilobytes on Linux. A child killed by a signal gets 128 + its number.
         let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return ChildProcess(status: code, seconds: seconds, peakMB: Double(usage.ru_maxrss) / 1024, output: output, errors: errors)
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return ChildProcess(status: code, seconds: seconds, cpuSeconds: cpu, peakMB: Double(usage.ru_maxrss) / 1024, output: output, errors: errors)
     }
 
     /// The last line the child wrote to stderr that is not a warning: why it failed, in one line.

@@ -6,7 +6,8 @@ import TensorLite
 /// `glimt-bench report [--json] [--ref PHOTO] [--clips CLIP...]`: where the time goes, every stage
 /// side by side with its peer in one run: the machine, one-thread sgemm as the yardstick, YuNet at
 /// 320 and 640, alignment, SFace at batch 1/4/8 (vs onnxruntime and OpenCV DNN), then the whole
-/// analysis of the clips and its stages (vs the Python + OpenCV script), and peak memory of
+/// analysis of the clips and its stages (vs the Python + OpenCV script), the library's scan of
+/// them against `analyze --ref`, and peak memory of
 /// analysing and filming the 4K clips.
 enum ReportBench {
     static func run(clips: [String], reference: String?, photo: String, repeats: Int, runs: Int, json: Bool) throws {
@@ -26,6 +27,7 @@ enum ReportBench {
         rows += try EmbedBench.records(repeats: repeats, faces: 8, peers: true)
         if !clips.isEmpty {
             rows += E2EBench.records(try E2EBench.measure(clips, reference: reference, runs: runs, log: !json))
+            rows += ScanBench.records(try ScanBench.measure(clips, reference: reference ?? Paths.inRepository("Sample/reference.jpg"), runs: runs, log: !json))
             rows += try MemoryBench.records(clips.filter(MemoryBench.isUHD), reference: reference)
         }
         if json { StageTable.printJSON(rows, sgemm: sgemm) } else { StageTable.printTable(rows, sgemm: sgemm) }

@@ -19,11 +19,16 @@ BENCHMARKS:
   analyze   VIDEO... [--ref PHOTO]: ms per analysed frame by stage, for each decoder shortcut
   decode    [VIDEO...]: ms per sampled frame, for each decoder shortcut (best of 5 runs)
   encode    [VIDEO]: film encoding at 1080x1920, ms per frame and Mb/s for each x264 preset
+  scan      [--json] [--ref PHOTO] [--runs N] CLIP...: 'glimt-pure scan' of the clips into a fresh
+            library vs 'analyze --ref' of the same clips, in turn: wall, CPU, CPU/wall
+  follow    [--ref PHOTO]... CLIP...: scan the clips with faces followed and with --every-face;
+            how far borrowed embeddings are from the faces' own, and for each PHOTO how many
+            verdicts and video judgements differ
   library   [--clips N]: scan N generated clips (default 1000) with 1 and 2 workers (time per clip,
             peak memory), then re-judge a year-sized store after a reference change
 
   decode and encode default to shared/videos/poetry_jam_2009.mp4 beside the repository.
-  report, e2e, memory and library run the glimt-pure built beside glimt-bench
+  report, e2e, memory, scan, follow and library run the glimt-pure built beside glimt-bench
   (swift build -c release --product glimt-pure).
 
 OPTIONS:
@@ -94,6 +99,12 @@ do {
         let videos = positionals()
         try DecodeBench.run(videos.isEmpty ? [sampleVideo] : videos)
     case "encode": try EncodeBench.run(video: positionals().first ?? sampleVideo)
+    case "scan":
+        let clips = positionals()
+        try ScanBench.run(clips.isEmpty ? defaultClips() : clips, reference: referencePhoto, runs: option("--runs", 3), json: json)
+    case "follow":
+        try FollowBench.run(positionals(valued: ["--ref"]), references: args.indices.filter { args[$0] == "--ref" && $0 + 1 < args.count }.map { args[$0 + 1] },
+                            json: json)
     case "library":
         let fixtures = Paths.inRepository("Tests/Fixtures/yunet")
         try LibraryBench.run(clips: option("--clips", 1000), faces: ["obama.png", "biden.png", "obama2.png", "collins_nasa.png"].map { fixtures + "/" + $0 })

@@ -66,16 +66,33 @@ public struct ObservedFace: Sendable, Equatable {
     public var score: Float
     public var quality: Float
     public var embedding: Embedding?
-    /// The embedding is borrowed from the same face a moment earlier (face following), not its
-    /// own. Never stored: the library embeds every face, for references it does not know yet.
-    public var borrowed: Bool
+    /// Set when the embedding is borrowed from the same face a moment earlier (face following),
+    /// not its own.
+    public var borrowedFrom: BorrowedEmbedding?
+    public var borrowed: Bool { borrowedFrom != nil }
 
-    public init(box: Box, score: Float, quality: Float, embedding: Embedding?, borrowed: Bool = false) {
+    public init(box: Box, score: Float, quality: Float, embedding: Embedding?, borrowedFrom: BorrowedEmbedding? = nil) {
         self.box = box
         self.score = score
         self.quality = quality
         self.embedding = embedding
-        self.borrowed = borrowed
+        self.borrowedFrom = borrowedFrom
+    }
+}
+
+/// Whose embedding a followed face borrows: face `face` of the frame `framesBack` frames
+/// earlier in the same video, which was embedded itself, and how alike the two aligned crops
+/// looked (`FaceTracker.Look`: 1 is the same picture). Relative, so frames keep it when passes
+/// are put together.
+public struct BorrowedEmbedding: Sendable, Equatable {
+    public var framesBack: Int
+    public var face: Int
+    public var likeness: Float
+
+    public init(framesBack: Int, face: Int, likeness: Float) {
+        self.framesBack = framesBack
+        self.face = face
+        self.likeness = likeness
     }
 }
 
@@ -92,12 +109,16 @@ public struct ObservationMethod: Codable, Equatable, Sendable {
     public var analysisSide: Int
     /// The time zone UTC capture times and file times were read in (an identifier).
     public var timeZone: String
+    /// Every face was embedded itself; false: faces that stayed put were followed and borrowed
+    /// an embedding (see `ObservedFace.borrowedFrom`).
+    public var everyFace: Bool
 
-    public init(version: Int, sampleRate: Double, analysisSide: Int, timeZone: String) {
+    public init(version: Int, sampleRate: Double, analysisSide: Int, timeZone: String, everyFace: Bool) {
         self.version = version
         self.sampleRate = sampleRate
         self.analysisSide = analysisSide
         self.timeZone = timeZone
+        self.everyFace = everyFace
     }
 
     /// What in `other` would make these frames wrong: another engine, rate or side means
@@ -107,6 +128,9 @@ public struct ObservationMethod: Codable, Equatable, Sendable {
         if version != other.version { frames.append("analysis version \(version), now \(other.version)") }
         if sampleRate != other.sampleRate { frames.append("sampled at \(Self.number(sampleRate))/s, now \(Self.number(other.sampleRate))/s") }
         if analysisSide != other.analysisSide { frames.append("faces looked for at \(analysisSide) px, now \(other.analysisSide) px") }
+        // Followed faces are what every face embedded gives, but for a few near a line: only a
+        // scan asking for every face observes them again.
+        if !everyFace && other.everyFace { frames.append("faces followed, now every face embedded") }
         return (frames, timeZone != other.timeZone)
     }
 

@@ -24,9 +24,9 @@ public struct AnalysisOptions: Sendable {
     /// (see `Refinement`); the library always samples everything, for later references.
     public var coarseToFine = true
     public var refinement = Refinement.Rules()
-    /// With references, a face that stays put borrows the embedding of the same face a moment
-    /// earlier while its verdict is settled (see `FaceTracker`); false embeds every face of
-    /// every sample.
+    /// A face that stays put borrows the embedding of the same face a moment earlier (see
+    /// `FaceTracker`): with references while its verdict is settled, in the library on its looks
+    /// alone; false embeds every face of every sample.
     public var followFaces = true
     /// Threads measuring frames side by side (a decoding thread runs beside them).
     public var workers = ProcessInfo.processInfo.activeProcessorCount
@@ -37,7 +37,8 @@ public struct AnalysisOptions: Sendable {
 
     /// How a video observed with these options was observed, as the library records it.
     public var method: ObservationMethod {
-        ObservationMethod(version: VideoAnalyzer.version, sampleRate: sampleRate, analysisSide: analysisSide, timeZone: timeZone.identifier)
+        ObservationMethod(version: VideoAnalyzer.version, sampleRate: sampleRate, analysisSide: analysisSide, timeZone: timeZone.identifier,
+                          everyFace: !followFaces)
     }
 
     /// How hard the decoder works on analysis frames. Skipping the deblocking loop filter makes

@@ -17,6 +17,7 @@ final class BorrowedEmbeddings: @unchecked Sendable {
         let sample: Int
         let face: Int
         let source: (sample: Int, face: Int)
+        let likeness: Float
         /// Kept until the request is decided, in case the face must be embedded itself.
         let crop: RGBImage
     }
@@ -26,6 +27,7 @@ final class BorrowedEmbeddings: @unchecked Sendable {
         let sample: Int
         let face: Int
         let source: (sample: Int, face: Int)
+        let likeness: Float
     }
 
     private let turn = NSCondition()
@@ -101,7 +103,7 @@ final class BorrowedEmbeddings: @unchecked Sendable {
         }
         for g in granted {
             out[g.sample].faces[g.face].embedding = frames[g.source.sample].faces[g.source.face].embedding
-            out[g.sample].faces[g.face].borrowed = true
+            out[g.sample].faces[g.face].borrowedFrom = BorrowedEmbedding(framesBack: g.sample - g.source.sample, face: g.source.face, likeness: g.likeness)
         }
         return out
     }
@@ -117,7 +119,7 @@ final class BorrowedEmbeddings: @unchecked Sendable {
                 continue
             }
             if let e = made[request.source.face], allows(e) {
-                granted.append(Granted(sample: request.sample, face: request.face, source: request.source))
+                granted.append(Granted(sample: request.sample, face: request.face, source: request.source, likeness: request.likeness))
             } else {
                 refused.append(request)
             }

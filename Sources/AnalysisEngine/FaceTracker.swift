@@ -34,10 +34,11 @@ public struct FaceTracker: Sendable {
         public init(maxGap: Double) { self.maxGap = maxGap }
     }
 
-    /// For one face: embed it, or borrow the embedding of face `face` of sample `sample`.
+    /// For one face: embed it, or borrow the embedding of face `face` of sample `sample`, whose
+    /// crop it resembles at `likeness`.
     public enum Plan: Equatable, Sendable {
         case measure
-        case borrow(sample: Int, face: Int)
+        case borrow(sample: Int, face: Int, likeness: Float)
     }
 
     struct Track {
@@ -80,11 +81,11 @@ public struct FaceTracker: Sendable {
         var tracks: [Track] = []
         for (i, box) in boxes.enumerated() {
             let look = Look(crops[i])
-            if let t = continues[i], previous[t].borrows < rules.maxBorrows, look.likeness(previous[t].look) >= rules.minLikeness {
+            if let t = continues[i], previous[t].borrows < rules.maxBorrows, case let likeness = look.likeness(previous[t].look), likeness >= rules.minLikeness {
                 var track = previous[t]
                 track.box = box
                 track.borrows += 1
-                plans.append(.borrow(sample: track.sample, face: track.face))
+                plans.append(.borrow(sample: track.sample, face: track.face, likeness: likeness))
                 tracks.append(track)
             } else {
                 plans.append(.measure)

@@ -21,8 +21,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
     public let person: Int?
     /// The embeddings of the person's reference faces (none: no one is looked for).
     public var references: [Embedding] { person.map { people[$0] } ?? [] }
-    /// Embed every face, references or not: the library keeps embeddings so that a change of
-    /// references needs no decoding.
+    /// Give every face an embedding, references or not (its own, or one it borrows while it is
+    /// followed): the library keeps embeddings so that a change of references needs no decoding.
     public let embedAllFaces: Bool
     private var pipeline: FacePipeline
 
@@ -261,17 +261,21 @@ public final class VideoAnalyzer: @unchecked Sendable {
                            times: &times, progress: progress)
     }
 
-    /// Faces are followed only to judge them against references known now: the library keeps
-    /// every face's own embedding, for references it does not know yet. A face borrows only a
-    /// verdict a moment's change could not flip: a clear stranger, or clearly the person (see
-    /// `Identity.isSettled`).
+    /// With references, a face borrows only a verdict a moment's change could not flip: a clear
+    /// stranger, or clearly the person (see `Identity.isSettled`). For the library, which judges
+    /// references it does not know yet, a face borrows on its looks alone and keeps where from
+    /// (`ObservedFace.borrowedFrom`); `docs/library.md` says what a later judgement can then
+    /// differ in, as measured.
     private func borrowing(interval: Double) -> BorrowedEmbeddings? {
-        guard options.followFaces, hasReferences, !embedAllFaces else { return nil }
-        let people = self.people, thresholds = options.rules.thresholds
+        guard options.followFaces, hasReferences || embedAllFaces else { return nil }
         // A sample more than one and a half intervals after the last (a gap in the video) starts
-        // afresh. With several people, every one of them must be settled: a borrowed face near
-        // another person's threshold could change whom it counts for.
-        return BorrowedEmbeddings(rules: FaceTracker.Rules(maxGap: 1.5 * interval)) { e in
+        // afresh.
+        let rules = FaceTracker.Rules(maxGap: 1.5 * interval)
+        if embedAllFaces { return BorrowedEmbeddings(rules: rules) { _ in true } }
+        let people = self.people, thresholds = options.rules.thresholds
+        // With several people, every one of them must be settled: a borrowed face near another
+        // person's threshold could change whom it counts for.
+        return BorrowedEmbeddings(rules: rules) { e in
             people.allSatisfy { refs in e.bestCosine(refs).map { Identity.isSettled($0, thresholds: thresholds) } ?? false }
         }
     }
@@ -334,8 +338,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
             let plans = borrowing.plan(sample: n, time: sample.time, boxes: records.map(\.face.box), crops: records.map(\.crop))
             pipeline.embed(&records, where: plans.map { $0 == .measure })
             let requests = plans.enumerated().compactMap { i, plan -> BorrowedEmbeddings.Request? in
-                guard case let .borrow(m, f) = plan else { return nil }
-                return BorrowedEmbeddings.Request(sample: n, face: i, source: (m, f), crop: records[i].crop)
+                guard case let .borrow(m, f, likeness) = plan else { return nil }
+                return BorrowedEmbeddings.Request(sample: n, face: i, source: (m, f), likeness: likeness, crop: records[i].crop)
             }
             embed(borrowing.settle(sample: n, made: records.map(\.embedding), requests: requests), for: borrowing)
         } else {

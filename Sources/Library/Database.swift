@@ -143,6 +143,7 @@ final class Database {
         static func of(_ v: String?) -> Value { v.map(Value.text) ?? .null }
         static func of(_ v: Double?) -> Value { v.map(Value.real) ?? .null }
         static func of(_ v: Float?) -> Value { v.map { .real(Double($0)) } ?? .null }
+        static func of(_ v: Int?) -> Value { v.map { .int(Int64($0)) } ?? .null }
         static func of(_ v: Bool) -> Value { .int(v ? 1 : 0) }
     }
 

@@ -63,15 +63,16 @@ public final class LibraryStore: @unchecked Sendable {
         try locked { try db.rows("SELECT \(Self.identityColumns) FROM videos WHERE content_key = ?", [.of(contentKey)], Self.identity).first }
     }
 
-    private static let identityColumns = "content_key, path, size, modified, analysis_version, sample_rate, analysis_side, time_zone"
+    private static let identityColumns = "content_key, path, size, modified, analysis_version, sample_rate, analysis_side, time_zone, every_face"
 
     private static func identity(_ s: Database.Statement) -> Identity {
         Identity(contentKey: s.text(0), path: s.text(1), size: Int64(s.int(2)), modified: s.double(3), method: method(s, from: 4))
     }
 
-    /// The four method columns, from `first` on, in `identityColumns`' order.
+    /// The five method columns, from `first` on, in `identityColumns`' order.
     private static func method(_ s: Database.Statement, from first: Int32) -> ObservationMethod {
-        ObservationMethod(version: s.int(first), sampleRate: s.double(first + 1), analysisSide: s.int(first + 2), timeZone: s.text(first + 3))
+        ObservationMethod(version: s.int(first), sampleRate: s.double(first + 1), analysisSide: s.int(first + 2), timeZone: s.text(first + 3),
+                          everyFace: s.int(first + 4) != 0)
     }
 
     /// A stored video found under another name (moved, renamed): nothing to analyse again.
@@ -154,14 +155,15 @@ public final class LibraryStore: @unchecked Sendable {
                 try db.run("DELETE FROM videos WHERE path = ? OR content_key = ?", [.of(v.path), .of(v.contentKey)])
                 try db.run("""
                     INSERT INTO videos (content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration,
-                                        width, height, rotation, codec, hdr, recording, analysis_version, sample_rate, analysis_side, time_zone, notes)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        width, height, rotation, codec, hdr, recording, analysis_version, sample_rate, analysis_side, time_zone, notes,
+                                        every_face)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.of(v.contentKey), .of(v.path), .int(v.size), .of(v.modified), .of(v.capture.day), .of(v.capture.time),
                           .of(v.capture.instant?.timeIntervalSince1970), .of(v.capture.source.rawValue), .of(v.duration), .of(v.width),
                           .of(v.height), .of(v.rotation), .of(v.codec), .of(v.hdr),
                           .of(v.recording.flatMap { try? Self.factsEncoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }),
                           .of(v.method.version), .of(v.method.sampleRate), .of(v.method.analysisSide), .of(v.method.timeZone),
-                          .of(v.notes.joined(separator: "\n"))])
+                          .of(v.notes.joined(separator: "\n")), .of(v.method.everyFace)])
                 let id = db.lastInsertedRow
                 // A day the person gave this content stands over what its metadata says.
                 try db.run(Self.applySetDate, [.of(v.contentKey)])
@@ -169,15 +171,20 @@ public final class LibraryStore: @unchecked Sendable {
                     INSERT INTO frames (video_id, idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
-                let face = try db.prepare("INSERT INTO faces (video_id, frame_idx, idx, x, y, width, height, score, quality, embedding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                let face = try db.prepare("""
+                    INSERT INTO faces (video_id, frame_idx, idx, x, y, width, height, score, quality, embedding, borrows_back, borrows_face, likeness)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
                 for (i, f) in v.frames.enumerated() {
                     let a = f.aesthetics
                     try frame.bind([.int(id), .of(i), .of(f.time), .of(f.sharpness), .of(a.value), .of(a.exposure), .of(a.contrast),
                                     .of(a.colourfulness), .of(a.cleanliness), .of(a.rejected)])
                     while try frame.step() {}
                     for (j, x) in f.faces.enumerated() {
+                        // A borrowed embedding is its source's: the source's row holds it.
+                        let own = x.borrowedFrom == nil ? x.embedding.map { Database.Value.blob(HalfFloats.encode($0.values)) } : nil
                         try face.bind([.int(id), .of(i), .of(j), .of(x.box.x), .of(x.box.y), .of(x.box.width), .of(x.box.height), .of(x.score),
-                                       .of(x.quality), x.embedding.map { .blob(HalfFloats.encode($0.values)) } ?? .null])
+                                       .of(x.quality), own ?? .null, .of(x.borrowedFrom?.framesBack), .of(x.borrowedFrom?.face), .of(x.borrowedFrom?.likeness)])
                         while try face.step() {}
                     }
                 }
@@ -226,7 +233,7 @@ public final class LibraryStore: @unchecked Sendable {
                                               hdr: s.int(14) != 0,
                                               recording: s.optionalText(15).flatMap { try? JSONDecoder().decode(RecordingFacts.self, from: Data($0.utf8)) },
                                               method: Self.method(s, from: 20), frames: [],
-                                              notes: s.text(24).split(separator: "\n").map(String.init)))
+                                              notes: s.text(25).split(separator: "\n").map(String.init)))
             }
             for i in videos.indices {
                 let id = videos[i].0
@@ -237,14 +244,32 @@ public final class LibraryStore: @unchecked Sendable {
                                                                        cleanliness: s.float(6), rejected: s.optionalText(7)),
                                 sharpness: s.float(1), faces: [])
                 }
-                let faces = try db.rows("SELECT frame_idx, x, y, width, height, score, quality, embedding FROM faces WHERE video_id = ? ORDER BY frame_idx, idx", [.of(id)]) { s in
+                let faces = try db.rows("""
+                    SELECT frame_idx, x, y, width, height, score, quality, embedding, borrows_back, borrows_face, likeness
+                    FROM faces WHERE video_id = ? ORDER BY frame_idx, idx
+                    """, [.of(id)]) { s in
                     (s.int(0), ObservedFace(box: Box(x: s.float(1), y: s.float(2), width: s.float(3), height: s.float(4)), score: s.float(5), quality: s.float(6),
-                                          embedding: s.isNull(7) ? nil : try? Embedding(validating: HalfFloats.decode(s.blob(7)))))
+                                          embedding: s.isNull(7) ? nil : try? Embedding(validating: HalfFloats.decode(s.blob(7))),
+                                          borrowedFrom: s.isNull(8) ? nil : BorrowedEmbedding(framesBack: s.int(8), face: s.int(9), likeness: s.float(10))))
                 }
                 for (f, face) in faces where frames.indices.contains(f) { frames[f].faces.append(face) }
+                Self.fillBorrowed(&frames)
                 videos[i].1.frames = frames
             }
             return videos.map(\.1)
+        }
+    }
+
+    /// Gives each followed face its source's embedding (sources come earlier in the video). A
+    /// pointer to nothing leaves the face without one, as a damaged embedding does.
+    static func fillBorrowed(_ frames: inout [ObservedFrame]) {
+        for f in frames.indices {
+            for i in frames[f].faces.indices {
+                guard let b = frames[f].faces[i].borrowedFrom else { continue }
+                let s = f - b.framesBack
+                frames[f].faces[i].embedding = b.framesBack > 0 && frames.indices.contains(s) && frames[s].faces.indices.contains(b.face)
+                    && !frames[s].faces[b.face].borrowed ? frames[s].faces[b.face].embedding : nil
+            }
         }
     }
 
@@ -263,15 +288,17 @@ public final class LibraryStore: @unchecked Sendable {
             var out: [String] = []
             let videos = try db.rows("""
                 SELECT id, content_key, path, size, day, capture_time, date_source, duration, width, height, rotation, codec, hdr, analysis_version,
-                       recording, sample_rate, analysis_side, time_zone, notes
+                       recording, sample_rate, analysis_side, time_zone, notes, every_face
                 FROM videos ORDER BY content_key
-                """) { s in (s.int(0), (1...18).map { s.text(Int32($0)) }.joined(separator: "|")) }
+                """) { s in (s.int(0), (1...19).map { s.text(Int32($0)) }.joined(separator: "|")) }
             for (id, line) in videos {
                 out.append("video " + line)
                 out += try db.rows("SELECT idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected FROM frames WHERE video_id = ? ORDER BY idx",
                                    [.int(Int64(id))]) { s in "  frame " + (0...8).map { s.text(Int32($0)) }.joined(separator: "|") }
-                out += try db.rows("SELECT frame_idx, idx, x, y, width, height, score, quality, hex(embedding) FROM faces WHERE video_id = ? ORDER BY frame_idx, idx",
-                                   [.int(Int64(id))]) { s in "  face " + (0...8).map { s.text(Int32($0)) }.joined(separator: "|") }
+                out += try db.rows("""
+                    SELECT frame_idx, idx, x, y, width, height, score, quality, hex(embedding), borrows_back, borrows_face, likeness
+                    FROM faces WHERE video_id = ? ORDER BY frame_idx, idx
+                    """, [.int(Int64(id))]) { s in "  face " + (0...11).map { s.text(Int32($0)) }.joined(separator: "|") }
             }
             return out.joined(separator: "\n")
         }

@@ -95,7 +95,17 @@ enum Schema {
         """
         ALTER TABLE videos ADD COLUMN notes TEXT NOT NULL DEFAULT '';
         """,
-        // 8: what the last scans (and merges) did, for 'glimt-pure status': when, of what, how
+        // 8: a followed face borrows the embedding of face `borrows_face` of the frame
+        // `borrows_back` frames earlier (its own embedding is then NULL), whose crop it resembled
+        // at `likeness`; `every_face` says a video's faces were not followed. Rows from before
+        // each have an embedding of their own.
+        """
+        ALTER TABLE videos ADD COLUMN every_face INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE faces ADD COLUMN borrows_back INTEGER;
+        ALTER TABLE faces ADD COLUMN borrows_face INTEGER;
+        ALTER TABLE faces ADD COLUMN likeness REAL;
+        """,
+        // 9: what the last scans (and merges) did, for 'glimt-pure status': when, of what, how
         // many, and each file that failed or was left out. History, not analysis: no dump, no
         // merge carries it.
         """

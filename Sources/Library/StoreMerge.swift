@@ -51,7 +51,9 @@ extension LibraryStore {
 
     /// Brings `other`'s videos, frames and faces (with how each was observed, its notes, and a
     /// day set by hand on it, which its stored day already is) into this store in one
-    /// transaction. `mapPath` rewrites the other store's paths (a NAS mounted elsewhere);
+    /// transaction. Every column comes as it is but the video's row id: a frame is known by its
+    /// video and place in it, and a followed face points to the face it borrows from by frames
+    /// back and place in that frame, within its video, so the pointers hold in the new video. `mapPath` rewrites the other store's paths (a NAS mounted elsewhere);
     /// `fileNow` tells the size and time of a file as it is now, to settle a path both stores
     /// hold with different content. `people` maps the other library's person ids to this one's,
     /// for its choices (pins, excluded days) when `choices`; excluded videos belong to everyone.

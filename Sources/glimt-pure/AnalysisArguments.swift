@@ -24,6 +24,9 @@ enum AnalysisArguments {
     /// Only for commands that analyse for one set of references (the library embeds every face).
     static let everyFace = OptionSpec.flag("--every-face", "Embed every face of every sampled frame. By default, with references, a face that stays put and looks the same is embedded every sixth frame, the frames between borrowing its embedding while it is clearly the person or clearly not (faster, the same picks on the test clips)")
 
+    /// The library's: without references, a followed face borrows on its looks alone.
+    static let libraryEveryFace = OptionSpec.flag("--every-face", "Embed every face of every sampled frame. By default a face that stays put and looks the same is embedded every sixth frame, the frames between borrowing its embedding (about half the CPU; a later reference can judge a borrowed face near a threshold differently, see docs/library.md). A scan with it analyses again the videos scanned without")
+
     /// What only an analysis of videos takes: the library's videos were analysed when scanned.
     static let analysing: [OptionSpec] = sampling + [fullPass, everyFace]
 

@@ -8,7 +8,8 @@ import GlimtPure
 /// there, every preview exists and is H.264, nothing is requested but the page's own files, and
 /// the page's own choices script writes a file `pick --apply` takes.
 final class ReviewPageTests: CLITestCase {
-    private var store: URL { library.appendingPathComponent("store") }
+    /// The default library (XDG_DATA_HOME is the test's folder), so the page's command is a person's.
+    private var store: URL { library.appendingPathComponent("glimt") }
     private var site: URL { library.appendingPathComponent("review") }
     static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
@@ -22,7 +23,7 @@ final class ReviewPageTests: CLITestCase {
         }
         XCTAssertEqual(try glimt("reference", "add", fixture("yunet/obama.png"), "--person", "Barack", "--library", store.path).status, 0)
         XCTAssertEqual(try glimt("scan", videos.path, "--library", store.path, "--timezone", "UTC", "-q").status, 0)
-        let review = try glimt("review", "--out", site.path, "--library", store.path)
+        let review = try glimt("review", "--out", site.path)
         XCTAssertEqual(review.status, 0, review.err)
     }
 
@@ -163,7 +164,7 @@ final class ReviewPageTests: CLITestCase {
             }
         }
         // The page again after the pin: one new second to render, everything else reused.
-        let again = try glimt("review", "--out", site.path, "--library", store.path)
+        let again = try glimt("review", "--out", site.path)
         XCTAssertEqual(again.status, 0, again.err)
         XCTAssertTrue(again.out.contains("1 previews and 1 thumbnails made"), again.out)
         let after05 = try browse(site.appendingPathComponent("index.html").absoluteString)

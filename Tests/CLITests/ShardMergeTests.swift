@@ -41,6 +41,20 @@ final class ShardMergeTests: CLITestCase {
         XCTAssertEqual(merged.status, 0, merged.err)
         XCTAssertTrue(merged.out.hasPrefix("merged \(lib("lib-1").path): \(summaries[0].analysed) videos added ("), merged.out)
         XCTAssertEqual(try dump("merged"), try dump("whole"), "the merged store equals one unsharded scan")
+        // Faces followed between samples have no embedding of their own: each points to the face
+        // it borrows from by frame and face of the same video, which the merge keeps as they are,
+        // so that reading lends each its source's embedding as in the unsharded store.
+        let borrowed = try dump("merged").split(separator: "\n").filter { line in
+            let columns = line.split(separator: "|", omittingEmptySubsequences: false)
+            return line.hasPrefix("  face ") && columns[8].isEmpty && !columns[9].isEmpty
+        }
+        XCTAssertGreaterThan(borrowed.count, 10, "the clips' faces are followed, so the merge carries borrowed faces")
+        for day in try LibraryStore(library: lib("whole")).days() {
+            let (whole, merged) = try (LibraryStore(library: lib("whole")).videos(onDay: day), LibraryStore(library: lib("merged")).videos(onDay: day))
+            XCTAssertEqual(merged.flatMap { $0.frames.flatMap { $0.faces.map { $0.embedding?.values } } },
+                           whole.flatMap { $0.frames.flatMap { $0.faces.map { $0.embedding?.values } } }, day)
+            XCTAssertTrue(merged.allSatisfy { $0.frames.allSatisfy { $0.faces.allSatisfy { $0.embedding != nil } } }, "every face lent an embedding: \(day)")
+        }
 
         // Merging again changes nothing, not even the store's history.
         let again = try glimt("merge", lib("lib-2").path, "--library", lib("merged").path)

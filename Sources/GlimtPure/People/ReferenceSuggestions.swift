@@ -49,7 +49,8 @@ public enum ReferenceSuggestions {
                 for frame in video.frames {
                     for (i, cosine) in judgement.cosines(frame).enumerated() {
                         let face = frame.faces[i]
-                        guard let cosine, cosine >= minCosine, face.box.height >= minFaceHeight, face.quality >= minQuality else { continue }
+                        // A followed face's cosine is its source's: the source is the one to suggest.
+                        guard let cosine, !face.borrowed, cosine >= minCosine, face.box.height >= minFaceHeight, face.quality >= minQuality else { continue }
                         let s = Suggestion(number: 0, person: person.name, video: video.path, contentKey: video.contentKey, day: day, time: frame.time,
                                            box: face.box, cosine: cosine, quality: face.quality)
                         let month = String(day.prefix(7))

@@ -203,8 +203,10 @@ final class VideoAnalyzerTests: XCTestCase {
 
     /// Tracking faces (a face that stays put is embedded every sixth sample while its verdict is
     /// settled) picks what embedding every face picks, on the crowd clip and on two people side
-    /// by side, with far fewer embeddings; a borrowed cosine is always far from the thresholds,
-    /// and the library, which embeds for references it does not know yet, never borrows.
+    /// by side, with far fewer embeddings; a borrowed cosine is always far from the thresholds.
+    /// The library, which embeds for references it does not know yet, follows faces on their
+    /// looks alone: each borrowed face names an embedded face of an earlier frame and has its
+    /// embedding; with every face asked for, none borrows.
     func testTrackedFacesPickWhatEmbeddingEveryFacePicks() throws {
         for (name, refs) in [("crowd_a_6to7.mp4", [Self.obama]), ("two_people.mp4", [Self.biden])] {
             let tracked = try analyzer(refs: refs).analyze(path: clip(name))
@@ -232,6 +234,25 @@ final class VideoAnalyzerTests: XCTestCase {
         let library = VideoAnalyzer(options: AnalysisOptions(), references: [], pipeline: pipeline, embedAllFaces: true)
         var times = VideoAnalysis.StageTimes()
         let stored = try library.observe(path: clip("two_people.mp4"), contentKey: "k", times: &times)
-        XCTAssertTrue(stored.frames.flatMap(\.faces).allSatisfy { $0.embedding != nil && !$0.borrowed })
+        XCTAssertFalse(stored.method.everyFace)
+        let storedFaces = stored.frames.flatMap(\.faces)
+        XCTAssertTrue(storedFaces.allSatisfy { $0.embedding != nil })
+        XCTAssertGreaterThan(storedFaces.filter(\.borrowed).count * 2, storedFaces.count, "most faces of two people standing still borrow")
+        for (n, frame) in stored.frames.enumerated() {
+            for face in frame.faces {
+                guard let from = face.borrowedFrom else { continue }
+                let source = stored.frames[n - from.framesBack].faces[from.face]
+                XCTAssertFalse(source.borrowed, "a source is embedded itself")
+                XCTAssertEqual(source.embedding, face.embedding)
+                XCTAssertGreaterThanOrEqual(from.likeness, FaceTracker.Rules(maxGap: 1).minLikeness)
+                XCTAssertLessThanOrEqual(from.framesBack, FaceTracker.Rules(maxGap: 1).maxBorrows)
+            }
+        }
+        var everyOptions = AnalysisOptions()
+        everyOptions.followFaces = false
+        let everyStored = try VideoAnalyzer(options: everyOptions, references: [], pipeline: pipeline, embedAllFaces: true)
+            .observe(path: clip("two_people.mp4"), contentKey: "k", times: &times)
+        XCTAssertTrue(everyStored.method.everyFace)
+        XCTAssertTrue(everyStored.frames.flatMap(\.faces).allSatisfy { $0.embedding != nil && !$0.borrowed })
     }
 }

@@ -137,9 +137,11 @@ final class LibraryScanTests: XCTestCase {
 /// The library records how it analysed each video, so a scan with other settings never mixes
 /// them silently.
 final class ScanSettingsTests: XCTestCase {
-    private func scan(_ folder: URL, library: URL, rate: Double = AnalysisOptions().sampleRate, zone: String = "UTC") throws -> LibraryScan.Summary {
+    private func scan(_ folder: URL, library: URL, rate: Double = AnalysisOptions().sampleRate, zone: String = "UTC",
+                      everyFace: Bool = false) throws -> LibraryScan.Summary {
         var options = AnalysisOptions()
         options.sampleRate = rate
+        options.followFaces = !everyFace
         options.timeZone = TimeZone(identifier: zone)!
         return try LibraryScan(library: library, options: options).run([folder.path])
     }
@@ -167,6 +169,26 @@ final class ScanSettingsTests: XCTestCase {
         XCTAssertEqual(full.settingsChanged, ["sampled at 4/s, now 8/s"])
         XCTAssertEqual(try frameCounts(library), [Int](repeating: 16, count: paths.count), "no video keeps frames of the other rate")
         XCTAssertEqual(Set(try LibraryStore(library: library).videos(onDay: "2024-05-01").map(\.method.sampleRate)), [8])
+    }
+
+    /// Followed faces stand for the default scan; one asking for every face analyses the
+    /// followed videos again (and says so), and a default scan after it keeps the exact store.
+    func testEveryFaceAnalysesFollowedVideosAgainButNotTheOtherWay() throws {
+        let root = temporaryFolder(self)
+        let videos = root.appendingPathComponent("videos"), library = root.appendingPathComponent("library")
+        let paths = try GeneratedClips.write(to: videos.path, seconds: 2)
+        func borrowed() throws -> Int {
+            let store = try LibraryStore(library: library)
+            return try store.days().flatMap { try store.videos(onDay: $0).flatMap { $0.frames.flatMap(\.faces) } }.filter(\.borrowed).count
+        }
+        XCTAssertEqual(try scan(videos, library: library).analysed, paths.count)
+        XCTAssertGreaterThan(try borrowed(), 0, "faces that stay put borrow by default")
+        let every = try scan(videos, library: library, everyFace: true)
+        XCTAssertEqual([every.analysed, every.reobserved], [paths.count, paths.count])
+        XCTAssertEqual(every.settingsChanged, ["faces followed, now every face embedded"])
+        XCTAssertEqual(try borrowed(), 0)
+        let again = try scan(videos, library: library)
+        XCTAssertEqual([again.analysed, again.unchanged], [0, paths.count], "a store of every face's own embedding is kept")
     }
 
     func testAnotherTimeZoneDatesAgainWithoutDecoding() throws {

@@ -3,6 +3,8 @@ import XCTest
 import TestSupport
 @testable import AnalysisEngine
 @testable import Library
+import Analysis
+import Imaging
 
 /// The store's schema over time: an older store is brought up to date, a newer or a foreign one
 /// is refused with a clear reason, never misread.
@@ -31,10 +33,43 @@ final class LibraryStoreTests: XCTestCase {
         XCTAssertEqual([old.method.sampleRate, Double(old.method.analysisSide)], [8, 640], "version 4's columns: the settings scans had then")
         XCTAssertEqual(old.method.timeZone, "", "no time zone recorded: the next scan dates it again")
         XCTAssertEqual(old.notes, [], "version 7's column exists, empty for rows from before")
-        XCTAssertEqual(Schema.version, 8)
-        XCTAssertEqual(try store.history(), [], "version 8's tables exist, empty: no scan recorded")
+        XCTAssertTrue(old.method.everyFace, "version 8: rows from before embedded every face")
+        XCTAssertEqual(Schema.version, 9)
+        XCTAssertEqual(try store.history(), [], "version 9's tables exist, empty: no scan recorded")
         XCTAssertEqual(try store.setDate(contentKey: "k1", path: "/v/a.mp4", day: "2024-05-02", time: nil), ["2024-05-01"], "version 5's table exists; the pin of the old day goes")
         XCTAssertEqual(try store.days(), ["2024-05-02"])
+    }
+
+    /// A followed face is stored as a pointer to its source (no embedding of its own in its
+    /// row) and read back with the source's embedding; a pointer to nothing reads as no
+    /// embedding, never as another face's.
+    func testABorrowedEmbeddingIsStoredOnceAndFilledInOnReading() throws {
+        let library = try folder()
+        let store = try LibraryStore(library: library)
+        let e = try Embedding(validating: (0..<128).map { Float($0 % 7) - 3 })
+        func face(_ borrowedFrom: BorrowedEmbedding?) -> ObservedFace {
+            ObservedFace(box: Box(x: 1, y: 2, width: 30, height: 36), score: 0.9, quality: 0.8, embedding: e, borrowedFrom: borrowedFrom)
+        }
+        let looks = Aesthetics(value: 0.5, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil)
+        let frames = [
+            ObservedFrame(time: 0, aesthetics: looks, sharpness: 0.5, faces: [face(nil)]),
+            ObservedFrame(time: 0.125, aesthetics: looks, sharpness: 0.5, faces: [face(BorrowedEmbedding(framesBack: 1, face: 0, likeness: 0.93))]),
+            ObservedFrame(time: 0.25, aesthetics: looks, sharpness: 0.5, faces: [face(BorrowedEmbedding(framesBack: 2, face: 0, likeness: 0.91)),
+                                                                                  face(BorrowedEmbedding(framesBack: 1, face: 3, likeness: 0.9))]),
+        ]
+        let method = ObservationMethod(version: VideoAnalyzer.version, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: false)
+        try store.save(ObservedVideo(contentKey: "k", path: "/v/a.mp4", size: 1, modified: 0, capture: CaptureDate(day: "2024-05-01", time: nil, instant: nil, source: .fileName),
+                                     duration: 1, width: 320, height: 240, rotation: 0, codec: "h264", hdr: false, recording: nil, method: method, frames: frames, notes: []))
+        let db = try Database(path: store.databasePath)
+        XCTAssertEqual(try db.rows("SELECT count(*) FROM faces WHERE embedding IS NOT NULL") { $0.int(0) }, [1], "the embedding is stored once")
+        let read = try XCTUnwrap(store.videos(onDay: "2024-05-01").first)
+        XCTAssertFalse(read.method.everyFace)
+        let source = try XCTUnwrap(read.frames[0].faces[0].embedding, "the stored embedding (kept at the store's precision)")
+        XCTAssertGreaterThan(source.cosine(e), 0.999)
+        XCTAssertEqual(read.frames[1].faces[0].embedding, source)
+        XCTAssertEqual(read.frames[1].faces[0].borrowedFrom, BorrowedEmbedding(framesBack: 1, face: 0, likeness: 0.93))
+        XCTAssertEqual(read.frames[2].faces[0].embedding, source)
+        XCTAssertNil(read.frames[2].faces[1].embedding, "a pointer to a face that is not there gives nothing")
     }
 
     func testANewerOrForeignStoreIsRefused() throws {

@@ -182,11 +182,11 @@ public struct Conv3x3: Sendable {
             let w = w0 + dy &* 9 &* po
             for j in 0..<9 {
                 let wv = loadVec(w + j &* po)
-                a0.addProduct(Vec(repeating: r[j]), wv); a1.addProduct(Vec(repeating: r[step &+ j]), wv)
-                a2.addProduct(Vec(repeating: r[2 &* step &+ j]), wv); a3.addProduct(Vec(repeating: r[3 &* step &+ j]), wv)
-                a4.addProduct(Vec(repeating: r[4 &* step &+ j]), wv); a5.addProduct(Vec(repeating: r[5 &* step &+ j]), wv)
+                a0.accumulate(Vec(repeating: r[j]), wv); a1.accumulate(Vec(repeating: r[step &+ j]), wv)
+                a2.accumulate(Vec(repeating: r[2 &* step &+ j]), wv); a3.accumulate(Vec(repeating: r[3 &* step &+ j]), wv)
+                a4.accumulate(Vec(repeating: r[4 &* step &+ j]), wv); a5.accumulate(Vec(repeating: r[5 &* step &+ j]), wv)
 #if GLIMT_AVX512
-                a6.addProduct(Vec(repeating: r[6 &* step &+ j]), wv); a7.addProduct(Vec(repeating: r[7 &* step &+ j]), wv)
+                a6.accumulate(Vec(repeating: r[6 &* step &+ j]), wv); a7.accumulate(Vec(repeating: r[7 &* step &+ j]), wv)
 #endif
             }
         }
@@ -230,10 +230,10 @@ public struct Conv3x3: Sendable {
                 let w0 = loadVec(w)
                 let x0 = Vec(repeating: r[j]), x1 = Vec(repeating: r[step + j])
                 let x2 = Vec(repeating: r[2 * step + j]), x3 = Vec(repeating: r[3 * step + j])
-                a0.addProduct(x0, w0); a1.addProduct(x1, w0); a2.addProduct(x2, w0); a3.addProduct(x3, w0)
+                a0.accumulate(x0, w0); a1.accumulate(x1, w0); a2.accumulate(x2, w0); a3.accumulate(x3, w0)
                 if two {
                     let w1 = loadVec(w + 16)
-                    b0.addProduct(x0, w1); b1.addProduct(x1, w1); b2.addProduct(x2, w1); b3.addProduct(x3, w1)
+                    b0.accumulate(x0, w1); b1.accumulate(x1, w1); b2.accumulate(x2, w1); b3.accumulate(x3, w1)
                 }
                 w += paddedOut
             }

@@ -116,14 +116,14 @@ public struct DepthwiseConv: Sendable {
                 while ox &+ 2 <= ow {
                     let c3v = column(ox &+ 2)
                     var acc = c0v.0 * k0, bcc = c1v.0 * k0
-                    acc.addProduct(c1v.0, k1); bcc.addProduct(c2v.0, k1)
-                    acc.addProduct(c2v.0, k2); bcc.addProduct(c3v.0, k2)
-                    acc.addProduct(c0v.1, k3); bcc.addProduct(c1v.1, k3)
-                    acc.addProduct(c1v.1, k4); bcc.addProduct(c2v.1, k4)
-                    acc.addProduct(c2v.1, k5); bcc.addProduct(c3v.1, k5)
-                    acc.addProduct(c0v.2, k6); bcc.addProduct(c1v.2, k6)
-                    acc.addProduct(c1v.2, k7); bcc.addProduct(c2v.2, k7)
-                    acc.addProduct(c2v.2, k8); bcc.addProduct(c3v.2, k8)
+                    acc.accumulate(c1v.0, k1); bcc.accumulate(c2v.0, k1)
+                    acc.accumulate(c2v.0, k2); bcc.accumulate(c3v.0, k2)
+                    acc.accumulate(c0v.1, k3); bcc.accumulate(c1v.1, k3)
+                    acc.accumulate(c1v.1, k4); bcc.accumulate(c2v.1, k4)
+                    acc.accumulate(c2v.1, k5); bcc.accumulate(c3v.1, k5)
+                    acc.accumulate(c0v.2, k6); bcc.accumulate(c1v.2, k6)
+                    acc.accumulate(c1v.2, k7); bcc.accumulate(c2v.2, k7)
+                    acc.accumulate(c2v.2, k8); bcc.accumulate(c3v.2, k8)
                     store(epilogue.apply(acc, bias: bias, slope: slope), outRow + ox &* outS)
                     store(epilogue.apply(bcc, bias: bias, slope: slope), outRow + (ox &+ 1) &* outS)
                     c0v = c2v; c1v = c3v; c2v = column(ox &+ 3)
@@ -131,17 +131,17 @@ public struct DepthwiseConv: Sendable {
                 }
                 if ox < ow {
                     var acc = c0v.0 * k0
-                    acc.addProduct(c1v.0, k1); acc.addProduct(c2v.0, k2)
-                    acc.addProduct(c0v.1, k3); acc.addProduct(c1v.1, k4); acc.addProduct(c2v.1, k5)
-                    acc.addProduct(c0v.2, k6); acc.addProduct(c1v.2, k7); acc.addProduct(c2v.2, k8)
+                    acc.accumulate(c1v.0, k1); acc.accumulate(c2v.0, k2)
+                    acc.accumulate(c0v.1, k3); acc.accumulate(c1v.1, k4); acc.accumulate(c2v.1, k5)
+                    acc.accumulate(c0v.2, k6); acc.accumulate(c1v.2, k7); acc.accumulate(c2v.2, k8)
                     store(epilogue.apply(acc, bias: bias, slope: slope), outRow + ox &* outS)
                 }
 #else
                 for ox in 0..<ow {
                     var acc = c0v.0 * k0
-                    acc.addProduct(c1v.0, k1); acc.addProduct(c2v.0, k2)
-                    acc.addProduct(c0v.1, k3); acc.addProduct(c1v.1, k4); acc.addProduct(c2v.1, k5)
-                    acc.addProduct(c0v.2, k6); acc.addProduct(c1v.2, k7); acc.addProduct(c2v.2, k8)
+                    acc.accumulate(c1v.0, k1); acc.accumulate(c2v.0, k2)
+                    acc.accumulate(c0v.1, k3); acc.accumulate(c1v.1, k4); acc.accumulate(c2v.1, k5)
+                    acc.accumulate(c0v.2, k6); acc.accumulate(c1v.2, k7); acc.accumulate(c2v.2, k8)
                     store(epilogue.apply(acc, bias: bias, slope: slope), outRow + ox &* outS)
                     c0v = c1v; c1v = c2v; c2v = column(ox &+ 2)
                 }
@@ -149,9 +149,9 @@ public struct DepthwiseConv: Sendable {
             } else {
                 for ox in 0..<ow {
                     var acc = c0v.0 * k0
-                    acc.addProduct(c1v.0, k1); acc.addProduct(c2v.0, k2)
-                    acc.addProduct(c0v.1, k3); acc.addProduct(c1v.1, k4); acc.addProduct(c2v.1, k5)
-                    acc.addProduct(c0v.2, k6); acc.addProduct(c1v.2, k7); acc.addProduct(c2v.2, k8)
+                    acc.accumulate(c1v.0, k1); acc.accumulate(c2v.0, k2)
+                    acc.accumulate(c0v.1, k3); acc.accumulate(c1v.1, k4); acc.accumulate(c2v.1, k5)
+                    acc.accumulate(c0v.2, k6); acc.accumulate(c1v.2, k7); acc.accumulate(c2v.2, k8)
                     store(epilogue.apply(acc, bias: bias, slope: slope), outRow + ox &* outS)
                     let next = (ox &+ 1) &* s &- 1
                     c0v = c2v; c1v = column(next &+ 1); c2v = column(next &+ 2)
@@ -206,9 +206,9 @@ public struct DepthwiseConv: Sendable {
                 @inline(__always) func one(_ ox: Int) {
                     @inline(__always) func col(_ r: UnsafePointer<Float>, _ x: Int) -> V { x >= 0 && x < W ? load(r + x &* inS) : V() }
                     var acc = V()
-                    acc.addProduct(col(t, ox &- 1), k0); acc.addProduct(col(t, ox), k1); acc.addProduct(col(t, ox &+ 1), k2)
-                    acc.addProduct(col(m, ox &- 1), k3); acc.addProduct(col(m, ox), k4); acc.addProduct(col(m, ox &+ 1), k5)
-                    acc.addProduct(col(b, ox &- 1), k6); acc.addProduct(col(b, ox), k7); acc.addProduct(col(b, ox &+ 1), k8)
+                    acc.accumulate(col(t, ox &- 1), k0); acc.accumulate(col(t, ox), k1); acc.accumulate(col(t, ox &+ 1), k2)
+                    acc.accumulate(col(m, ox &- 1), k3); acc.accumulate(col(m, ox), k4); acc.accumulate(col(m, ox &+ 1), k5)
+                    acc.accumulate(col(b, ox &- 1), k6); acc.accumulate(col(b, ox), k7); acc.accumulate(col(b, ox &+ 1), k8)
                     store(e.apply(acc, bias: load(e.bias.data + c0), slope: load(e.slopes.data + c0), as: kind), outRow + ox &* outS)
                 }
                 // Outputs ox...ox+4, from columns ox-1...ox+5, which must all be inside the row.
@@ -217,19 +217,19 @@ public struct DepthwiseConv: Sendable {
                     @inline(__always) func kernelRow(_ row: UnsafePointer<Float>, _ ka: V, _ kb: V, _ kc: V) {
                         let p = row + (ox &- 1) &* inS
                         var x = load(p)
-                        a0.addProduct(x, ka)
+                        a0.accumulate(x, ka)
                         x = load(p + inS)
-                        a0.addProduct(x, kb); a1.addProduct(x, ka)
+                        a0.accumulate(x, kb); a1.accumulate(x, ka)
                         x = load(p + 2 &* inS)
-                        a0.addProduct(x, kc); a1.addProduct(x, kb); a2.addProduct(x, ka)
+                        a0.accumulate(x, kc); a1.accumulate(x, kb); a2.accumulate(x, ka)
                         x = load(p + 3 &* inS)
-                        a1.addProduct(x, kc); a2.addProduct(x, kb); a3.addProduct(x, ka)
+                        a1.accumulate(x, kc); a2.accumulate(x, kb); a3.accumulate(x, ka)
                         x = load(p + 4 &* inS)
-                        a2.addProduct(x, kc); a3.addProduct(x, kb); a4.addProduct(x, ka)
+                        a2.accumulate(x, kc); a3.accumulate(x, kb); a4.accumulate(x, ka)
                         x = load(p + 5 &* inS)
-                        a3.addProduct(x, kc); a4.addProduct(x, kb)
+                        a3.accumulate(x, kc); a4.accumulate(x, kb)
                         x = load(p + 6 &* inS)
-                        a4.addProduct(x, kc)
+                        a4.accumulate(x, kc)
                     }
                     kernelRow(t, k0, k1, k2); kernelRow(m, k3, k4, k5); kernelRow(b, k6, k7, k8)
                     let bias = load(e.bias.data + c0), slope = load(e.slopes.data + c0)

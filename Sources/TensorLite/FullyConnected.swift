@@ -34,10 +34,10 @@ public struct FullyConnected: Sendable {
             let w1 = w0 + rowStride, w2 = w1 + rowStride, w3 = w2 + rowStride
             for v in 0..<vecs {
                 let xv = loadVec(x + v * laneCount)
-                a0.addProduct(xv, loadVec(w0 + v * laneCount))
-                a1.addProduct(xv, loadVec(w1 + v * laneCount))
-                a2.addProduct(xv, loadVec(w2 + v * laneCount))
-                a3.addProduct(xv, loadVec(w3 + v * laneCount))
+                a0.accumulate(xv, loadVec(w0 + v * laneCount))
+                a1.accumulate(xv, loadVec(w1 + v * laneCount))
+                a2.accumulate(xv, loadVec(w2 + v * laneCount))
+                a3.accumulate(xv, loadVec(w3 + v * laneCount))
             }
             y[o] = a0.sum() + bias[o]
             y[o + 1] = a1.sum() + bias[o + 1]
@@ -48,7 +48,7 @@ public struct FullyConnected: Sendable {
         while o < outFeatures {
             var a = Vec()
             let w0 = weights.data + o * rowStride
-            for v in 0..<vecs { a.addProduct(loadVec(x + v * laneCount), loadVec(w0 + v * laneCount)) }
+            for v in 0..<vecs { a.accumulate(loadVec(x + v * laneCount), loadVec(w0 + v * laneCount)) }
             y[o] = a.sum() + bias[o]
             o += 1
         }

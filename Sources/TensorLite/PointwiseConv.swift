@@ -106,13 +106,13 @@ public struct PointwiseConv: Sendable {
         for k in 0..<K {
             let w0 = loadVec(wp), w1 = loadVec(wp + 16), w2 = loadVec(wp + 32), w3 = loadVec(wp + 48)
             let b0 = Vec(repeating: a0[k])
-            c00.addProduct(b0, w0); c01.addProduct(b0, w1); c02.addProduct(b0, w2); c03.addProduct(b0, w3)
+            c00.accumulate(b0, w0); c01.accumulate(b0, w1); c02.accumulate(b0, w2); c03.accumulate(b0, w3)
             let b1 = Vec(repeating: a1[k])
-            c10.addProduct(b1, w0); c11.addProduct(b1, w1); c12.addProduct(b1, w2); c13.addProduct(b1, w3)
+            c10.accumulate(b1, w0); c11.accumulate(b1, w1); c12.accumulate(b1, w2); c13.accumulate(b1, w3)
             let b2 = Vec(repeating: a2[k])
-            c20.addProduct(b2, w0); c21.addProduct(b2, w1); c22.addProduct(b2, w2); c23.addProduct(b2, w3)
+            c20.accumulate(b2, w0); c21.accumulate(b2, w1); c22.accumulate(b2, w2); c23.accumulate(b2, w3)
             let b3 = Vec(repeating: a3[k])
-            c30.addProduct(b3, w0); c31.addProduct(b3, w1); c32.addProduct(b3, w2); c33.addProduct(b3, w3)
+            c30.accumulate(b3, w0); c31.accumulate(b3, w1); c32.accumulate(b3, w2); c33.accumulate(b3, w3)
             wp += 64
         }
         let e = epilogue
@@ -136,8 +136,8 @@ public struct PointwiseConv: Sendable {
         var wp = w
         for k in 0..<K {
             let b = Vec(repeating: a[k])
-            c0.addProduct(b, loadVec(wp)); c1.addProduct(b, loadVec(wp + 16))
-            c2.addProduct(b, loadVec(wp + 32)); c3.addProduct(b, loadVec(wp + 48))
+            c0.accumulate(b, loadVec(wp)); c1.accumulate(b, loadVec(wp + 16))
+            c2.accumulate(b, loadVec(wp + 32)); c3.accumulate(b, loadVec(wp + 48))
             wp += 64
         }
         let e = epilogue
@@ -156,10 +156,10 @@ public struct PointwiseConv: Sendable {
         var wp = w
         for k in 0..<K {
             let wv = loadVec(wp)
-            c0.addProduct(Vec(repeating: a0[k]), wv); c1.addProduct(Vec(repeating: a1[k]), wv)
-            c2.addProduct(Vec(repeating: a2[k]), wv); c3.addProduct(Vec(repeating: a3[k]), wv)
-            c4.addProduct(Vec(repeating: a4[k]), wv); c5.addProduct(Vec(repeating: a5[k]), wv)
-            c6.addProduct(Vec(repeating: a6[k]), wv); c7.addProduct(Vec(repeating: a7[k]), wv)
+            c0.accumulate(Vec(repeating: a0[k]), wv); c1.accumulate(Vec(repeating: a1[k]), wv)
+            c2.accumulate(Vec(repeating: a2[k]), wv); c3.accumulate(Vec(repeating: a3[k]), wv)
+            c4.accumulate(Vec(repeating: a4[k]), wv); c5.accumulate(Vec(repeating: a5[k]), wv)
+            c6.accumulate(Vec(repeating: a6[k]), wv); c7.accumulate(Vec(repeating: a7[k]), wv)
             wp += 16
         }
         let (bias, slope) = epilogue.vectors(channel: n0)
@@ -178,8 +178,8 @@ public struct PointwiseConv: Sendable {
         var wp = w
         for k in 0..<K {
             let wv = loadVec(wp)
-            c0.addProduct(Vec(repeating: a0[k]), wv); c1.addProduct(Vec(repeating: a1[k]), wv)
-            c2.addProduct(Vec(repeating: a2[k]), wv); c3.addProduct(Vec(repeating: a3[k]), wv)
+            c0.accumulate(Vec(repeating: a0[k]), wv); c1.accumulate(Vec(repeating: a1[k]), wv)
+            c2.accumulate(Vec(repeating: a2[k]), wv); c3.accumulate(Vec(repeating: a3[k]), wv)
             wp += 16
         }
         let e = epilogue
@@ -193,7 +193,7 @@ public struct PointwiseConv: Sendable {
         var c0 = Vec()
         var wp = w
         for k in 0..<K {
-            c0.addProduct(Vec(repeating: a[k]), loadVec(wp))
+            c0.accumulate(Vec(repeating: a[k]), loadVec(wp))
             wp += 16
         }
         storeVec(epilogue.apply(c0, channel: n0), out)
@@ -241,9 +241,9 @@ public struct PointwiseConv: Sendable {
         var wp = w
         for k in 0..<K {
             let wv = loadVec(wp)
-            c0.addProduct(Vec(repeating: a0[k]), wv); c1.addProduct(Vec(repeating: a1[k]), wv)
-            c2.addProduct(Vec(repeating: a2[k]), wv); c3.addProduct(Vec(repeating: a3[k]), wv)
-            c4.addProduct(Vec(repeating: a4[k]), wv); c5.addProduct(Vec(repeating: a5[k]), wv)
+            c0.accumulate(Vec(repeating: a0[k]), wv); c1.accumulate(Vec(repeating: a1[k]), wv)
+            c2.accumulate(Vec(repeating: a2[k]), wv); c3.accumulate(Vec(repeating: a3[k]), wv)
+            c4.accumulate(Vec(repeating: a4[k]), wv); c5.accumulate(Vec(repeating: a5[k]), wv)
             wp += 16
         }
         let e = epilogue
@@ -265,8 +265,8 @@ public struct PointwiseConv: Sendable {
         let w0 = w, w1 = w + panelSize, w2 = w + 2 * panelSize, w3 = w + 3 * panelSize
         for k in 0..<K {
             let b = Vec(repeating: a[k])
-            c0.addProduct(b, loadVec(w0 + 16 * k)); c1.addProduct(b, loadVec(w1 + 16 * k))
-            c2.addProduct(b, loadVec(w2 + 16 * k)); c3.addProduct(b, loadVec(w3 + 16 * k))
+            c0.accumulate(b, loadVec(w0 + 16 * k)); c1.accumulate(b, loadVec(w1 + 16 * k))
+            c2.accumulate(b, loadVec(w2 + 16 * k)); c3.accumulate(b, loadVec(w3 + 16 * k))
         }
         let e = epilogue
         storeVec(e.apply(c0, channel: n0), out); storeVec(e.apply(c1, channel: n0 + 16), out + 16)

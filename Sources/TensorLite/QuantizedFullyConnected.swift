@@ -159,8 +159,8 @@ public struct QuantizedFullyConnected: Sendable {
             let c0 = Vec(repeating: s0[b]), c1 = Vec(repeating: s1[b]), c2 = Vec(repeating: s2[b]), c3 = Vec(repeating: s3[b])
             for _ in 0..<vecsPerBlock {
                 let xv = loadVec(x + i)
-                a0.addProduct(xv, Self.load(q0 + i) * c0); a1.addProduct(xv, Self.load(q1 + i) * c1)
-                a2.addProduct(xv, Self.load(q2 + i) * c2); a3.addProduct(xv, Self.load(q3 + i) * c3)
+                a0.accumulate(xv, Self.load(q0 + i) * c0); a1.accumulate(xv, Self.load(q1 + i) * c1)
+                a2.accumulate(xv, Self.load(q2 + i) * c2); a3.accumulate(xv, Self.load(q3 + i) * c3)
                 i += laneCount
             }
         }
@@ -187,13 +187,13 @@ public struct QuantizedFullyConnected: Sendable {
                 let w0 = Self.load(q0 + i) * c0, w1 = Self.load(q1 + i) * c1
                 let w2 = Self.load(q2 + i) * c2, w3 = Self.load(q3 + i) * c3
                 var xv = loadVec(x0 + i)
-                a00.addProduct(xv, w0); a01.addProduct(xv, w1); a02.addProduct(xv, w2); a03.addProduct(xv, w3)
+                a00.accumulate(xv, w0); a01.accumulate(xv, w1); a02.accumulate(xv, w2); a03.accumulate(xv, w3)
                 xv = loadVec(x1 + i)
-                a10.addProduct(xv, w0); a11.addProduct(xv, w1); a12.addProduct(xv, w2); a13.addProduct(xv, w3)
+                a10.accumulate(xv, w0); a11.accumulate(xv, w1); a12.accumulate(xv, w2); a13.accumulate(xv, w3)
                 xv = loadVec(x2 + i)
-                a20.addProduct(xv, w0); a21.addProduct(xv, w1); a22.addProduct(xv, w2); a23.addProduct(xv, w3)
+                a20.accumulate(xv, w0); a21.accumulate(xv, w1); a22.accumulate(xv, w2); a23.accumulate(xv, w3)
                 xv = loadVec(x3 + i)
-                a30.addProduct(xv, w0); a31.addProduct(xv, w1); a32.addProduct(xv, w2); a33.addProduct(xv, w3)
+                a30.accumulate(xv, w0); a31.accumulate(xv, w1); a32.accumulate(xv, w2); a33.accumulate(xv, w3)
                 i += laneCount
             }
         }
@@ -218,9 +218,9 @@ public struct QuantizedFullyConnected: Sendable {
             for _ in 0..<vecsPerBlock {
                 let w0 = Self.load(q0 + i) * c0, w1 = Self.load(q1 + i) * c1
                 var xv = loadVec(x0 + i)
-                a00.addProduct(xv, w0); a01.addProduct(xv, w1)
+                a00.accumulate(xv, w0); a01.accumulate(xv, w1)
                 xv = loadVec(x1 + i)
-                a10.addProduct(xv, w0); a11.addProduct(xv, w1)
+                a10.accumulate(xv, w0); a11.accumulate(xv, w1)
                 i += laneCount
             }
         }

@@ -21,17 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
-need=()
-for tool in dpkg-shlibdeps:dpkg-dev strip:binutils chrpath:chrpath; do
-  command -v "${tool%%:*}" >/dev/null 2>&1 || need+=("${tool##*:}")
-done
-if [ ${#need[@]} -gt 0 ]; then
-  echo "package: installing ${need[*]}" >&2
-  sudo_cmd=""
-  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${need[@]}"
-fi
+tools/apt-need.sh package dpkg-dev binutils chrpath
 
 version="$(sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' Sources/GlimtPure/GlimtPure.swift)"
 [ -n "$version" ] || { echo "package: cannot read the version from Sources/GlimtPure/GlimtPure.swift" >&2; exit 1; }

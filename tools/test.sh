@@ -12,15 +12,5 @@ tools/setup.sh
 # for the review page, node for the page's choices script, systemd-analyze for the daily scan's
 # units (a container may have no systemd), and GNU parallel for the sharded scans as the README
 # runs them.
-need=()
-command -v strace >/dev/null 2>&1 || need+=(strace)
-command -v chromium >/dev/null 2>&1 || need+=(chromium)
-command -v node >/dev/null 2>&1 || need+=(nodejs)
-command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd)
-command -v parallel >/dev/null 2>&1 || need+=(parallel)
-if [ ${#need[@]} -gt 0 ]; then
-  sudo_cmd=""
-  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${need[@]}"
-fi
+tools/apt-need.sh test strace chromium nodejs systemd parallel
 swift test -c release --explicit-target-dependency-import-check error "$@"

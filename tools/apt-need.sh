@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# tools/apt-need.sh WHO PACKAGE...: installs, with apt-get (through sudo when not root), those of
+# the Debian packages that are not installed, saying which on one line as WHO. The one place the
+# set-up scripts (setup.sh, test.sh, package.sh, .ci/run) install from.
+set -euo pipefail
+who="$1"
+shift
+need=()
+for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg"); done
+[ ${#need[@]} -gt 0 ] || exit 0
+echo "$who: installing ${need[*]}" >&2
+sudo_cmd=""
+[ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+$sudo_cmd apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${need[@]}"

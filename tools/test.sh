@@ -2,7 +2,9 @@
 # The test suite, as the README gives it: set-up (FFmpeg's -dev packages) then every test.
 # Tests run against a release (whole-module optimised) build: the analysis tests embed thousands
 # of faces, and a debug engine would make them crawl. Package.swift builds every module
-# -enable-testing (tests see internals), so this shares .build/release with `swift run -c release`.
+# -enable-testing (tests see internals), so this shares .build/release with `swift run -c release`;
+# --disable-testable-imports keeps `swift test` from adding the flag a second time, which makes
+# another command line and so recompiles every module.
 # The import check makes an import that Package.swift does not declare a build error: the
 # house's arrows (see the README) are the build's.
 set -euo pipefail
@@ -13,4 +15,4 @@ tools/setup.sh
 # units (a container may have no systemd), and GNU parallel for the sharded scans as the README
 # runs them.
 tools/apt-need.sh test strace chromium nodejs systemd parallel
-swift test -c release --explicit-target-dependency-import-check error "$@"
+swift test -c release --disable-testable-imports --explicit-target-dependency-import-check error "$@"

@@ -83,7 +83,7 @@ final class ReviewPageTests: CLITestCase {
         XCTAssertFalse(withVideo.isEmpty)
         for d in withVideo { XCTAssertEqual(shown[d["day"] as! String], d["status"] as? String, "\(d["day"]!) as days says") }
 
-        var previews = 0
+        var previews = 0, cropsShown = 0
         for d in withVideo {
             let day = d["day"] as! String
             let dom = try browse(site.appendingPathComponent("index.html").absoluteString + "#" + day)
@@ -99,8 +99,14 @@ final class ReviewPageTests: CLITestCase {
                 XCTAssertFalse(info.hasAudio, "previews are silent")
                 previews += 1
             }
+            // The crop in whole pixels, as the film cuts it.
+            let crops = try NSRegularExpression(pattern: "[0-9.]+\u{d7}[0-9.]+ px at [0-9.]+, [0-9.]+").matches(in: dom, range: NSRange(dom.startIndex..., in: dom))
+                .map { String(dom[Range($0.range, in: dom)!]) }
+            cropsShown += crops.count
+            for crop in crops { XCTAssertFalse(crop.contains("."), "\(day): the crop in whole pixels: \(crop)") }
         }
         XCTAssertGreaterThanOrEqual(previews, withVideo.count)
+        XCTAssertGreaterThan(cropsShown, 0, "the crops are shown")
 
         // What the page asked for while it showed the year: nothing over the network.
         XCTAssertEqual(try pageRequests(netLog), [], "the page requested something")

@@ -494,7 +494,7 @@ enum ReviewScript {
       fact("Video", secs(c.duration) + ", " + c.width + "\u00d7" + c.height + ", " + (KINDS[c.kind] || c.kind || "video")),
       c.setAside ? fact("Set aside", c.setAside) : null,
       fact("Date from", c.dateSource || "unknown"),
-      fact("Crop", crop ? crop.width + "\u00d7" + crop.height + " at " + crop.x + ", " + crop.y : "none")
+      fact("Crop", crop ? Math.round(crop.width) + "\u00d7" + Math.round(crop.height) + " px at " + Math.round(crop.x) + ", " + Math.round(crop.y) : "none")
     ].forEach(function (f) { if (f) { facts.appendChild(f[0]); facts.appendChild(f[1]); } });
     card.appendChild(facts);
     return card;

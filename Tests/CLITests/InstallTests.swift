@@ -85,7 +85,7 @@ final class InstallTests: CLITestCase {
         for folder in ["tools", "Sources/GlimtCore", "Plugins", "packaging", ".build/release"] {
             try FileManager.default.createDirectory(at: repo.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        for file in ["tools/install.sh", "tools/setup.sh", "packaging/systemd"] {
+        for file in ["tools/install.sh", "tools/setup.sh", "tools/apt-need.sh", "packaging/systemd"] {
             try FileManager.default.copyItem(at: Self.repositoryRoot.appendingPathComponent(file), to: repo.appendingPathComponent(file))
         }
         try "swift-tools-version:5.9".write(to: repo.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)

@@ -103,6 +103,7 @@ final class PeopleTests: XCTestCase {
                 ALTER TABLE videos DROP COLUMN notes;
                 ALTER TABLE videos DROP COLUMN every_face;
                 ALTER TABLE faces DROP COLUMN borrows_back; ALTER TABLE faces DROP COLUMN borrows_face; ALTER TABLE faces DROP COLUMN likeness;
+                DROP TABLE scan_files; DROP TABLE scans;
                 PRAGMA user_version = 5;
                 """)
         }

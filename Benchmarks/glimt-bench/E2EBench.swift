@@ -98,8 +98,6 @@ enum E2EBench {
                     setup: json["setup_seconds"] as? Double)
     }
 
-    static func median(_ xs: [Double]) -> Double? { xs.isEmpty ? nil : xs.sorted()[xs.count / 2] }
-
     /// Per clip (wall ms, peak memory, agreement), the total, then per clip and analysed frame
     /// each stage (from both tools' own stage clocks, first run; ours decodes on its own thread,
     /// beside the other stages, so its stages add up to more than its wall time).
@@ -107,7 +105,7 @@ enum E2EBench {
         var rows: [StageRecord] = []
         var ourTotal = 0.0, peerTotal = 0.0, complete = true
         for c in clips {
-            let ours = median(c.ours.map(\.seconds)).map { $0 * 1000 }, peer = median(c.peer.map(\.seconds)).map { $0 * 1000 }
+            let ours = Timing.median(c.ours.map(\.seconds)).map { $0 * 1000 }, peer = Timing.median(c.peer.map(\.seconds)).map { $0 * 1000 }
             if let ours, let peer { ourTotal += ours; peerTotal += peer } else { complete = false }
             rows.append(StageRecord(stage: "e2e " + URL(fileURLWithPath: c.path).lastPathComponent, oursMs: ours, peer: peerName, peerMs: peer,
                                     peakMB: c.ours.map(\.peakMB).max(), peerPeakMB: c.peer.map(\.peakMB).max(),

@@ -41,7 +41,8 @@ enum ScanBench {
                              run, scan.seconds, scan.cpuSeconds, analysis.seconds, analysis.cpuSeconds))
             }
         }
-        func median(_ v: [Double]) -> Double { let s = v.sorted(); return s[s.count / 2] }
+        // At least one run of each, so every median exists.
+        func median(_ v: [Double]) -> Double { Timing.median(v)! }
         return Result(clips: clips.count, scanWall: median(scans.map(\.seconds)), scanCPU: median(scans.map(\.cpuSeconds)),
                       analyzeWall: median(analyses.map(\.seconds)), analyzeCPU: median(analyses.map(\.cpuSeconds)),
                       cores: ProcessInfo.processInfo.activeProcessorCount)

@@ -1,6 +1,9 @@
 import Foundation
 
 enum Timing {
+    /// The middle value (the upper one of an even count), nil for none.
+    static func median(_ xs: [Double]) -> Double? { xs.isEmpty ? nil : xs.sorted()[xs.count / 2] }
+
     /// Median wall time of `repeats` runs after one warm-up run.
     static func medianMilliseconds(_ repeats: Int, _ body: () -> Void) -> Double {
         body()

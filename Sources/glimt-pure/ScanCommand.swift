@@ -12,8 +12,9 @@ struct ScanCommand: Command {
     size and time; one moved or renamed is recognised by its content and not analysed again; an
     edited one is analysed again. Each video is committed on its own: a scan stopped at any moment
     (Ctrl-C, a crash, a power cut) loses at most the videos in progress, and the next scan goes on.
-    Two videos are analysed at once (--jobs). Another scan of the same library waits for this one
-    (with --if-idle it leaves the work to it and exits 0: the daily timer's scan does).
+    A video is measured on every core; clips under \(SideBySide.below) s go two at a time (--jobs).
+    Another scan of the same library waits for this one (with --if-idle it leaves the work to it
+    and exits 0: the daily timer's scan does).
 
     With no FOLDER or VIDEO, the watched folders are scanned ('glimt-pure folders add DIR').
     'glimt-pure status' says when the library was last scanned, what is new since and what failed.
@@ -26,7 +27,7 @@ struct ScanCommand: Command {
     References are not needed to scan: 'glimt-pure days' and 'glimt-pure film' judge the stored
     frames with today's references, so adding one later needs no new scan.
     """
-    static let jobs = NumberOption("--jobs", "N", default: LibraryScan.standardWorkers, range: 1...64, "Videos analysed at once (1 for one at a time)")
+    static let jobs = NumberOption("--jobs", "N", default: LibraryScan.standardWorkers, range: 1...64, "Clips under \(SideBySide.below) s analysed at once (longer videos go one at a time, on every core)")
     static let shard = OptionSpec.value("--shard", "K/N", "Analyse only the videos of shard K of N (1 <= K <= N), by content, for N workers each filling a library of its own")
     static let ifIdle = OptionSpec.flag("--if-idle", "When another scan is working on this library, leave the work to it and exit 0 at once instead of waiting (the daily timer's scan)")
     static let options: [OptionSpec] = [CommonOptions.from, CommonOptions.to, jobs.spec, shard, ifIdle, CommonOptions.json, CommonOptions.library] + AnalysisArguments.sampling

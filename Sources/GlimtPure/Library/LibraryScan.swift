@@ -58,7 +58,8 @@ public final class LibraryScan {
     public let options: AnalysisOptions
     public let fromDay: String?
     public let toDay: String?
-    /// Videos analysed at once (both cores busy); 1 for a one-thread run.
+    /// Videos analysed at once, when they are short enough to go side by side (see
+    /// `SideBySide`); 1 for one at a time.
     public let workers: Int
     public static let standardWorkers = 2
     /// Only the videos of this shard are analysed (see `Shard`); nil for all.
@@ -240,13 +241,17 @@ public final class LibraryScan {
         var next = 0
         var fatal: Error?
         var local = Summary()
-        DispatchQueue.concurrentPerform(iterations: min(workers, work.count)) { _ in
+        let turns = SideBySide()
+        // Threads of their own: a worker waiting for its turn must not hold a pool thread that
+        // the measuring of the video analysed meanwhile needs.
+        OwnThreads.run(count: min(workers, work.count)) { _ in
             while true {
                 lock.lock()
                 guard fatal == nil, next < work.count, !StopRequest.isRequested else { lock.unlock(); return }
                 let item = work[next]
                 next += 1
                 lock.unlock()
+                turns.enter(duration: item.duration)
                 var times = VideoAnalysis.StageTimes()
                 tell(state.started(path: item.path, duration: item.duration))
                 do {
@@ -273,6 +278,7 @@ public final class LibraryScan {
                     tell(f)
                 } catch is Stopped {
                     // Ctrl-C or SIGTERM: this video is for the next scan; the finished ones stand.
+                    turns.leave()
                     return
                 } catch {
                     // The store itself failed (disk full, damaged): stop, keeping what is committed.
@@ -280,6 +286,7 @@ public final class LibraryScan {
                     fatal = error
                     lock.unlock()
                 }
+                turns.leave()
                 tell(state.finished(path: item.path, duration: item.duration))
             }
         }

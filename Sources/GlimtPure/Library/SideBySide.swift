@@ -3,8 +3,9 @@ import Foundation
 /// Which videos of a scan are analysed side by side. A short clip's opening, first and last
 /// frames and storing leave cores idle about as long as its measuring keeps them busy, and a
 /// second clip beside it fills them; a longer video keeps every core busy by itself, and one
-/// beside it only makes the two take turns (Benchmarks/README.md has the measurements). So with
-/// `--jobs 2` and more, short videos go side by side and a longer one goes alone.
+/// beside it is no faster but holds a second decoder and its pictures: two 4K videos at once
+/// went over the memory that one video keeps to (Benchmarks/README.md has the measurements).
+/// So with `--jobs 2` and more, short videos go side by side and a longer one goes alone.
 public final class SideBySide: @unchecked Sendable {
     /// Videos shorter than this (seconds) go side by side.
     public static let below: Double = 2.5

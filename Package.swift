@@ -35,6 +35,17 @@ let hasAVX2: Bool = {
     return hasWideVectors || avx2Targets.contains(targetCPU)
 }()
 
+// VNNI (`vpdpbusd`: four int8 products summed into each 32-bit lane) is what the int8 kernels
+// need (QuantizedPointwiseConv); AVX-512 without it (Skylake-X, the x86-64-v4 level) has none.
+let hasVNNI: Bool = {
+    if targetCPU == "native" { return hasWideVectors && nativeFlags.contains("avx512_vnni") }
+    let vnniTargets: Set<String> = [
+        "cascadelake", "cooperlake", "icelake-client", "icelake-server", "tigerlake", "rocketlake", "sapphirerapids",
+        "emeraldrapids", "graniterapids", "graniterapids-d", "diamondrapids", "znver4", "znver5",
+    ]
+    return vnniTargets.contains(targetCPU)
+}()
+
 // Every module is built -enable-testing, the tests' flag, so that `swift run`, `swift build`,
 // tools/test.sh and tools/install.sh compile the same modules with the same flags into one
 // .build/release and share it: with the flag only on the test command, each switch between
@@ -46,6 +57,7 @@ let testable: [SwiftSetting] = [.unsafeFlags(["-enable-testing"])]
 // their hot loops. Everything else keeps Swift's defaults.
 let computeFlags: [SwiftSetting] = [.unsafeFlags(["-O", "-enforce-exclusivity=unchecked", "-target-cpu", targetCPU, "-enable-testing"])]
     + (hasWideVectors ? [.define("GLIMT_AVX512")] : hasAVX2 ? [.define("GLIMT_AVX2")] : [])
+    + (hasVNNI ? [.define("GLIMT_VNNI")] : [])
 
 // The house: each module lists the only modules it may import. Arrows point down:
 //

@@ -43,18 +43,28 @@ enum EmbedBench {
         }
     }
 
-    /// One record per batch size and peer. `faces` is rounded up to a multiple of every batch.
+    /// One record per batch size and peer, for the product's network (`SFace.shared()`); where
+    /// that is the int8 one, also a row per batch size against the float network, timed in turn
+    /// with it. `faces` is rounded up to a multiple of every batch.
     static func records(repeats: Int, faces: Int, peers: Bool) throws -> [StageRecord] {
         let model = try SFace.shared()
+        let float = model.arithmetic == .float ? nil : try SFace.baked(.float)
         let n = max(8, (faces + 7) / 8 * 8)
         let rgb = randomFaces(n)
         return batches.flatMap { batch -> [StageRecord] in
             let chunks = stride(from: 0, to: n, by: batch).map { Array(rgb[$0..<($0 + batch)]) }
-            let ours = Timing.medianMilliseconds(repeats) { for c in chunks { _ = model.embed(c) } } / Double(n)
-            let base = StageRecord(stage: "SFace batch \(batch), ms/face", oursMs: ours, gflop: graphGflop)
-            guard peers else { return [base] }
-            return PeerRunner.run(model: "sface", images: rgb.map(\.pixels), width: 112, height: 112, repeats: repeats,
-                                  extra: ["--batch", "\(batch)"]).records(base)
+            let run = { (m: SFace) in { for c in chunks { _ = m.embed(c) } } }
+            let times = Timing.interleavedMedians(repeats, [run(model)] + (float.map { [run($0)] } ?? []))
+            let ours = times[0] / Double(n)
+            var rows: [StageRecord] = []
+            if times.count > 1 {
+                rows.append(StageRecord(stage: "SFace batch \(batch) int8, ms/face", oursMs: ours, peer: "ours in float", peerMs: times[1] / Double(n),
+                                        gflop: graphGflop))
+            }
+            let base = StageRecord(stage: "SFace batch \(batch)\(float == nil ? "" : " int8"), ms/face", oursMs: ours, gflop: graphGflop)
+            guard peers else { return rows.isEmpty ? [base] : rows }
+            return rows + PeerRunner.run(model: "sface", images: rgb.map(\.pixels), width: 112, height: 112, repeats: repeats,
+                                         extra: ["--batch", "\(batch)"]).records(base)
         }
     }
 

@@ -3,6 +3,7 @@ import TensorLite
 import GlimtCore
 import Imaging
 import Analysis
+import SFaceWeights
 
 /// SFace (Zhong et al. 2021, OpenCV Zoo 2021dec): a 112x112 aligned RGB face in, a 128-d
 /// L2-normalised embedding out. The network is a plain stack: a 3x3 conv, thirteen depthwise +
@@ -22,7 +23,7 @@ public final class SFace: BakedModel, @unchecked Sendable {
     private struct Block {
         let name: String
         let depthwise: DepthwiseConv
-        let pointwise: PointwiseConv
+        let pointwise: any PointwiseLayer
         var fused: DepthwisePointwise { DepthwisePointwise(depthwise: depthwise, pointwise: pointwise) }
     }
 
@@ -48,6 +49,10 @@ public final class SFace: BakedModel, @unchecked Sendable {
     /// Blocks whose depthwise map is larger than this (the first ones: 0.8-3.2 MB, beyond L2) run
     /// it in bands straight into their pointwise layer; smaller maps stay in cache anyway.
     static let fuseAbove = 512 << 10
+    /// Pointwise layers with fewer inputs stay in float in the int8 network: the first two (32
+    /// and 64 inputs over 112x112 and 56x56 maps) ran no faster in int8, where quantizing each
+    /// pixel and finishing each output weigh more against the few products per output.
+    static let int8Inputs = 128
     /// The most faces one pass through the stacked tail takes; larger batches go in parts.
     static let maxBatch = 8
 
@@ -58,13 +63,29 @@ public final class SFace: BakedModel, @unchecked Sendable {
     /// The model the weights were baked from, e.g. `sface-2021dec`.
     public let modelName: String
 
-    public convenience init(weights w: WeightFile) throws { try self.init(weights: w, quantizedHead: true) }
+    /// The arithmetic of the pointwise layers (most of the work): int8 where the build has
+    /// the VNNI kernels, which embed faces at cosine 0.998 or more to the float network's
+    /// (SFaceInt8Tests), float elsewhere.
+    public enum Arithmetic: String, Sendable, CaseIterable {
+        case float, int8
+        public static let fastest: Arithmetic = QuantizedPointwiseConv.isFast ? .int8 : .float
+    }
+    public let arithmetic: Arithmetic
+
+    public convenience init(weights w: WeightFile) throws { try self.init(weights: w, quantizedHead: true, arithmetic: .fastest) }
+
+    /// The baked network in the given arithmetic, loaded afresh (`shared()` is the product's):
+    /// for the checks and benchmarks that hold one against the other.
+    package static func baked(_ arithmetic: Arithmetic, quantizedHead: Bool = true) throws -> SFace {
+        try SFace(weights: try WeightFile(contentsOf: try BakedWeights.locate(bakedName).get()), quantizedHead: quantizedHead, arithmetic: arithmetic)
+    }
 
     /// `quantizedHead`: run fc1 from the file's int8 blocks when it has them (false: from floats,
     /// the check the int8 head is tested against).
-    package init(weights w: WeightFile, quantizedHead: Bool) throws {
+    package init(weights w: WeightFile, quantizedHead: Bool, arithmetic: Arithmetic) throws {
         guard w.modelName.hasPrefix("sface") else { throw GlimtError("weight file holds \(w.modelName), not SFace") }
         modelName = w.modelName
+        self.arithmetic = arithmetic
         inputSub = try w.scalar("input_sub")
         inputMul = try w.scalar("input_mul")
 
@@ -82,6 +103,21 @@ public final class SFace: BakedModel, @unchecked Sendable {
         stem = Conv3x3(weights: stemW.weights, bias: stemW.bias, inChannels: 3, outChannels: 32, stride: 1,
                        activation: try prelu("conv_1", 32))
 
+        // int8 layers read the file's int8 blocks as they are, with the BatchNorm's scale on each
+        // output; a layer stored otherwise, one with fewer than `int8Inputs` inputs, or float
+        // arithmetic runs from the folded floats.
+        func pointwise(_ name: String, from inChannels: Int, to outChannels: Int, batchNorm: BatchNorm,
+                       folded: (weights: [Float], bias: [Float])) throws -> any PointwiseLayer {
+            let activation = try prelu(name, outChannels)
+            if arithmetic == .int8, inChannels >= Self.int8Inputs, let q = w.entry("\(name)_conv2d_weight")?.quantized,
+               q.layout == [outChannels, inChannels] && q.axis == 1 && q.blockSize % laneCount == 0 {
+                return QuantizedPointwiseConv(q: q.q, scales: q.scales, zeroPoints: q.zeroPoints, blockSize: q.blockSize,
+                                              outputScale: batchNorm.scale, bias: batchNorm.shift,
+                                              inChannels: inChannels, outChannels: outChannels, activation: activation)
+            }
+            return PointwiseConv(weights: folded.weights, bias: folded.bias, inChannels: inChannels, outChannels: outChannels, activation: activation)
+        }
+
         var channels = 32
         var size = Self.inputSize
         var blocks: [Block] = []
@@ -95,8 +131,7 @@ public final class SFace: BakedModel, @unchecked Sendable {
                 name: b.name,
                 depthwise: DepthwiseConv(weights: dw.weights, bias: dw.bias, channels: channels, stride: b.stride,
                                          activation: try prelu("\(b.name)_dw", channels)),
-                pointwise: PointwiseConv(weights: pw.weights, bias: pw.bias, inChannels: channels, outChannels: b.out,
-                                         activation: try prelu(b.name, b.out))))
+                pointwise: try pointwise(b.name, from: channels, to: b.out, batchNorm: pwBN, folded: pw)))
             channels = b.out
             size = DepthwiseConv.outputSize(size, stride: b.stride)
             sizes.append(size)

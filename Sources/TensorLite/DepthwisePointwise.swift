@@ -1,16 +1,16 @@
-/// A 3x3 depthwise conv followed by a pointwise conv, in bands of rows: each band of depthwise
+/// A 3x3 depthwise conv followed by a pointwise conv (float or int8), in bands of rows: each band of depthwise
 /// output goes to a small buffer and straight through the pointwise layer while it is still in
 /// cache, so the intermediate map (megabytes for a face's first blocks) is never written whole.
 /// Equal, bit for bit, to running the two one after the other: every output value is summed in
 /// the same order whatever band it falls in.
 public struct DepthwisePointwise: Sendable {
     public let depthwise: DepthwiseConv
-    public let pointwise: PointwiseConv
+    public let pointwise: any PointwiseLayer
 
     /// Depthwise output per band: with the pointwise weights it stays in L2.
     static let bandBytes = 64 << 10
 
-    public init(depthwise: DepthwiseConv, pointwise: PointwiseConv) {
+    public init(depthwise: DepthwiseConv, pointwise: any PointwiseLayer) {
         precondition(depthwise.channels == pointwise.inChannels, "DepthwisePointwise: \(depthwise.channels) depthwise channels for \(pointwise.inChannels) pointwise inputs")
         self.depthwise = depthwise
         self.pointwise = pointwise

@@ -56,7 +56,9 @@ public enum KernelVariant: String, CaseIterable, Sendable {
 
     /// The register tiles of this build, for benchmarks to print beside their numbers (a figure
     /// means little without knowing which code made it).
-#if GLIMT_AVX512
+#if GLIMT_AVX512 && GLIMT_VNNI
+    public static let description = "AVX-512 build with VNNI: pointwise GEMM 4 px x 64 ch in 32 zmm registers (8 px x 16 ch on 16-wide panels), in int8 6 px x 32 ch (vpdpbusd), RGB stem 8 px x 16 ch, depthwise 16 ch per step"
+#elseif GLIMT_AVX512
     public static let description = "AVX-512 build: pointwise GEMM 4 px x 64 ch in 32 zmm registers (8 px x 16 ch on 16-wide panels), RGB stem 8 px x 16 ch, depthwise 16 ch per step"
 #else
     public static let description = "\(compiled.name) build: pointwise GEMM 6 px x 16 ch (fits 16 ymm registers), RGB stem 6 px x 16 ch, depthwise 8 ch x 5 px per step on stride-1 rows"

@@ -58,7 +58,7 @@ public struct PointwiseConv: Sendable {
 
 #if GLIMT_AVX512
     /// The GEMM over `pixels` pixels laid `inputStride` and `outputStride` floats apart.
-    func runPixels(input: UnsafePointer<Float>, inputStride: Int, output: UnsafeMutablePointer<Float>, outputStride: Int, pixels: Int) {
+    public func runPixels(input: UnsafePointer<Float>, inputStride: Int, output: UnsafeMutablePointer<Float>, outputStride: Int, pixels: Int) {
         let K = inChannels
         var w = UnsafePointer(packed.data)
         var n0 = 0
@@ -200,7 +200,7 @@ public struct PointwiseConv: Sendable {
     }
 #else
     /// The GEMM over `pixels` pixels laid `inputStride` and `outputStride` floats apart.
-    func runPixels(input: UnsafePointer<Float>, inputStride: Int, output: UnsafeMutablePointer<Float>, outputStride: Int, pixels: Int) {
+    public func runPixels(input: UnsafePointer<Float>, inputStride: Int, output: UnsafeMutablePointer<Float>, outputStride: Int, pixels: Int) {
         let K = inChannels
         let panelSize = laneCount * K
         var w = UnsafePointer(packed.data)

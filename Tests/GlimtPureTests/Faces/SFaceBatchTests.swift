@@ -28,9 +28,8 @@ final class SFaceBatchTests: XCTestCase {
     }
 
     func testInt8HeadMatchesFloatHead() throws {
-        let url = try BakedWeights.locate(SFace.bakedName).get()
-        let floatHead = try SFace(weights: try WeightFile(contentsOf: url), quantizedHead: false)
-        let model = try SFace.shared()
+        let floatHead = try SFace.baked(.float, quantizedHead: false)
+        let model = try SFace.baked(.float)
         XCTAssertTrue(model.runsInt8Head, "the baked weights' fc1 runs from its int8 blocks")
         XCTAssertFalse(floatHead.runsInt8Head)
         var worstHeads: Float = 1, worstFloatVsOnnx: Float = 1, worstInt8VsOnnx: Float = 1

@@ -9,7 +9,11 @@ let targetCPU = ProcessInfo.processInfo.environment["GLIMT_TARGET_CPU"] ?? "nati
 
 // Kernels size their register tiles to the register file: AVX-512 has 32 registers that each hold
 // a SIMD16<Float>, AVX2 has 16 that hold half of one, and a tile made for the first spills on the
-// second. `native` is this machine, so ask its CPU; a named target is wide only if it has AVX-512.
+// second. `native` is this machine, so ask its CPU; a named target is wide only if it has AVX-512
+// with VNNI (`vpdpbusd`, four int8 products summed into each 32-bit lane: the int8 kernels of
+// QuantizedPointwiseConv need it). AVX-512 without VNNI (Skylake-SP/X, Cannon Lake, Xeon Phi) gets
+// the AVX2 tiles: every AVX-512 CPU since (Cascade Lake, Ice Lake, Zen 4) has VNNI, and one build
+// level for both would make the package's AVX-512 build run float SFace on all of them.
 // The level is also what the build says it is (`glimt-pure --version`) and what a CPU needs to run
 // it (KernelVariant): AVX-512 (GLIMT_AVX512), AVX2 (GLIMT_AVX2) or portable (neither). A target
 // named in neither list below is called portable; it still gets the compiler's code for it.
@@ -18,32 +22,20 @@ let nativeFlags: Set<Substring> = {
     return Set(cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ") ?? [])
 }()
 let hasWideVectors: Bool = {
-    if targetCPU == "native" { return nativeFlags.contains("avx512f") }
+    if targetCPU == "native" { return nativeFlags.contains("avx512f") && nativeFlags.contains("avx512_vnni") }
     let avx512Targets: Set<String> = [
-        "x86-64-v4", "knl", "knm", "skylake-avx512", "cascadelake", "cooperlake", "cannonlake",
-        "icelake-client", "icelake-server", "tigerlake", "rocketlake", "sapphirerapids", "emeraldrapids",
-        "graniterapids", "graniterapids-d", "diamondrapids", "znver4", "znver5",
+        "cascadelake", "cooperlake", "icelake-client", "icelake-server", "tigerlake", "rocketlake", "sapphirerapids",
+        "emeraldrapids", "graniterapids", "graniterapids-d", "diamondrapids", "znver4", "znver5",
     ]
     return avx512Targets.contains(targetCPU)
 }()
 let hasAVX2: Bool = {
     if targetCPU == "native" { return nativeFlags.contains("avx2") && nativeFlags.contains("fma") }
     let avx2Targets: Set<String> = [
-        "x86-64-v3", "haswell", "broadwell", "skylake", "alderlake", "raptorlake", "meteorlake", "arrowlake", "arrowlake-s",
+        "x86-64-v3", "x86-64-v4", "skylake-avx512", "cannonlake", "knl", "knm", "haswell", "broadwell", "skylake", "alderlake", "raptorlake", "meteorlake", "arrowlake", "arrowlake-s",
         "lunarlake", "gracemont", "pantherlake", "znver1", "znver2", "znver3",
     ]
     return hasWideVectors || avx2Targets.contains(targetCPU)
-}()
-
-// VNNI (`vpdpbusd`: four int8 products summed into each 32-bit lane) is what the int8 kernels
-// need (QuantizedPointwiseConv); AVX-512 without it (Skylake-X, the x86-64-v4 level) has none.
-let hasVNNI: Bool = {
-    if targetCPU == "native" { return hasWideVectors && nativeFlags.contains("avx512_vnni") }
-    let vnniTargets: Set<String> = [
-        "cascadelake", "cooperlake", "icelake-client", "icelake-server", "tigerlake", "rocketlake", "sapphirerapids",
-        "emeraldrapids", "graniterapids", "graniterapids-d", "diamondrapids", "znver4", "znver5",
-    ]
-    return vnniTargets.contains(targetCPU)
 }()
 
 // Every module is built -enable-testing, the tests' flag, so that `swift run`, `swift build`,
@@ -57,7 +49,6 @@ let testable: [SwiftSetting] = [.unsafeFlags(["-enable-testing"])]
 // their hot loops. Everything else keeps Swift's defaults.
 let computeFlags: [SwiftSetting] = [.unsafeFlags(["-O", "-enforce-exclusivity=unchecked", "-target-cpu", targetCPU, "-enable-testing"])]
     + (hasWideVectors ? [.define("GLIMT_AVX512")] : hasAVX2 ? [.define("GLIMT_AVX2")] : [])
-    + (hasVNNI ? [.define("GLIMT_VNNI")] : [])
 
 // The house: each module lists the only modules it may import. Arrows point down:
 //

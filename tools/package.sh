@@ -4,7 +4,7 @@
 #
 #   /usr/bin/glimt-pure                        the portable build (x86-64), which hands over to
 #   /usr/lib/glimt-pure/glimt-pure-avx2        the AVX2 build (haswell: x86-64-v3) or
-#   /usr/lib/glimt-pure/glimt-pure-avx512      the AVX-512 build (skylake-avx512: x86-64-v4),
+#   /usr/lib/glimt-pure/glimt-pure-avx512      the AVX-512 build (cascadelake: x86-64-v4 with VNNI),
 #                                              the fastest the CPU runs
 #   /usr/share/glimt-pure/{sface,yunet}.glw    the model weights
 #   the man page, bash/zsh/fish completions, the daily scan's systemd user units, and
@@ -37,9 +37,9 @@ mkdir -p "$work" dist
 
 # The three builds, at once. Variant name, then the target CPU its kernels are compiled for:
 # swiftc's clang importer knows no x86-64-v3 or -v4, so the first CPUs of those levels stand for
-# them. Their few instructions beyond the levels (AES, CLWB, RDRAND...) are ones the compiler
-# never emits unasked.
-variants=("avx512 skylake-avx512" "avx2 haswell" "portable x86-64")
+# them (Cascade Lake: the first with AVX-512 VNNI, which the int8 kernels need). Their few
+# instructions beyond the levels (AES, CLWB, RDRAND...) are ones the compiler never emits unasked.
+variants=("avx512 cascadelake" "avx2 haswell" "portable x86-64")
 pids=()
 started=$(date +%s)
 for v in "${variants[@]}"; do

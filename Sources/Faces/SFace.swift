@@ -63,9 +63,9 @@ public final class SFace: BakedModel, @unchecked Sendable {
     /// The model the weights were baked from, e.g. `sface-2021dec`.
     public let modelName: String
 
-    /// The arithmetic of the pointwise layers (most of the work): int8 where the build has
-    /// the VNNI kernels, which embed faces at cosine 0.998 or more to the float network's
-    /// (SFaceInt8Tests), float elsewhere.
+    /// The arithmetic of the pointwise layers (most of the work): int8 in the AVX-512 build,
+    /// whose CPUs have VNNI, embedding faces at cosine 0.998 or more to the float network's
+    /// (SFaceInt8Tests); float in the others.
     public enum Arithmetic: String, Sendable, CaseIterable {
         case float, int8
         public static let fastest: Arithmetic = QuantizedPointwiseConv.isFast ? .int8 : .float

@@ -1,8 +1,8 @@
 /// Which kernels this build compiled, and what a CPU needs to run them. Kernels pick their
 /// register tiles at compile time, and the compiler may use every instruction of the target CPU
 /// it was given (Package.swift's GLIMT_TARGET_CPU), so a build is one of three variants: AVX-512
-/// tiles for x86-64-v4, AVX2 tiles for x86-64-v3, or portable x86-64 code (the AVX2 tiles, in
-/// SSE2). The Debian package holds all three and runs the fastest the CPU can
+/// tiles and int8 kernels for x86-64-v4 with VNNI, AVX2 tiles for x86-64-v3, or portable x86-64
+/// code (the AVX2 tiles, in SSE2). The Debian package holds all three and runs the fastest the CPU can
 /// (see docs/packaging.md).
 public enum KernelVariant: String, CaseIterable, Sendable {
     case avx512, avx2, portable
@@ -30,7 +30,7 @@ public enum KernelVariant: String, CaseIterable, Sendable {
     /// The x86-64 level the variant is compiled for.
     public var level: String {
         switch self {
-        case .avx512: "x86-64-v4"
+        case .avx512: "x86-64-v4 with VNNI"
         case .avx2: "x86-64-v3"
         case .portable: "x86-64"
         }
@@ -43,7 +43,7 @@ public enum KernelVariant: String, CaseIterable, Sendable {
         let v2 = ["cx16", "lahf_lm", "popcnt", "sse4_1", "sse4_2", "ssse3"]
         let v3 = v2 + ["avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"]
         switch self {
-        case .avx512: return v3 + ["avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"]
+        case .avx512: return v3 + ["avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl", "avx512_vnni"]
         case .avx2: return v3
         case .portable: return []
         }
@@ -56,10 +56,8 @@ public enum KernelVariant: String, CaseIterable, Sendable {
 
     /// The register tiles of this build, for benchmarks to print beside their numbers (a figure
     /// means little without knowing which code made it).
-#if GLIMT_AVX512 && GLIMT_VNNI
-    public static let description = "AVX-512 build with VNNI: pointwise GEMM 4 px x 64 ch in 32 zmm registers (8 px x 16 ch on 16-wide panels), in int8 6 px x 32 ch (vpdpbusd), RGB stem 8 px x 16 ch, depthwise 16 ch per step"
-#elseif GLIMT_AVX512
-    public static let description = "AVX-512 build: pointwise GEMM 4 px x 64 ch in 32 zmm registers (8 px x 16 ch on 16-wide panels), RGB stem 8 px x 16 ch, depthwise 16 ch per step"
+#if GLIMT_AVX512
+    public static let description = "AVX-512 build: pointwise GEMM 4 px x 64 ch in 32 zmm registers (8 px x 16 ch on 16-wide panels), in int8 6 px x 32 ch (vpdpbusd), RGB stem 8 px x 16 ch, depthwise 16 ch per step"
 #else
     public static let description = "\(compiled.name) build: pointwise GEMM 6 px x 16 ch (fits 16 ymm registers), RGB stem 6 px x 16 ch, depthwise 8 ch x 5 px per step on stride-1 rows"
 #endif

@@ -1,4 +1,4 @@
-#if GLIMT_VNNI
+#if GLIMT_AVX512
 import _Builtin_intrinsics.intel
 #endif
 
@@ -20,7 +20,7 @@ import _Builtin_intrinsics.intel
 /// Weights are packed into panels `[K / 4][width][4]`, the layout `vpdpbusd` reads: one 64-byte
 /// load holds four inputs' weights for 16 output channels. The tile is 6 pixels x 32 channels: 12
 /// integer sums for a block and 12 float accumulators across blocks (27 of the 32 registers).
-/// Builds without VNNI (GLIMT_VNNI) have only `reference`, which does the same integer sums and
+/// The AVX2 and portable builds have only `reference`, which does the same integer sums and
 /// the same float operations in the same order, one value at a time.
 public struct QuantizedPointwiseConv: Sendable {
     public let inChannels: Int
@@ -47,9 +47,9 @@ public struct QuantizedPointwiseConv: Sendable {
     /// Pixels of a tile.
     static let tileRows = 6
 
-    /// Whether this build has the int8 kernel (AVX-512 VNNI); without it `run` is the reference,
+    /// Whether this build has the int8 kernel (the AVX-512 build, which has VNNI); without it `run` is the reference,
     /// far slower than the float kernel, and only tests call it.
-#if GLIMT_VNNI
+#if GLIMT_AVX512
     public static let isFast = true
 #else
     public static let isFast = false
@@ -174,7 +174,7 @@ public struct QuantizedPointwiseConv: Sendable {
         }
     }
 
-#if GLIMT_VNNI
+#if GLIMT_AVX512
     /// The GEMM over `pixels` pixels laid `inputStride` and `outputStride` floats apart.
     public func runPixels(input: UnsafePointer<Float>, inputStride: Int, output: UnsafeMutablePointer<Float>, outputStride: Int, pixels: Int) {
         let chunk = max(Self.tileRows, Self.chunkBytes / rowBytes / Self.tileRows * Self.tileRows)

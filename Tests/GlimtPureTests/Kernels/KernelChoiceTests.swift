@@ -10,7 +10,8 @@ final class KernelChoiceTests: XCTestCase {
     /// The flags of one CPU of each level, as /proc/cpuinfo lists them.
     static let v2: Set<String> = ["fpu", "sse", "sse2", "cx16", "lahf_lm", "popcnt", "sse4_1", "sse4_2", "ssse3"]
     static let v3 = v2.union(["avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"])
-    static let v4 = v3.union(["avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"])
+    /// x86-64-v4 with VNNI, what the AVX-512 build (its int8 kernels) needs.
+    static let v4 = v3.union(["avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl", "avx512_vnni"])
     /// The Debian package's layout: the portable build runs first, with the others beside it.
     static let package: [KernelVariant: String] = [.avx512: "/usr/lib/glimt-pure/glimt-pure-avx512", .avx2: "/usr/lib/glimt-pure/glimt-pure-avx2"]
 
@@ -37,6 +38,8 @@ final class KernelChoiceTests: XCTestCase {
         // AVX2 and FMA alone are not x86-64-v3: a virtual CPU that hides MOVBE gets the portable build.
         XCTAssertEqual(try decide(Self.v3.subtracting(["movbe"])), .runHere(forced: false))
         XCTAssertEqual(try decide(Self.v4.subtracting(["avx512bw"])), .handOver(to: Self.package[.avx2]!, .avx2))
+        // AVX-512 without VNNI (Skylake-SP/X) runs the AVX2 build, not int8 instructions it lacks.
+        XCTAssertEqual(try decide(Self.v4.subtracting(["avx512_vnni"])), .handOver(to: Self.package[.avx2]!, .avx2))
         // The build handed over to finds no variants beside itself, and stays.
         XCTAssertEqual(try decide(Self.v4, compiled: .avx512, installed: [:]), .runHere(forced: false))
         XCTAssertEqual(try decide(Self.v3, compiled: .avx2, installed: [:]), .runHere(forced: false))
@@ -49,12 +52,12 @@ final class KernelChoiceTests: XCTestCase {
         XCTAssertEqual(try decide(Self.v4, forced: "avx2", compiled: .avx2, installed: [:]), .runHere(forced: true))
         let cases: [(Set<String>?, String, KernelVariant, [KernelVariant: String], String)] = [
             (Self.v3, "avx512", .portable, Self.package,
-             "GLIMT_KERNELS=avx512: this CPU cannot run the AVX-512 kernels (it lacks avx512f, avx512bw, avx512cd, avx512dq, avx512vl); unset it to run the fastest this CPU can"),
+             "GLIMT_KERNELS=avx512: this CPU cannot run the AVX-512 kernels (it lacks avx512f, avx512bw, avx512cd, avx512dq, avx512vl, avx512_vnni); unset it to run the fastest this CPU can"),
             (Self.v2, "avx2", .portable, Self.package, "GLIMT_KERNELS=avx2: this CPU cannot run the AVX2 kernels (it lacks avx, avx2, bmi1, bmi2, f16c, fma, abm, movbe, xsave)"),
             (nil, "avx2", .portable, Self.package, "GLIMT_KERNELS=avx2: cannot tell whether this CPU runs the AVX2 kernels (/proc/cpuinfo lists no flags)"),
             (Self.v4, "sse", .portable, Self.package, "GLIMT_KERNELS must be avx512, avx2, portable or empty, not 'sse'"),
             (Self.v4, "portable", .avx512, [:], "GLIMT_KERNELS=portable: this glimt-pure holds only the AVX-512 kernels (the Debian package holds all three"),
-            (Self.v3, "", .avx512, [:], "this glimt-pure was built with the AVX-512 kernels (for x86-64-v4), and this CPU cannot run the AVX-512 kernels (it lacks avx512f"),
+            (Self.v3, "", .avx512, [:], "this glimt-pure was built with the AVX-512 kernels (for x86-64-v4 with VNNI), and this CPU cannot run the AVX-512 kernels (it lacks avx512f"),
         ]
         for (flags, forced, compiled, installed, said) in cases {
             let line = refusal(flags, forced: forced, compiled: compiled, installed: installed)

@@ -54,19 +54,19 @@ extension BakedModel {
         gate.lock()
         defer { gate.unlock() }
         if let m = BakedModelCache.model(key) as? Self { return m }
+        let m = try fromBakedWeights { try Self(weights: $0) }
+        BakedModelCache.keep(m, key)
+        return m
+    }
+
+    /// `make` given the baked weights, loaded afresh; errors name the file.
+    static func fromBakedWeights<Model>(_ make: (WeightFile) throws -> Model) throws -> Model {
         let url: URL
         switch BakedWeights.locate(bakedName) {
         case .success(let found): url = found
         case .failure(let missing): throw GlimtError(missing.description)
         }
-        let m = try Self(weightsAt: url)
-        BakedModelCache.keep(m, key)
-        return m
-    }
-
-    /// Loads weights from a file; errors name the file.
-    public init(weightsAt url: URL) throws {
         let file = try WeightFile(contentsOf: url)
-        do { try self.init(weights: file) } catch let e as GlimtError { throw e.at(url.path) }
+        do { return try make(file) } catch let e as GlimtError { throw e.at(url.path) }
     }
 }

@@ -3,7 +3,6 @@ import TensorLite
 import GlimtCore
 import Imaging
 import Analysis
-import SFaceWeights
 
 /// SFace (Zhong et al. 2021, OpenCV Zoo 2021dec): a 112x112 aligned RGB face in, a 128-d
 /// L2-normalised embedding out. The network is a plain stack: a 3x3 conv, thirteen depthwise +
@@ -77,7 +76,7 @@ public final class SFace: BakedModel, @unchecked Sendable {
     /// The baked network in the given arithmetic, loaded afresh (`shared()` is the product's):
     /// for the checks and benchmarks that hold one against the other.
     package static func baked(_ arithmetic: Arithmetic, quantizedHead: Bool = true) throws -> SFace {
-        try SFace(weights: try WeightFile(contentsOf: try BakedWeights.locate(bakedName).get()), quantizedHead: quantizedHead, arithmetic: arithmetic)
+        try fromBakedWeights { try SFace(weights: $0, quantizedHead: quantizedHead, arithmetic: arithmetic) }
     }
 
     /// `quantizedHead`: run fc1 from the file's int8 blocks when it has them (false: from floats,

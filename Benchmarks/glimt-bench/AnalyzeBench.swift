@@ -21,6 +21,7 @@ enum AnalyzeBench {
         let variants: [(String, AnalysisOptions.Decoding)] = [
             ("every picture", variant { $0.decodeEveryPicture = true }),
             ("default", standard),
+            ("no reference shift", variant { $0.referenceSamplesBeyondFullHD = false }),
             ("with loop filter", variant { $0.skipLoopFilter = false }),
             ("+ fast flag", variant { $0.fastDecoding = true }),
             ("+ all non-ref", variant { $0.skipNonReferenceFrames = true }),

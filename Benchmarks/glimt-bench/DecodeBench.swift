@@ -13,6 +13,7 @@ enum DecodeBench {
         let variants: [(String, VideoDecodeOptions, Double)] = [
             ("every picture decoded", .init(decodeEveryPicture: true), interval),
             ("default (unneeded skipped)", .init(), interval),
+            ("samples on reference pictures", .init(sampleReferencePictures: true), interval),
             ("default, accurate rounding", .init(accurateRounding: true), interval),
             ("skip loop filter", .init(skipLoopFilter: true), interval),
             ("fast flag", .init(fastDecoding: true), interval),

@@ -53,12 +53,17 @@ public struct AnalysisOptions: Sendable {
         public var skipNonReferenceFrames = false
         /// Decode the pictures between samples that nothing needs too (same samples, slower).
         public var decodeEveryPicture = false
+        /// Beyond full HD, where decoding is most of the work, a sample on a picture nothing
+        /// refers to is taken from the reference picture shown next, when it is in the same
+        /// sample interval (a frame later at most; `VideoDecodeOptions.sampleReferencePictures`).
+        public var referenceSamplesBeyondFullHD = true
 
         public init() {}
 
-        var options: VideoDecodeOptions {
+        /// For a video of pictures `info` says of.
+        func options(for info: VideoInfo) -> VideoDecodeOptions {
             VideoDecodeOptions(skipLoopFilter: skipLoopFilter, fastDecoding: fastDecoding, skipNonReferenceFrames: skipNonReferenceFrames,
-                               decodeEveryPicture: decodeEveryPicture)
+                               decodeEveryPicture: decodeEveryPicture, sampleReferencePictures: referenceSamplesBeyondFullHD && info.isBeyondFullHD)
         }
     }
 

@@ -117,7 +117,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
     }
 
     private func observe(_ v: Opened, contentKey: String, times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> ObservedVideo {
-        let pass = try sample(v, every: 1 / options.sampleRate, decode: options.decoding.options, times: &times, progress: progress)
+        let pass = try sample(v, every: 1 / options.sampleRate, decode: options.decoding.options(for: v.info), times: &times, progress: progress)
         if let damage = pass.damage, pass.frames.isEmpty { throw damage }
         let duration = pass.damage == nil ? v.info.duration : min(v.info.duration, (pass.frames.last?.time ?? 0) + 1 / options.sampleRate)
         // A file cut short of its index is said by its facts already; other damage is said here.
@@ -157,7 +157,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
         guard let stretches else { return nil }
         var frames: [ObservedFrame] = []
         for stretch in stretches {
-            let pass = try sample(v, every: interval, from: stretch.lowerBound, to: stretch.upperBound, decode: options.decoding.options, times: &times) { _ in }
+            let pass = try sample(v, every: interval, from: stretch.lowerBound, to: stretch.upperBound, decode: options.decoding.options(for: v.info), times: &times) { _ in }
             guard pass.damage == nil else { return nil }
             frames += pass.frames
         }
@@ -198,7 +198,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// damaged.
     private func lookAtKeyframes(_ v: Opened, half: Int?, within spans: [Range<Double>]? = nil, times: inout VideoAnalysis.StageTimes,
                                  progress: (Double) -> Void) throws -> [ObservedFrame]? {
-        var decode = options.decoding.options
+        var decode = options.decoding.options(for: v.info)
         decode.timeBound = v.bound
         decode.keyframesOnly = true
         decode.keyframeHalf = half

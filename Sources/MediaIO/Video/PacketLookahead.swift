@@ -14,6 +14,10 @@ final class PacketLookahead {
         var previousStamp: Int64?
         var hasLater = false
         var placed = false
+        /// The picture shown just after this one and whether no other picture needs it; only
+        /// when `placed`, the lookahead was made with `disposable`, and that picture is surely
+        /// the next one shown (a packet decoded at or after its presentation stamp has been read).
+        var following: (stamp: Int64, disposable: Bool)?
     }
 
     private let input: MediaInput
@@ -21,6 +25,10 @@ final class PacketLookahead {
     private var queued: [UnsafeMutablePointer<AVPacket>] = []
     /// Presentation stamps of the packets handed on, newest last: more than any reordering spans.
     private var handedOn: [Int64] = []
+    /// Whether a packet holds a picture no other picture needs; nil: `following` is not looked for.
+    private let disposable: ((UnsafePointer<AVPacket>) -> Bool)?
+    /// Of the packets handed on, by presentation stamp, those `disposable` said so of.
+    private var handedOnDisposable: Set<Int64> = []
     private var lastDecodeStamp: Int64?
     private var ended = false
     /// Every packet has been handed on.
@@ -33,9 +41,10 @@ final class PacketLookahead {
     private static let maxAhead = 48
     private static let remembered = 48
 
-    init(input: MediaInput, streamIndex: Int32) {
+    init(input: MediaInput, streamIndex: Int32, disposable: ((UnsafePointer<AVPacket>) -> Bool)? = nil) {
         self.input = input
         self.streamIndex = streamIndex
+        self.disposable = disposable
     }
 
     deinit { reset() }
@@ -48,6 +57,7 @@ final class PacketLookahead {
         }
         queued.removeAll()
         handedOn.removeAll()
+        handedOnDisposable.removeAll()
         lastDecodeStamp = nil
         ended = false
         failure = nil
@@ -75,14 +85,40 @@ final class PacketLookahead {
                         next.previousStamp = max(next.previousStamp ?? other, other)
                     }
                 }
+                if next.hasLater, disposable != nil { next.following = try following(stamp) }
             }
         }
         queued.removeFirst()
         if Self.shown(head) && stamp != Self.nopts {
             handedOn.append(stamp)
-            if handedOn.count > Self.remembered { handedOn.removeFirst(handedOn.count - Self.remembered) }
+            if disposable?(head) == true { handedOnDisposable.insert(stamp) }
+            if handedOn.count > Self.remembered {
+                for old in handedOn.prefix(handedOn.count - Self.remembered) { handedOnDisposable.remove(old) }
+                handedOn.removeFirst(handedOn.count - Self.remembered)
+            }
         }
         return next
+    }
+
+    /// The picture shown right after the one at `stamp`, reading ahead until no packet still to
+    /// come can be shown between them (decode stamps only grow, and none exceeds its
+    /// presentation stamp); nil if the lookahead's reach ends first.
+    private func following(_ stamp: Int64) throws -> (stamp: Int64, disposable: Bool)? {
+        while true {
+            var nearest: Int64?
+            for other in handedOn where other > stamp { nearest = min(nearest ?? other, other) }
+            var packet: UnsafeMutablePointer<AVPacket>?
+            for p in queued where Self.shown(p) && p.pointee.pts != Self.nopts && p.pointee.pts > stamp && p.pointee.pts < (nearest ?? .max) {
+                nearest = p.pointee.pts
+                packet = p
+            }
+            guard let nearest else { return nil }
+            if ended || (lastDecodeStamp ?? Self.nopts) >= nearest {
+                return (nearest, packet.map { disposable?($0) ?? false } ?? handedOnDisposable.contains(nearest))
+            }
+            guard queued.count < Self.maxAhead else { return nil }
+            try read()
+        }
     }
 
     /// Packets the demuxer marks as cut by an edit list are decoded but never shown.

@@ -7,8 +7,9 @@ import Imaging
 /// `VideoReader.frames(every:longSide:from:to:options:)`.
 ///
 /// Each sample is the first frame shown at or after a multiple of the interval (from `start`,
-/// before `end`). Pictures that are neither samples nor needed by any other picture are not
-/// decoded (unless `decodeEveryPicture`); only samples are converted.
+/// before `end`), or with `sampleReferencePictures` the reference picture right after it. Pictures
+/// that are neither samples nor needed by any other picture are not decoded (unless
+/// `decodeEveryPicture`); only samples are converted.
 public final class SampledFrames {
     private let reader: StreamFrameReader
     private let timeline: StreamTimeline
@@ -67,9 +68,14 @@ public final class SampledFrames {
         frameDuration = info.frameRate > 0 ? 1 / info.frameRate : 1.0 / 30
         if grid.start > 0 { _ = reader.seek(toKeyframeBefore: timeline.timestamp(seconds: grid.start)) }
         if !options.decodeEveryPicture && !options.keyframesOnly {
-            let timeline = timeline
-            reader.wanted = { stamp, previous in
-                grid.isSample(timeline.seconds(ofStamp: stamp), after: previous.map(timeline.seconds(ofStamp:)))
+            let timeline = timeline, shift = options.sampleReferencePictures
+            reader.wanted = { stamp, previous, following in
+                let time = timeline.seconds(ofStamp: stamp)
+                guard grid.isSample(time, after: previous.map(timeline.seconds(ofStamp:))) else { return false }
+                // Left undecoded (when disposable), the picture after it is the first decoded in its grid cell.
+                if shift, let following, !following.disposable,
+                   grid.point(atOrBefore: timeline.seconds(ofStamp: following.stamp)) == grid.point(atOrBefore: time) { return false }
+                return true
             }
         }
     }

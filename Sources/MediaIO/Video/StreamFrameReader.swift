@@ -27,9 +27,10 @@ final class StreamFrameReader {
     private let disposable: DisposablePictures?
 
     /// Whether the picture at a presentation stamp is wanted, given the stamp shown just before
-    /// it (nil: none). Set, it lets the reader leave unwanted pictures that no other picture
+    /// it (nil: none) and the picture shown just after it, with whether that one is disposable
+    /// (nil: not known). Set, it lets the reader leave unwanted pictures that no other picture
     /// needs undecoded (`DisposablePictures`); every picture it decodes is exactly as before.
-    var wanted: ((_ stamp: Int64, _ previous: Int64?) -> Bool)?
+    var wanted: ((_ stamp: Int64, _ previous: Int64?, _ following: (stamp: Int64, disposable: Bool)?) -> Bool)?
 
     init(input: MediaInput, streamIndex: Int32, setup: StreamDecoder.Setup) throws {
         self.input = input
@@ -41,8 +42,10 @@ final class StreamFrameReader {
         precondition(setup.options.keyframeHalf.map { (0...1).contains($0) } ?? true, "a keyframe half is 0 or 1")
         keyframeHalf = setup.options.keyframesOnly ? setup.options.keyframeHalf : nil
         decoder = try StreamDecoder(stream: input.stream(streamIndex), setup: setup, path: input.path)
-        packets = PacketLookahead(input: input, streamIndex: streamIndex)
-        disposable = setup.options.keyframesOnly ? nil : DisposablePictures(parameters: input.stream(streamIndex).pointee.codecpar)
+        let disposable = setup.options.keyframesOnly ? nil : DisposablePictures(parameters: input.stream(streamIndex).pointee.codecpar)
+        self.disposable = disposable
+        packets = PacketLookahead(input: input, streamIndex: streamIndex,
+                                  disposable: setup.options.sampleReferencePictures ? disposable.map { d in { d.isDisposable($0) } } : nil)
         frame = av_frame_alloc()
         guard frame != nil else { throw GlimtError("out of memory", path: input.path) }
     }
@@ -115,7 +118,7 @@ final class StreamFrameReader {
                 if (keyframesRead - 1) % 2 != half { continue }
             }
             // The last picture shown is always decoded: where the frames end says whether the file is whole.
-            if placing, next.placed, next.hasLater, let wanted, !wanted(next.packet.pointee.pts, next.previousStamp),
+            if placing, next.placed, next.hasLater, let wanted, !wanted(next.packet.pointee.pts, next.previousStamp, next.following),
                disposable?.isDisposable(next.packet) == true {
                 picturesSkipped += 1
                 continue

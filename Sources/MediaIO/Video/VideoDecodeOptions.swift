@@ -22,6 +22,12 @@ public struct VideoDecodeOptions: Sendable, Equatable {
     /// see `DisposablePictures`): the samples are the same pixels either way, so this is only
     /// for measuring what that saves.
     public var decodeEveryPicture: Bool
+    /// A sample that falls on a picture no other picture needs is taken from the reference
+    /// picture shown right after it, when that one is still before the next sample time: a
+    /// frame later at most, and the picture before it is not decoded at all. Where decoding is
+    /// the bottleneck (4K), that leaves the reference pictures alone to decode, as for a look at
+    /// them, whenever each sample has one beside it.
+    public var sampleReferencePictures: Bool
     /// Decode keyframes only (every other packet is dropped before decoding): a quick look at a
     /// long video, one picture per group of pictures, for deciding where to look closely.
     public var keyframesOnly: Bool
@@ -38,7 +44,7 @@ public struct VideoDecodeOptions: Sendable, Equatable {
 
     public init(threads: Int = 0, skipLoopFilter: Bool = false, fastDecoding: Bool = false, skipNonReferenceFrames: Bool = false,
                 accurateRounding: Bool? = nil, keyframesOnly: Bool = false, keyframeHalf: Int? = nil, sliceThreadsOnly: Bool = false, decodeEveryPicture: Bool = false,
-                timeBound: TimeBound? = nil) {
+                sampleReferencePictures: Bool = false, timeBound: TimeBound? = nil) {
         self.threads = threads
         self.sliceThreadsOnly = sliceThreadsOnly
         self.skipLoopFilter = skipLoopFilter
@@ -48,6 +54,7 @@ public struct VideoDecodeOptions: Sendable, Equatable {
         self.keyframesOnly = keyframesOnly
         self.keyframeHalf = keyframeHalf
         self.decodeEveryPicture = decodeEveryPicture
+        self.sampleReferencePictures = sampleReferencePictures
         self.timeBound = timeBound
     }
 

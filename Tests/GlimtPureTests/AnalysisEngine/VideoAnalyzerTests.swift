@@ -111,6 +111,20 @@ final class VideoAnalyzerTests: XCTestCase {
         XCTAssertNotNil(a.window)
     }
 
+    /// Beyond full HD a sample on a picture nothing refers to is taken from the reference
+    /// picture right after it: as many samples, each a frame later at most, in its own interval.
+    func testBeyondFullHDSamplesMayBeTheNextReferencePicture() throws {
+        let path = Fixtures.path("media/beyond_fhd.mp4")
+        let shifted = try analyzer(refs: []) { $0.sampleRate = 8 }.analyze(path: path).frames.map(\.time)
+        let exact = try analyzer(refs: []) { $0.sampleRate = 8; $0.decoding.referenceSamplesBeyondFullHD = false }.analyze(path: path).frames.map(\.time)
+        XCTAssertEqual(shifted.count, exact.count)
+        XCTAssertEqual(exact.count, 16)
+        let moves = zip(shifted, exact).map { $0 - $1 }
+        XCTAssertGreaterThan(moves.filter { $0 > 0 }.count, 0, "B-frame samples move: \(moves)")
+        XCTAssertTrue(moves.allSatisfy { abs($0) < 1e-6 || abs($0 - 1.0 / 30) < 1e-3 }, "a frame later at most: \(moves)")
+        XCTAssertTrue(zip(shifted, exact).allSatisfy { ($0 * 8 + 0.004).rounded(.down) == ($1 * 8 + 0.004).rounded(.down) }, "same sample interval")
+    }
+
     func testCaptureDayAroundMidnightFollowsTheTimeZone() throws {
         let berlin = try analyzer(refs: []).analyze(path: clip("midnight_utc.mp4"))
         XCTAssertEqual(berlin.capture.day, "2024-05-18")

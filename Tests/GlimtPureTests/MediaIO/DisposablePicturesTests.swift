@@ -55,6 +55,41 @@ final class DisposablePicturesTests: XCTestCase {
         XCTAssertEqual(tried, cases.count * 5)
     }
 
+    /// With `sampleReferencePictures`, a sample on a picture nothing refers to moves to the
+    /// reference picture shown right after it, never further and never out of its sample
+    /// interval; that saves decoding the picture, and the sample's pixels are that frame's.
+    func testReferenceSamplesMoveAFrameAtMostAndSaveThePicture() throws {
+        var moved = 0, tried = 0
+        for c in cases {
+            // Every picture, with its pixels, in presentation order.
+            let all = try VideoReader(path: c.path).frames(every: 1e-4, longSide: 96, options: VideoDecodeOptions(decodeEveryPicture: true)).collect()
+            for (interval, start, end) in [(0.125, 0.0, Double.infinity), (0.25, 0.0, .infinity), (1.0 / 3, 0.0, .infinity), (0.5, 0.7, 1.6), (0.1, 0.0, 1.0)] {
+                let name = "\((c.path as NSString).lastPathComponent) every \(interval) s from \(start)"
+                let plain = try VideoReader(path: c.path).frames(every: interval, longSide: 96, from: start, to: end)
+                let expected = try plain.collect()
+                let shifted = try VideoReader(path: c.path).frames(every: interval, longSide: 96, from: start, to: end,
+                                                                   options: VideoDecodeOptions(sampleReferencePictures: true))
+                let got = try shifted.collect()
+                XCTAssertEqual(got.count, expected.count, "no sample lost: \(name)")
+                var movedHere = 0
+                for (g, e) in zip(got, expected) where g.time != e.time {
+                    movedHere += 1
+                    let at = try XCTUnwrap(all.firstIndex { $0.time == e.time }, name)
+                    XCTAssertEqual(g.time, all[at + 1].time, "a frame later exactly: \(name) at \(e.time)")
+                    XCTAssertEqual(((g.time + 0.0005 - start) / interval).rounded(.down), ((e.time + 0.0005 - start) / interval).rounded(.down),
+                                   "same sample interval: \(name) at \(e.time)")
+                    XCTAssertTrue(g == all[at + 1], "pixels of that frame: \(name) at \(e.time)")
+                }
+                for (g, e) in zip(got, expected) where g.time == e.time { XCTAssertTrue(g == e, "pixels: \(name) at \(e.time)") }
+                XCTAssertEqual(shifted.framesDecoded, plain.framesDecoded - movedHere, "each move leaves one picture undecoded: \(name)")
+                moved += movedHere
+                tried += 1
+            }
+        }
+        XCTAssertEqual(tried, cases.count * 5)
+        XCTAssertGreaterThan(moved, 20, "the clips with B-frames have samples on pictures nothing refers to")
+    }
+
     /// A sample that falls on a picture nothing refers to is still decoded: at 30 fps every
     /// picture is a sample, so nothing may be skipped.
     func testEveryPictureWantedSkipsNone() throws {

@@ -21,6 +21,9 @@ BENCHMARKS:
   encode    [VIDEO]: film encoding at 1080x1920, ms per frame and Mb/s for each x264 preset
   scan      [--json] [--ref PHOTO] [--runs N] CLIP...: 'glimt-pure scan' of the clips into a fresh
             library vs 'analyze --ref' of the same clips, in turn: wall, CPU, CPU/wall
+  floor     [--json] [--ref PHOTO] [--runs N] CLIP...: 'glimt-pure analyze --full-pass' of each clip vs
+            FFmpeg decoding only its reference pictures (-skip_frame noref), the floor of a full
+            pass, in turn: wall and CPU
   follow    [--ref PHOTO]... CLIP...: scan the clips with faces followed and with --every-face;
             how far borrowed embeddings are from the faces' own, and for each PHOTO how many
             verdicts and video judgements differ
@@ -28,12 +31,12 @@ BENCHMARKS:
             peak memory), then re-judge a year-sized store after a reference change
 
   decode and encode default to shared/videos/poetry_jam_2009.mp4 beside the repository.
-  report, e2e, memory, scan, follow and library run the glimt-pure built beside glimt-bench
+  report, e2e, memory, scan, floor, follow and library run the glimt-pure built beside glimt-bench
   (swift build -c release --product glimt-pure).
 
 OPTIONS:
   --repeats N   timed runs (median is reported; default 20)
-  --runs N      e2e: runs of each tool per clip, interleaved (median is reported; default 3)
+  --runs N      e2e, scan, floor: runs of each tool per clip, interleaved (median is reported; default 3)
   --faces N     inputs per run for embed (default 8)
   --layers      per-layer breakdown
   --photo P     picture for detect and report (default: the two_people fixture)
@@ -102,6 +105,8 @@ do {
     case "scan":
         let clips = positionals()
         try ScanBench.run(clips.isEmpty ? defaultClips() : clips, reference: referencePhoto, runs: option("--runs", 3), json: json)
+    case "floor":
+        try FloorBench.run(positionals(), reference: referencePhoto, runs: option("--runs", 3), json: json)
     case "follow":
         try FollowBench.run(positionals(valued: ["--ref"]), references: args.indices.filter { args[$0] == "--ref" && $0 + 1 < args.count }.map { args[$0 + 1] },
                             json: json)

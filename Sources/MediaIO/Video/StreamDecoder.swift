@@ -19,8 +19,9 @@ final class StreamDecoder {
     let context: UnsafeMutablePointer<AVCodecContext>
 
     /// Every frame thread keeps pictures of its own in flight (a 4K 10-bit one is 25 MB): 4K
-    /// decodes on at most 2 threads, larger on 1, so memory stays bounded whatever the source
-    /// (on 4K HEVC 10-bit each thread fewer saved its pictures' memory for the same CPU time).
+    /// decodes on at most 2 frame threads, larger on 1 (and slice threads, one per core, when
+    /// the caller left the count to us), so memory stays bounded whatever the source (on 4K
+    /// HEVC 10-bit each thread fewer saved its pictures' memory for the same CPU time).
     /// `requested` 0 means FFmpeg's choice.
     static func threads(_ requested: Int, width: Int, height: Int) -> Int {
         let pixels = width * height
@@ -39,14 +40,16 @@ final class StreamDecoder {
         var status = avcodec_parameters_to_context(context, parameters)
         if status >= 0 {
             context.pointee.pkt_timebase = stream.pointee.time_base
-            if setup.options.sliceThreadsOnly {
+            let frameThreads = Self.threads(setup.threads, width: Int(parameters.pointee.width), height: Int(parameters.pointee.height))
+            // Beyond 4K a single frame thread is all memory allows, and slice threads cost none.
+            if setup.options.sliceThreadsOnly || (frameThreads == 1 && setup.threads == 0) {
                 // Slice threads add no picture, whatever the size. One per core, not FFmpeg's
                 // choice of one more: beside the thread that measures or encodes, the extra one
                 // stalled the others' rows.
                 context.pointee.thread_count = Int32(clamping: setup.threads == 0 ? ProcessInfo.processInfo.activeProcessorCount : setup.threads)
                 context.pointee.thread_type = FF_THREAD_SLICE
             } else {
-                context.pointee.thread_count = Int32(Self.threads(setup.threads, width: Int(parameters.pointee.width), height: Int(parameters.pointee.height)))
+                context.pointee.thread_count = Int32(frameThreads)
                 context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
             }
             if setup.maxPixels > 0 { context.pointee.max_pixels = Int64(setup.maxPixels) }

@@ -36,6 +36,18 @@ final class DecoderMemoryTests: XCTestCase {
         XCTAssertEqual(try threading(VideoDecodeOptions(sliceThreadsOnly: true)) & FF_THREAD_FRAME, 0)
     }
 
+    /// Beyond 4K memory allows one frame thread; the decoder then runs slice threads, one per
+    /// core (HEVC's wavefront rows), which hold no picture more.
+    func testBeyondUHDDecodesOnSliceThreadsOnePerCore() throws {
+        let input = try MediaInput(path: Fixtures.path("media/beyond_uhd.mp4"))
+        let index = try XCTUnwrap(input.bestStream(AVMEDIA_TYPE_VIDEO))
+        let reader = try StreamFrameReader(input: input, streamIndex: index, setup: .init(options: VideoDecodeOptions()))
+        XCTAssertNotNil(try reader.next(), "a picture decodes")
+        XCTAssertEqual(reader.decoder.context.pointee.active_thread_type, FF_THREAD_SLICE)
+        XCTAssertEqual(Int(reader.decoder.context.pointee.thread_count), max(1, ProcessInfo.processInfo.activeProcessorCount))
+        XCTAssertEqual(StreamDecoder.threads(0, width: 7680, height: 4320), 1, "one frame thread")
+    }
+
     func testPicturesConvertStraightIntoImagesWithSlack() throws {
         let input = try MediaInput(path: Fixtures.url("analysis/two_people.mp4").path)
         let index = try XCTUnwrap(input.bestStream(AVMEDIA_TYPE_VIDEO))

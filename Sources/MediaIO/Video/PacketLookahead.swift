@@ -23,12 +23,11 @@ final class PacketLookahead {
     private let input: MediaInput
     private let streamIndex: Int32
     private var queued: [UnsafeMutablePointer<AVPacket>] = []
-    /// Presentation stamps of the packets handed on, newest last: more than any reordering spans.
-    private var handedOn: [Int64] = []
+    /// Presentation stamps of the packets handed on, newest last: more than any reordering spans;
+    /// with whether `disposable` said so of each (false without it).
+    private var handedOn: [(stamp: Int64, disposable: Bool)] = []
     /// Whether a packet holds a picture no other picture needs; nil: `following` is not looked for.
     private let disposable: ((UnsafePointer<AVPacket>) -> Bool)?
-    /// Of the packets handed on, by presentation stamp, those `disposable` said so of.
-    private var handedOnDisposable: Set<Int64> = []
     private var lastDecodeStamp: Int64?
     private var ended = false
     /// Every packet has been handed on.
@@ -57,7 +56,6 @@ final class PacketLookahead {
         }
         queued.removeAll()
         handedOn.removeAll()
-        handedOnDisposable.removeAll()
         lastDecodeStamp = nil
         ended = false
         failure = nil
@@ -78,7 +76,7 @@ final class PacketLookahead {
             }
             if ended || proven() {
                 next.placed = true
-                for other in handedOn + queued.lazy.filter(Self.shown).map(\.pointee.pts) where other != Self.nopts {
+                for other in handedOn.map(\.stamp) + queued.lazy.filter(Self.shown).map(\.pointee.pts) where other != Self.nopts {
                     if other > stamp {
                         next.hasLater = true
                     } else if other != stamp {
@@ -90,12 +88,8 @@ final class PacketLookahead {
         }
         queued.removeFirst()
         if Self.shown(head) && stamp != Self.nopts {
-            handedOn.append(stamp)
-            if disposable?(head) == true { handedOnDisposable.insert(stamp) }
-            if handedOn.count > Self.remembered {
-                for old in handedOn.prefix(handedOn.count - Self.remembered) { handedOnDisposable.remove(old) }
-                handedOn.removeFirst(handedOn.count - Self.remembered)
-            }
+            handedOn.append((stamp, disposable?(head) ?? false))
+            if handedOn.count > Self.remembered { handedOn.removeFirst(handedOn.count - Self.remembered) }
         }
         return next
     }
@@ -105,16 +99,17 @@ final class PacketLookahead {
     /// presentation stamp); nil if the lookahead's reach ends first.
     private func following(_ stamp: Int64) throws -> (stamp: Int64, disposable: Bool)? {
         while true {
-            var nearest: Int64?
-            for other in handedOn where other > stamp { nearest = min(nearest ?? other, other) }
+            var nearest: (stamp: Int64, disposable: Bool)?
+            for other in handedOn where other.stamp > stamp && other.stamp < (nearest?.stamp ?? .max) { nearest = other }
             var packet: UnsafeMutablePointer<AVPacket>?
-            for p in queued where Self.shown(p) && p.pointee.pts != Self.nopts && p.pointee.pts > stamp && p.pointee.pts < (nearest ?? .max) {
-                nearest = p.pointee.pts
+            for p in queued where Self.shown(p) && p.pointee.pts != Self.nopts && p.pointee.pts > stamp && p.pointee.pts < (nearest?.stamp ?? .max) {
+                nearest = (p.pointee.pts, false)
                 packet = p
             }
             guard let nearest else { return nil }
-            if ended || (lastDecodeStamp ?? Self.nopts) >= nearest {
-                return (nearest, packet.map { disposable?($0) ?? false } ?? handedOnDisposable.contains(nearest))
+            if ended || (lastDecodeStamp ?? Self.nopts) >= nearest.stamp {
+                // Only the packet found nearest is parsed, not every one queued.
+                return packet.map { (nearest.stamp, disposable?($0) ?? false) } ?? nearest
             }
             guard queued.count < Self.maxAhead else { return nil }
             try read()

@@ -225,7 +225,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
                 partTimes.withUnsafeMutableBufferPointer { t in
                     let (out, t) = (out, t)
                     DispatchQueue.concurrentPerform(iterations: together.count) { i in
-                        out[i] = Result { try measure(v, readers[i], workers: 1, borrowing: nil, times: &t[i]) { time in
+                        out[i] = Result { try measure(v, readers[i], workers: 1, alongside: together.count, borrowing: nil, times: &t[i]) { time in
                             // Progress: the seconds looked at so far, all parts together.
                             seen.lock()
                             looked[i] = time - together[i].lowerBound
@@ -280,10 +280,13 @@ public final class VideoAnalyzer: @unchecked Sendable {
         }
     }
 
-    /// `borrowing`: nil embeds every face of every sample (keyframes are too far apart to follow faces).
-    private func measure(_ v: Opened, _ samples: SampledFrames, workers: Int, borrowing: BorrowedEmbeddings?, times: inout VideoAnalysis.StageTimes,
-                         progress: (Double) -> Void) throws -> (frames: [ObservedFrame], damage: GlimtError?) {
+    /// `borrowing`: nil embeds every face of every sample (keyframes are too far apart to follow
+    /// faces). `alongside`: passes measured side by side with this one.
+    private func measure(_ v: Opened, _ samples: SampledFrames, workers: Int, alongside: Int = 1, borrowing: BorrowedEmbeddings?,
+                         times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> (frames: [ObservedFrame], damage: GlimtError?) {
         let shared = MeasuredFrames(workers: workers, borrowing: borrowing)
+        // The cores a measuring thread's faces are embedded on: its share of them.
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount / (shared.workers * alongside))
         do {
             let ahead = Prefetcher(depth: Self.framesAhead(workers: shared.workers, info: v.info, longSide: options.analysisSide)) { try samples.next() }
             // The decoding thread stops before its timings are read, however the loop ends.
@@ -291,12 +294,12 @@ public final class VideoAnalyzer: @unchecked Sendable {
             DispatchQueue.concurrentPerform(iterations: shared.workers) { worker in
                 var local = VideoAnalysis.StageTimes()
                 while let (n, sample) = shared.take(from: ahead) {
-                    shared.put(measure(sample, number: n, scale: v.scale, borrowing: borrowing, times: &local), at: n, progress: progress)
+                    shared.put(measure(sample, number: n, scale: v.scale, borrowing: borrowing, cores: cores, times: &local), at: n, progress: progress)
                 }
                 shared.add(local)
             }
         }
-        if let borrowing { embed(borrowing.finish(), for: borrowing) }
+        if let borrowing { embed(borrowing.finish(), for: borrowing, cores: ProcessInfo.processInfo.activeProcessorCount) }
         if let failure = shared.failure { throw failure }
         times.add(shared.times)
         times.decode += samples.decodeSeconds
@@ -318,7 +321,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// Whether faces are embedded: for the references, or for the library's later ones.
     private var embedsFaces: Bool { embedAllFaces || hasReferences }
 
-    private func measure(_ sample: SampledFrame, number n: Int, scale: Float, borrowing: BorrowedEmbeddings?, times: inout VideoAnalysis.StageTimes) -> ObservedFrame {
+    private func measure(_ sample: SampledFrame, number n: Int, scale: Float, borrowing: BorrowedEmbeddings?, cores: Int,
+                         times: inout VideoAnalysis.StageTimes) -> ObservedFrame {
         let image = sample.image
         var t = DispatchTime.now().uptimeNanoseconds
         func lap() -> Double {
@@ -336,14 +340,14 @@ public final class VideoAnalyzer: @unchecked Sendable {
         times.score += lap()
         if let borrowing {
             let plans = borrowing.plan(sample: n, time: sample.time, boxes: records.map(\.face.box), crops: records.map(\.crop))
-            pipeline.embed(&records, where: plans.map { $0 == .measure })
+            pipeline.embed(&records, where: plans.map { $0 == .measure }, cores: cores)
             let requests = plans.enumerated().compactMap { i, plan -> BorrowedEmbeddings.Request? in
                 guard case let .borrow(m, f, likeness) = plan else { return nil }
                 return BorrowedEmbeddings.Request(sample: n, face: i, source: (m, f), likeness: likeness, crop: records[i].crop)
             }
-            embed(borrowing.settle(sample: n, made: records.map(\.embedding), requests: requests), for: borrowing)
+            embed(borrowing.settle(sample: n, made: records.map(\.embedding), requests: requests), for: borrowing, cores: cores)
         } else {
-            pipeline.embed(&records, where: records.map { _ in embedsFaces })
+            pipeline.embed(&records, where: records.map { _ in embedsFaces }, cores: cores)
         }
         let faces = records.map { r in
             // Analysis frames are scaled down; boxes are kept in the video's own upright pixels.
@@ -355,8 +359,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
     }
 
     /// Embeds the faces whose request to borrow was refused.
-    private func embed(_ refused: [BorrowedEmbeddings.Request], for borrowing: BorrowedEmbeddings) {
+    private func embed(_ refused: [BorrowedEmbeddings.Request], for borrowing: BorrowedEmbeddings, cores: Int) {
         guard !refused.isEmpty else { return }
-        for (request, e) in zip(refused, pipeline.embeddings(of: refused.map(\.crop))) { borrowing.supply(request, with: e) }
+        for (request, e) in zip(refused, pipeline.embeddings(of: refused.map(\.crop), cores: cores)) { borrowing.supply(request, with: e) }
     }
 }

@@ -68,9 +68,9 @@ public enum FaceAlignment {
     }
 
     /// Output pixel (u, v) takes the bilinear sample of `image` at transform^-1(u, v), with black
-    /// outside the image (as OpenCV's warpAffine with a constant border). A sample whose four
-    /// taps are all inside the image (nearly every one) reads them without a check each; the
-    /// sums are the same, in the same order, either way.
+    /// outside the image (as OpenCV's warpAffine with a constant border). Eight pixels of a row
+    /// whose taps are all inside the image (nearly every eight) are sampled as vectors, the rest
+    /// one by one with a check per tap; the sums are the same, in the same order, either way.
     public static func warp(_ image: RGBImage, transform: Similarity, width: Int, height: Int) -> RGBImage {
         let inv = transform.inverse
         let W = image.width, H = image.height
@@ -79,35 +79,71 @@ public enum FaceAlignment {
             count = width * height * 3
             image.pixels.withUnsafeBufferPointer { src in
                 let px = src.baseAddress!
+                let dst = out.baseAddress!
                 for v in 0..<height {
                     let yv = inv.a.re * Double(v), xv = inv.a.im * Double(v)
-                    for u in 0..<width {
-                        let x = inv.a.re * Double(u) - xv + inv.b.re
-                        let y = inv.a.im * Double(u) + yv + inv.b.im
-                        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
-                        let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
-                        if x0 < -1 || y0 < -1 || x0 >= W || y0 >= H { continue }
-                        let w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy
-                        var r: Float = 0, g: Float = 0, b: Float = 0
-                        if x0 >= 0, y0 >= 0, x0 + 1 < W, y0 + 1 < H {
-                            let p = px + (y0 * W + x0) * 3, q = p + W * 3
-                            r += Float(p[0]) * w00; g += Float(p[1]) * w00; b += Float(p[2]) * w00
-                            r += Float(p[3]) * w10; g += Float(p[4]) * w10; b += Float(p[5]) * w10
-                            r += Float(q[0]) * w01; g += Float(q[1]) * w01; b += Float(q[2]) * w01
-                            r += Float(q[3]) * w11; g += Float(q[4]) * w11; b += Float(q[5]) * w11
-                        } else {
-                            @inline(__always) func tap(_ sx: Int, _ sy: Int, _ wt: Float) {
-                                guard sx >= 0, sy >= 0, sx < W, sy < H else { return }
-                                let p = px + (sy * W + sx) * 3
-                                r += Float(p[0]) * wt; g += Float(p[1]) * wt; b += Float(p[2]) * wt
+                    var u = 0
+                    while u + 8 <= width {
+                        let uu = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7) + Double(u)
+                        let x = inv.a.re * uu - xv + inv.b.re
+                        let y = inv.a.im * uu + yv + inv.b.im
+                        let x0 = x.rounded(.down), y0 = y.rounded(.down)
+                        let inside = (x0 .>= 0) .& (y0 .>= 0) .& (x0 + 1 .< Double(W)) .& (y0 + 1 .< Double(H))
+                        if all(inside) {
+                            let fx = SIMD8<Float>(x - x0), fy = SIMD8<Float>(y - y0)
+                            let w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy
+                            // Where each lane's top-left tap starts: whole numbers, exact in Double.
+                            let at = (y0 * Double(W) + x0) * 3
+                            let o = dst + (v * width + u) * 3
+                            // The four taps' three channels, lane by lane: 12 vectors of 8.
+                            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 96) { t in
+                                let t = t.baseAddress!
+                                for i in 0..<8 {
+                                    let p = px + Int(at[i]), q = p + W * 3
+                                    for c in 0..<6 { t[c * 8 + i] = p[c]; t[(6 + c) * 8 + i] = q[c] }
+                                }
+                                @inline(__always) func tap(_ k: Int) -> SIMD8<Float> {
+                                    SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(t + k * 8).loadUnaligned(as: SIMD8<UInt8>.self)))
+                                }
+                                for c in 0..<3 {
+                                    var r = tap(c) * w00
+                                    r += tap(3 + c) * w10
+                                    r += tap(6 + c) * w01
+                                    r += tap(9 + c) * w11
+                                    r += 0.5
+                                    let clamped = r.replacing(with: 255, where: r .> 255)
+                                    for i in 0..<8 { o[3 * i + c] = UInt8(clamped[i]) }
+                                }
                             }
-                            tap(x0, y0, w00); tap(x0 + 1, y0, w10); tap(x0, y0 + 1, w01); tap(x0 + 1, y0 + 1, w11)
+                        } else {
+                            for k in u..<(u + 8) { pixel(k, v, yv, xv) }
                         }
-                        let o = (v * width + u) * 3
-                        out[o] = UInt8(min(255, r + 0.5))
-                        out[o + 1] = UInt8(min(255, g + 0.5))
-                        out[o + 2] = UInt8(min(255, b + 0.5))
+                        u += 8
                     }
+                    while u < width {
+                        pixel(u, v, yv, xv)
+                        u += 1
+                    }
+                }
+
+                @inline(__always) func pixel(_ u: Int, _ v: Int, _ yv: Double, _ xv: Double) {
+                    let x = inv.a.re * Double(u) - xv + inv.b.re
+                    let y = inv.a.im * Double(u) + yv + inv.b.im
+                    let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+                    let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
+                    if x0 < -1 || y0 < -1 || x0 >= W || y0 >= H { return }
+                    let w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy
+                    var r: Float = 0, g: Float = 0, b: Float = 0
+                    @inline(__always) func tap(_ sx: Int, _ sy: Int, _ wt: Float) {
+                        guard sx >= 0, sy >= 0, sx < W, sy < H else { return }
+                        let p = px + (sy * W + sx) * 3
+                        r += Float(p[0]) * wt; g += Float(p[1]) * wt; b += Float(p[2]) * wt
+                    }
+                    tap(x0, y0, w00); tap(x0 + 1, y0, w10); tap(x0, y0 + 1, w01); tap(x0 + 1, y0 + 1, w11)
+                    let o = (v * width + u) * 3
+                    dst[o] = UInt8(min(255, r + 0.5))
+                    dst[o + 1] = UInt8(min(255, g + 0.5))
+                    dst[o + 2] = UInt8(min(255, b + 0.5))
                 }
             }
         }

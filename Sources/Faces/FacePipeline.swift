@@ -76,17 +76,20 @@ public struct FacePipeline: Sendable {
         return detected.indices.map { FaceRecord(face: detected[$0], quality: qualities[$0]!, crop: crops[$0]!, embedding: nil) }
     }
 
-    /// Embeds the records flagged in `flags` (see `embeddings(of:)`).
-    public func embed(_ records: inout [FaceRecord], where flags: [Bool]) {
+    /// Embeds the records flagged in `flags` (see `embeddings(of:cores:)`).
+    public func embed(_ records: inout [FaceRecord], where flags: [Bool], cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
         precondition(flags.count == records.count, "one embedding flag per face")
         let flagged = records.indices.filter { flags[$0] }
-        for (i, e) in zip(flagged, embeddings(of: flagged.map { records[$0].crop })) { records[i].embedding = e }
+        for (i, e) in zip(flagged, embeddings(of: flagged.map { records[$0].crop }, cores: cores)) { records[i].embedding = e }
     }
 
     /// Aligned crops' embeddings, in batches (fc1's weights stream once per batch), one batch
-    /// per core. A face's embedding does not depend on its batch.
-    public func embeddings(of crops: [RGBImage]) -> [Embedding] {
-        let batches = Self.batches(crops.count, cores: ProcessInfo.processInfo.activeProcessorCount)
+    /// per core of `cores`. A caller that keeps the cores busy already (one of several measuring
+    /// threads) passes 1: its faces then go in one batch on its own thread, where split they would
+    /// only have run one after the other (a `concurrentPerform` inside another runs serially),
+    /// streaming the weights once per part. A face's embedding does not depend on its batch.
+    public func embeddings(of crops: [RGBImage], cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> [Embedding] {
+        let batches = Self.batches(crops.count, cores: cores)
         var embeddings = [Embedding?](repeating: nil, count: crops.count)
         embeddings.withUnsafeMutableBufferPointer { slots in
             let out = slots

@@ -18,7 +18,7 @@ public enum Activation: Equatable, Sendable {
 /// Bias plus activation, applied to a finished vector of 16 output channels just before it is
 /// stored: fusing it into the kernels saves a pass over every feature map.
 struct Epilogue: @unchecked Sendable {
-    /// Read by kernels that pick a loop per activation once per call (`HalfVectorActivation`): a
+    /// Read by kernels that pick a loop per activation once per call (`VectorActivation`): a
     /// branch per vector inside their loop split it and spilled registers.
     enum Kind { case none, relu, prelu }
     let kind: Kind
@@ -69,7 +69,11 @@ struct Epilogue: @unchecked Sendable {
 
     /// The same with the activation as a type: a kernel generic over it is specialised per
     /// activation, with no branch left in its loop.
-    @inline(__always) func apply<A: HalfVectorActivation>(_ v: SIMD8<Float>, bias: SIMD8<Float>, slope: SIMD8<Float>, as: A.Type) -> SIMD8<Float> {
+    @inline(__always) func apply<A: VectorActivation>(_ v: SIMD8<Float>, bias: SIMD8<Float>, slope: SIMD8<Float>, as: A.Type) -> SIMD8<Float> {
+        A.apply(v + bias, slope: slope)
+    }
+
+    @inline(__always) func apply<A: VectorActivation>(_ v: Vec, bias: Vec, slope: Vec, as: A.Type) -> Vec {
         A.apply(v + bias, slope: slope)
     }
 
@@ -84,19 +88,24 @@ struct Epilogue: @unchecked Sendable {
     }
 }
 
-/// `Epilogue.Kind` as types, for kernels specialised per activation.
-protocol HalfVectorActivation {
+/// `Epilogue.Kind` as types, for kernels specialised per activation: on half vectors (AVX2
+/// registers) and whole ones.
+protocol VectorActivation {
     static func apply(_ r: SIMD8<Float>, slope: SIMD8<Float>) -> SIMD8<Float>
+    static func apply(_ r: Vec, slope: Vec) -> Vec
 }
 
-enum NoActivation: HalfVectorActivation {
+enum NoActivation: VectorActivation {
     @inline(__always) static func apply(_ r: SIMD8<Float>, slope: SIMD8<Float>) -> SIMD8<Float> { r }
+    @inline(__always) static func apply(_ r: Vec, slope: Vec) -> Vec { r }
 }
 
-enum ReluActivation: HalfVectorActivation {
+enum ReluActivation: VectorActivation {
     @inline(__always) static func apply(_ r: SIMD8<Float>, slope: SIMD8<Float>) -> SIMD8<Float> { r.replacing(with: 0, where: r .< 0) }
+    @inline(__always) static func apply(_ r: Vec, slope: Vec) -> Vec { r.replacing(with: 0, where: r .< 0) }
 }
 
-enum PReluActivation: HalfVectorActivation {
+enum PReluActivation: VectorActivation {
     @inline(__always) static func apply(_ r: SIMD8<Float>, slope: SIMD8<Float>) -> SIMD8<Float> { r.replacing(with: r * slope, where: r .< 0) }
+    @inline(__always) static func apply(_ r: Vec, slope: Vec) -> Vec { r.replacing(with: r * slope, where: r .< 0) }
 }

@@ -69,7 +69,14 @@ public struct DepthwiseConv: Sendable {
     func runRow(top: UnsafeMutablePointer<Float>, mid: UnsafeMutablePointer<Float>, bottom: UnsafeMutablePointer<Float>,
                 width W: Int, inputStride inS: Int, output: UnsafeMutablePointer<Float>, outputStride outS: Int) {
 #if GLIMT_AVX512
-        rowKernel16(top, mid, bottom, W, inS, output, outS)
+        // Rows with fewer than 8 interior outputs (SFace's 7x7 maps) keep the sliding window.
+        guard (W - 2) / stride >= 8 else { return rowKernel16(top, mid, bottom, W, inS, output, outS) }
+        // One loop per activation, as on AVX2.
+        switch epilogue.kind {
+        case .none: rowKernel16x8(top, mid, bottom, W, inS, output, outS, NoActivation.self)
+        case .relu: rowKernel16x8(top, mid, bottom, W, inS, output, outS, ReluActivation.self)
+        case .prelu: rowKernel16x8(top, mid, bottom, W, inS, output, outS, PReluActivation.self)
+        }
 #else
         // AVX2: with 16 floats (two ymm each) the 9 weights alone take 18 of the 16 registers and
         // the loop spills; 8 channels x 5 pixels fits, and beat both the 16-channel and an
@@ -160,6 +167,118 @@ public struct DepthwiseConv: Sendable {
         }
     }
 
+#if GLIMT_AVX512
+    /// Stride 1 or 2, 16 channels x 8 output pixels per step: 9 weights and 8 accumulators in 17
+    /// of the 32 zmm registers. Each input vector is loaded once and feeds every output of the
+    /// step that reads it, so a step runs eight independent FMA chains where the sliding window
+    /// ran one or two and waited on each FMA's latency. Every output sums its nine taps in the
+    /// order `reference` does, as the other kernels do, so all builds compute the same values.
+    @inline(__always)
+    private func rowKernel16x8<A: VectorActivation>(_ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>,
+                                                    _ bottom: UnsafeMutablePointer<Float>, _ W: Int, _ inS: Int,
+                                                    _ output: UnsafeMutablePointer<Float>, _ outS: Int, _ kind: A.Type) {
+        typealias V = Vec
+        @inline(__always) func load(_ p: UnsafePointer<Float>) -> V { UnsafeRawPointer(p).loadUnaligned(as: V.self) }
+        @inline(__always) func store(_ v: V, _ p: UnsafeMutablePointer<Float>) { UnsafeMutableRawPointer(p).storeBytes(of: v, as: V.self) }
+        let s = stride
+        let ow = Self.outputSize(W, stride: s)
+        let padded = roundUp(channels, to: laneCount)
+        let e = epilogue
+        // Outputs whose three columns are all inside the row: 1...last.
+        let last = (W &- 2) / s
+        // Strips of outputs, each swept by every channel group while the columns it reads stay
+        // in cache, as on AVX2.
+        let strip = 8 * max(2, 2048 / (padded * s) / 8)
+        var x1 = 0
+        while x1 < ow {
+            let x0 = x1
+            x1 = min(ow, x0 == 0 ? strip &+ 1 : x0 &+ strip)
+            for c0 in Swift.stride(from: 0, to: padded, by: V.scalarCount) {
+                let wp = UnsafePointer(packed.data) + c0
+                let k0 = load(wp), k1 = load(wp + padded), k2 = load(wp + 2 * padded)
+                let k3 = load(wp + 3 * padded), k4 = load(wp + 4 * padded), k5 = load(wp + 5 * padded)
+                let k6 = load(wp + 6 * padded), k7 = load(wp + 7 * padded), k8 = load(wp + 8 * padded)
+                let bias = load(e.bias.data + c0), slope = load(e.slopes.data + c0)
+                let t = UnsafePointer(top) + c0, m = UnsafePointer(mid) + c0, b = UnsafePointer(bottom) + c0
+                let outRow = output + c0
+                // One output at an edge: columns outside the row are zeros.
+                @inline(__always) func one(_ ox: Int) {
+                    @inline(__always) func col(_ r: UnsafePointer<Float>, _ x: Int) -> V { x >= 0 && x < W ? load(r + x &* inS) : V() }
+                    let x = ox &* s
+                    var acc = V()
+                    acc.accumulate(col(t, x &- 1), k0); acc.accumulate(col(t, x), k1); acc.accumulate(col(t, x &+ 1), k2)
+                    acc.accumulate(col(m, x &- 1), k3); acc.accumulate(col(m, x), k4); acc.accumulate(col(m, x &+ 1), k5)
+                    acc.accumulate(col(b, x &- 1), k6); acc.accumulate(col(b, x), k7); acc.accumulate(col(b, x &+ 1), k8)
+                    store(e.apply(acc, bias: bias, slope: slope, as: kind), outRow + ox &* outS)
+                }
+                // Outputs ox...ox+7, all interior.
+                @inline(__always) func eight(_ ox: Int) {
+                    var a0 = V(), a1 = V(), a2 = V(), a3 = V(), a4 = V(), a5 = V(), a6 = V(), a7 = V()
+                    // Column c of the step feeds output i with tap c - s * i (0, 1 or 2).
+                    @inline(__always) func kernelRow(_ row: UnsafePointer<Float>, _ ka: V, _ kb: V, _ kc: V) {
+                        let p = row + (ox &* s &- 1) &* inS
+                        @inline(__always) func x(_ c: Int) -> V { load(p + c &* inS) }
+                        if s == 1 {
+                            var v = x(0)
+                            a0.accumulate(v, ka)
+                            v = x(1); a0.accumulate(v, kb); a1.accumulate(v, ka)
+                            v = x(2); a0.accumulate(v, kc); a1.accumulate(v, kb); a2.accumulate(v, ka)
+                            v = x(3); a1.accumulate(v, kc); a2.accumulate(v, kb); a3.accumulate(v, ka)
+                            v = x(4); a2.accumulate(v, kc); a3.accumulate(v, kb); a4.accumulate(v, ka)
+                            v = x(5); a3.accumulate(v, kc); a4.accumulate(v, kb); a5.accumulate(v, ka)
+                            v = x(6); a4.accumulate(v, kc); a5.accumulate(v, kb); a6.accumulate(v, ka)
+                            v = x(7); a5.accumulate(v, kc); a6.accumulate(v, kb); a7.accumulate(v, ka)
+                            v = x(8); a6.accumulate(v, kc); a7.accumulate(v, kb)
+                            v = x(9); a7.accumulate(v, kc)
+                        } else {
+                            var v = x(0)
+                            a0.accumulate(v, ka)
+                            v = x(1); a0.accumulate(v, kb)
+                            v = x(2); a0.accumulate(v, kc); a1.accumulate(v, ka)
+                            v = x(3); a1.accumulate(v, kb)
+                            v = x(4); a1.accumulate(v, kc); a2.accumulate(v, ka)
+                            v = x(5); a2.accumulate(v, kb)
+                            v = x(6); a2.accumulate(v, kc); a3.accumulate(v, ka)
+                            v = x(7); a3.accumulate(v, kb)
+                            v = x(8); a3.accumulate(v, kc); a4.accumulate(v, ka)
+                            v = x(9); a4.accumulate(v, kb)
+                            v = x(10); a4.accumulate(v, kc); a5.accumulate(v, ka)
+                            v = x(11); a5.accumulate(v, kb)
+                            v = x(12); a5.accumulate(v, kc); a6.accumulate(v, ka)
+                            v = x(13); a6.accumulate(v, kb)
+                            v = x(14); a6.accumulate(v, kc); a7.accumulate(v, ka)
+                            v = x(15); a7.accumulate(v, kb)
+                            v = x(16); a7.accumulate(v, kc)
+                        }
+                    }
+                    kernelRow(t, k0, k1, k2); kernelRow(m, k3, k4, k5); kernelRow(b, k6, k7, k8)
+                    let o = outRow + ox &* outS
+                    store(e.apply(a0, bias: bias, slope: slope, as: kind), o)
+                    store(e.apply(a1, bias: bias, slope: slope, as: kind), o + outS)
+                    store(e.apply(a2, bias: bias, slope: slope, as: kind), o + 2 &* outS)
+                    store(e.apply(a3, bias: bias, slope: slope, as: kind), o + 3 &* outS)
+                    store(e.apply(a4, bias: bias, slope: slope, as: kind), o + 4 &* outS)
+                    store(e.apply(a5, bias: bias, slope: slope, as: kind), o + 5 &* outS)
+                    store(e.apply(a6, bias: bias, slope: slope, as: kind), o + 6 &* outS)
+                    store(e.apply(a7, bias: bias, slope: slope, as: kind), o + 7 &* outS)
+                }
+                var ox = x0
+                if ox == 0 { one(0); ox = 1 }
+                let end = min(x1, last &+ 1)  // interior outputs of the strip: ox..<end
+                while ox &+ 8 <= end {
+                    eight(ox)
+                    ox &+= 8
+                }
+                // The last interior outputs as one more step ending at end - 1 (it recomputes, with
+                // the same values, some outputs before them); the caller sends rows with fewer
+                // than 8 interior outputs elsewhere, so the step starts at 1 or later.
+                if ox < end { eight(end &- 8) }
+                for o in max(ox, end)..<x1 { one(o) }
+            }
+        }
+    }
+#endif
+
 #if !GLIMT_AVX512
     /// Stride 1, 8 channels x 5 output pixels per step: 9 weights, 5 accumulators and one input
     /// column in 15 of the 16 ymm registers. Each input vector is loaded once and feeds the up to
@@ -179,7 +298,7 @@ public struct DepthwiseConv: Sendable {
     }
 
     @inline(__always)
-    private func rowKernel8x5<A: HalfVectorActivation>(_ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>,
+    private func rowKernel8x5<A: VectorActivation>(_ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>,
                                                        _ bottom: UnsafeMutablePointer<Float>, _ W: Int, _ inS: Int,
                                                        _ output: UnsafeMutablePointer<Float>, _ outS: Int, _ kind: A.Type) {
         typealias V = SIMD8<Float>

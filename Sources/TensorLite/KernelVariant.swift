@@ -57,7 +57,7 @@ public enum KernelVariant: String, CaseIterable, Sendable {
     /// The register tiles of this build, for benchmarks to print beside their numbers (a figure
     /// means little without knowing which code made it).
 #if GLIMT_AVX512
-    public static let description = "AVX-512 build: pointwise GEMM 4 px x 64 ch in 32 zmm registers (8 px x 16 ch on 16-wide panels), in int8 6 px x 32 ch (vpdpbusd), RGB stem 8 px x 16 ch, depthwise 16 ch per step"
+    public static let description = "AVX-512 build: pointwise GEMM 4 px x 64 ch in 32 zmm registers (8 px x 16 ch on 16-wide panels), in int8 6 px x 32 ch (vpdpbusd), RGB stem 8 px x 16 ch, depthwise 16 ch x 8 px per step (rows under 8 interior outputs: a sliding window)"
 #else
     public static let description = "\(compiled.name) build: pointwise GEMM 6 px x 16 ch (fits 16 ymm registers), RGB stem 6 px x 16 ch, depthwise 8 ch x 5 px per step on stride-1 rows"
 #endif

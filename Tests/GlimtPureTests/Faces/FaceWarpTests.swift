@@ -3,9 +3,9 @@ import XCTest
 @testable import Imaging
 @testable import Faces
 
-/// The alignment warp's unchecked path for samples inside the picture against the plain bilinear
-/// sample with a check per tap: equal byte for byte, for crops inside, across the edges of and
-/// outside the picture.
+/// The alignment warp (eight pixels as vectors where all their taps are inside the picture, one by
+/// one with a check per tap elsewhere) against the plain bilinear sample with a check per tap:
+/// equal byte for byte, for crops inside, across the edges of and outside the picture.
 final class FaceWarpTests: XCTestCase {
     private func plainWarp(_ image: RGBImage, transform: FaceAlignment.Similarity, width: Int, height: Int) -> RGBImage {
         let inv = transform.inverse

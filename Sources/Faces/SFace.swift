@@ -227,7 +227,7 @@ public final class SFace: BakedModel, @unchecked Sendable {
     /// layers' outputs take turns in two (a layer reads one and writes the other), the depthwise
     /// outputs (whole, or a band when fused) all go in the third. A layer then writes where the
     /// layer before last wrote, still in cache, instead of into a map of its own last touched a
-    /// face ago (write-allocate misses from L3, which doubled the depthwise layers' time on Intel).
+    /// face ago (write-allocate misses from L3: the small depthwise layers felt them most).
     private func makeWorkspace() -> [Tensor] {
         var shapes: [(side: Int, depthwise: Int, pointwise: Int)] = []
         var side = Self.inputSize, channels = 32

@@ -22,7 +22,7 @@ enum FollowBench {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("glimt-bench-follow-\(getpid())")
         defer { try? FileManager.default.removeItem(at: root) }
         let followed = root.appendingPathComponent("followed"), every = root.appendingPathComponent("every")
-        let a = try scan(clips, into: followed, extra: []), b = try scan(clips, into: every, extra: ["--every-face"])
+        let a = try scan(clips, into: followed, extra: ["--full-pass"]), b = try scan(clips, into: every, extra: ["--full-pass", "--every-face"])
         print(String(format: "scan, faces followed: %.1f s wall, %.1f s CPU, %d of %d faces embedded", a.wall, a.cpu, a.embedded, a.faces))
         print(String(format: "scan --every-face:    %.1f s wall, %.1f s CPU, %d of %d faces embedded (%.2fx the CPU of following)",
                      b.wall, b.cpu, b.embedded, b.faces, b.cpu / max(a.cpu, 1e-9)))
@@ -40,49 +40,11 @@ enum FollowBench {
             print(String(format: "  %d back: %4d faces, cosine min %.3f, 1st percentile %.3f, median %.3f", back, inBucket.count,
                          inBucket.first ?? 1, percentile(inBucket, 0.01), percentile(inBucket, 0.5)))
         }
-        let pipeline = try FacePipeline.shared()
-        let rules = Judgement.Rules(), thresholds = rules.thresholds
-        var videosSame = 0, videosCompared = 0
-        for photo in references {
-            guard let face = pipeline.faces(in: try ImageDecoder.decode(path: photo), embed: false).first else {
-                print("\(photo): no face, left out")
-                continue
-            }
-            let r = pipeline.referenceEmbedding(face.crop)
-            var worst: Float = 0, flips = (match: 0, strong: 0)
-            for p in pairs.borrowed {
-                let (own, borrowed) = (p.own.cosine(r), p.borrowed.cosine(r))
-                worst = max(worst, abs(own - borrowed))
-                if (own >= thresholds.match) != (borrowed >= thresholds.match) { flips.match += 1 }
-                if (own >= thresholds.strong) != (borrowed >= thresholds.strong) { flips.strong += 1 }
-            }
-            let judge = Judgement(references: [r], rules: rules)
-            var same = 0, differ: [String] = []
-            for (f, e) in pairs.videos {
-                let (x, y) = (judge.analysis(of: f), judge.analysis(of: e))
-                let found = (x.identity?.containsPerson ?? false, y.identity?.containsPerson ?? false)
-                if found.0 == found.1 && x.window?.start == y.window?.start {
-                    same += 1
-                } else {
-                    // How the other store scores the second this one chose: how close a call it was.
-                    let other = y.window.flatMap { w in BestWindow.at(start: w.start, times: x.frames.map(\.time), scores: x.frames.map { $0.score.total }) }
-                    let mine = x.window.flatMap { w in BestWindow.at(start: w.start, times: y.frames.map(\.time), scores: y.frames.map { $0.score.total }) }
-                    differ.append(URL(fileURLWithPath: f.path).lastPathComponent
-                                  + String(format: " (found %@/%@, second %.2f/%.2f, scored %.3f/%.3f by the followed store, %.3f/%.3f by the other)",
-                                           "\(found.0)", "\(found.1)", x.window?.start ?? -1, y.window?.start ?? -1,
-                                           x.window?.meanScore ?? 0, other?.meanScore ?? 0, mine?.meanScore ?? 0, y.window?.meanScore ?? 0))
-                }
-            }
-            videosSame += same
-            videosCompared += pairs.videos.count
-            print(String(format: "%@: largest cosine change %.3f; verdicts crossing %.2f: %d, crossing %.2f: %d; videos judged the same %d of %d%@",
-                         URL(fileURLWithPath: photo).lastPathComponent, worst, thresholds.match, flips.match, thresholds.strong, flips.strong,
-                         same, pairs.videos.count, differ.isEmpty ? "" : " (differ: " + differ.joined(separator: ", ") + ")"))
-        }
-        print("in all: \(videosSame) of \(videosCompared) video judgements the same")
+        let verdicts = try Verdicts.compare(pairs.videos, references: references, borrowed: pairs.borrowed.map { ($0.borrowed, $0.own) }, otherStore: "the other")
+        print("in all: \(verdicts.same) of \(verdicts.compared) video judgements the same")
     }
 
-    private static func scan(_ clips: [String], into library: URL, extra: [String]) throws -> Scan {
+    static func scan(_ clips: [String], into library: URL, extra: [String]) throws -> Scan {
         let r = try ChildProcess.run(Paths.built("glimt-pure").path, ["scan"] + clips + ["--library", library.path, "-q"] + extra)
         guard r.status == 0 else { throw GlimtError("scan failed: \(r.lastError)") }
         let faces = try LibraryStore(library: library, creating: false).allVideos().flatMap { $0.frames.flatMap(\.faces) }

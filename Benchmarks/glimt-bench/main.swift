@@ -27,11 +27,13 @@ BENCHMARKS:
   follow    [--ref PHOTO]... CLIP...: scan the clips with faces followed and with --every-face;
             how far borrowed embeddings are from the faces' own, and for each PHOTO how many
             verdicts and video judgements differ
+  look      [--ref PHOTO]... CLIP...: scan the clips with the look at long videos' keyframes and with
+            --full-pass; for no one and each PHOTO how many video judgements differ, and by how much
   library   [--clips N]: scan N generated clips (default 1000) with 1 and 2 workers (time per clip,
             peak memory), then re-judge a year-sized store after a reference change
 
   decode and encode default to shared/videos/poetry_jam_2009.mp4 beside the repository.
-  report, e2e, memory, scan, floor, follow and library run the glimt-pure built beside glimt-bench
+  report, e2e, memory, scan, floor, follow, look and library run the glimt-pure built beside glimt-bench
   (swift build -c release --product glimt-pure).
 
 OPTIONS:
@@ -110,6 +112,8 @@ do {
     case "follow":
         try FollowBench.run(positionals(valued: ["--ref"]), references: args.indices.filter { args[$0] == "--ref" && $0 + 1 < args.count }.map { args[$0 + 1] },
                             json: json)
+    case "look":
+        try LookBench.run(positionals(valued: ["--ref"]), references: args.indices.filter { args[$0] == "--ref" && $0 + 1 < args.count }.map { args[$0 + 1] })
     case "library":
         let fixtures = Paths.inRepository("Tests/Fixtures/yunet")
         try LibraryBench.run(clips: option("--clips", 1000), faces: ["obama.png", "biden.png", "obama2.png", "collins_nasa.png"].map { fixtures + "/" + $0 })

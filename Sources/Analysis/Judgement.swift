@@ -69,12 +69,14 @@ public struct Judgement: Sendable {
                                       hasReferences: hasReferences, thresholds: rules.thresholds)
     }
 
-    /// `glimpses`: keyframes seen outside the fully sampled `stretches` (evidence only).
-    public func analysis(of v: ObservedVideo, glimpses: [ObservedFrame] = [], stretches: [Range<Double>]? = nil) -> VideoAnalysis {
-        VideoAnalysis.conclude(path: v.path, duration: v.duration, width: v.width, height: v.height, rotation: v.rotation, codec: v.codec, hdr: v.hdr,
-                               capture: v.capture, frames: v.frames.map(frame), glimpses: glimpses.map(frame), stretches: stretches,
-                               hasReferences: hasReferences, thresholds: rules.thresholds,
-                               windowLength: rules.windowLength, aspect: rules.aspect, times: VideoAnalysis.StageTimes(),
-                               facts: v.recording, choice: rules.recordings, notes: v.notes)
+    /// A video looked at by its keyframes first is judged by the frames of its stretches; the
+    /// keyframes seen outside them count as evidence of who is in it (see `VideoAnalysis.conclude`).
+    public func analysis(of v: ObservedVideo) -> VideoAnalysis {
+        let (sampled, glimpses) = v.sampledAndGlimpsed
+        return VideoAnalysis.conclude(path: v.path, duration: v.duration, width: v.width, height: v.height, rotation: v.rotation, codec: v.codec, hdr: v.hdr,
+                                      capture: v.capture, frames: sampled.map(frame), glimpses: glimpses.map(frame), stretches: v.stretches,
+                                      hasReferences: hasReferences, thresholds: rules.thresholds,
+                                      windowLength: rules.windowLength, aspect: rules.aspect, times: VideoAnalysis.StageTimes(),
+                                      facts: v.recording, choice: rules.recordings, notes: v.notes)
     }
 }

@@ -19,14 +19,19 @@ public struct ObservedVideo: Sendable {
     public var recording: RecordingFacts?
     /// How it was observed: a scan with other settings observes it again.
     public var method: ObservationMethod
+    /// Time order. With `stretches`, the frames outside them are the keyframes of the first look
+    /// (evidence of who is in the video, no window of their own).
     public var frames: [ObservedFrame]
+    /// The stretches sampled at the full rate after a look at the keyframes (see `Refinement`);
+    /// nil when the whole video was.
+    public var stretches: [Range<Double>]?
     /// What the person should hear of it, one line each: a capture date passed over, the file cut
     /// short, damage the frames stop at. Kept with it, so that every command can say so.
     public var notes: [String]
 
     public init(contentKey: String, path: String, size: Int64, modified: Double, capture: CaptureDate, duration: Double, width: Int,
                 height: Int, rotation: Int, codec: String, hdr: Bool, recording: RecordingFacts? = nil, method: ObservationMethod,
-                frames: [ObservedFrame], notes: [String] = []) {
+                frames: [ObservedFrame], stretches: [Range<Double>]? = nil, notes: [String] = []) {
         self.contentKey = contentKey
         self.path = path
         self.size = size
@@ -41,7 +46,15 @@ public struct ObservedVideo: Sendable {
         self.recording = recording
         self.method = method
         self.frames = frames
+        self.stretches = stretches
         self.notes = notes
+    }
+
+    /// The frames sampled at the full rate and the keyframes seen outside them (`stretches`).
+    public var sampledAndGlimpsed: (sampled: [ObservedFrame], glimpses: [ObservedFrame]) {
+        guard let stretches else { return (frames, []) }
+        let inside = frames.map { f in stretches.contains { $0.contains(f.time) } }
+        return (zip(frames, inside).filter(\.1).map(\.0), zip(frames, inside).filter { !$0.1 }.map(\.0))
     }
 }
 
@@ -112,13 +125,17 @@ public struct ObservationMethod: Codable, Equatable, Sendable {
     /// Every face was embedded itself; false: faces that stayed put were followed and borrowed
     /// an embedding (see `ObservedFace.borrowedFrom`).
     public var everyFace: Bool
+    /// Looked at by its keyframes first and sampled at the full rate only in the stretches they
+    /// pointed at (`ObservedVideo.stretches`); false: every second was sampled.
+    public var keyframeLook: Bool
 
-    public init(version: Int, sampleRate: Double, analysisSide: Int, timeZone: String, everyFace: Bool) {
+    public init(version: Int, sampleRate: Double, analysisSide: Int, timeZone: String, everyFace: Bool, keyframeLook: Bool = false) {
         self.version = version
         self.sampleRate = sampleRate
         self.analysisSide = analysisSide
         self.timeZone = timeZone
         self.everyFace = everyFace
+        self.keyframeLook = keyframeLook
     }
 
     /// What in `other` would make these frames wrong: another engine, rate or side means
@@ -131,6 +148,8 @@ public struct ObservationMethod: Codable, Equatable, Sendable {
         // Followed faces are what every face embedded gives, but for a few near a line: only a
         // scan asking for every face observes them again.
         if !everyFace && other.everyFace { frames.append("faces followed, now every face embedded") }
+        // Likewise a look at the keyframes: only a scan asking for full passes samples it whole.
+        if keyframeLook && !other.keyframeLook { frames.append("looked at by its keyframes first, now sampled whole") }
         return (frames, timeZone != other.timeZone)
     }
 

@@ -23,9 +23,18 @@ public enum Refinement {
         /// keyframes twice as far apart are two seconds longer each: below a minute that costs
         /// more than it saves, above it saves a third (CHANGELOG.md has the measurements).
         public var halfLookFrom: Double = 60
+        /// The library's look (`stretchesForAnyone`): a keyframe in the stretches within this of
+        /// someone's best keyframe score is as good a place to find their second.
+        public var anyoneMargin: Float = 0.03
 
         public init() {}
     }
+
+    /// The library's look (`stretchesForAnyone`) starts with shorter videos than the one-shot's:
+    /// its stretches are two windows long, not three seconds and more (a `Rules.minDuration`
+    /// set shorter still applies): the three 8 s shared clips then hold a stretch of 2 s each,
+    /// and no second chosen there moved by more than 0.001 (docs/library.md).
+    public static let anyoneFrom: Double = 8
 
     /// The indices of the `count` best keyframes, best first; ties to the earlier one, so the
     /// plan is the same run to run. A score met again to the last bit is the same picture again
@@ -43,18 +52,69 @@ public enum Refinement {
     public static func stretches(keyframeTimes times: [Double], scores: [Float], duration: Double, windowLength: Double,
                                  interval: Double, rules: Rules = Rules()) -> [Range<Double>]? {
         precondition(times.count == scores.count, "one score per keyframe")
-        guard times.count >= 2, duration >= rules.minDuration, interval > 0 else { return nil }
+        guard saysEnough(keyframeTimes: times, duration: duration, interval: interval, rules: rules) else { return nil }
+        return share(joined(candidates(scores: scores, count: rules.candidates).map {
+            stretch(around: $0, keyframeTimes: times, duration: duration, windowLength: windowLength, interval: interval)
+        }), of: duration, rules: rules)
+    }
+
+    /// Whether keyframes at `times` are close enough together, in a video long enough, to say
+    /// where to look.
+    private static func saysEnough(keyframeTimes times: [Double], duration: Double, interval: Double, rules: Rules) -> Bool {
+        guard times.count >= 2, duration >= rules.minDuration, interval > 0 else { return false }
         let edges = [0] + times + [duration]
-        for (a, b) in zip(edges, edges.dropFirst()) where b - a > rules.maxKeyframeGap { return nil }
-        let spans: [Range<Double>] = candidates(scores: scores, count: rules.candidates).map { k in
-            let before = k > 0 ? times[k - 1] : 0
-            let after = k + 1 < times.count ? times[k + 1] : duration
-            let start = (before / interval).rounded(.down) * interval
-            return start..<min(duration, after + windowLength)
-        }
-        let merged = joined(spans)
+        return !zip(edges, edges.dropFirst()).contains { $1 - $0 > rules.maxKeyframeGap }
+    }
+
+    /// Keyframe `k`'s stretch: from the keyframe before (on the sampling grid) to one window past
+    /// the keyframe after.
+    private static func stretch(around k: Int, keyframeTimes times: [Double], duration: Double, windowLength: Double, interval: Double) -> Range<Double> {
+        let before = k > 0 ? times[k - 1] : 0
+        let after = k + 1 < times.count ? times[k + 1] : duration
+        return (before / interval).rounded(.down) * interval..<min(duration, after + windowLength)
+    }
+
+    /// Where every window holding the keyframe at `time` lies: from a window before it (on the
+    /// sampling grid) to a window after it.
+    private static func windows(holding time: Double, duration: Double, windowLength: Double, interval: Double) -> Range<Double> {
+        max(0, ((time - windowLength) / interval).rounded(.down) * interval)..<min(duration, time + windowLength)
+    }
+
+    /// Joined stretches, or nil when they cover more of the video than a look is worth.
+    private static func share(_ merged: [Range<Double>], of duration: Double, rules: Rules) -> [Range<Double>]? {
         let covered = merged.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) }
         return covered > rules.maxShare * duration ? nil : merged
+    }
+
+    /// The library's look, for references it does not know yet: anyone seen at a keyframe could
+    /// be a later reference's person, so every face seen is taken for one (its own embedding as
+    /// the reference), beside no one at all (the days judged without references). Each is given
+    /// the windows holding its best keyframe (a window either side of it) unless the stretches
+    /// already hold a keyframe scoring within `rules.anyoneMargin` of that for them: people seen
+    /// together share stretches, and a face seen at one keyframe only gets a stretch of its own.
+    /// Narrower than the one-shot's stretches (a keyframe either side), which hedge with three
+    /// candidates for one person where this takes one for each. Nil: sample the whole video (the
+    /// same rules as `stretches`).
+    public static func stretchesForAnyone(keyframes look: [ObservedFrame], duration: Double, windowLength: Double, interval: Double,
+                                          judging: Judgement.Rules, rules: Rules = Rules()) -> [Range<Double>]? {
+        let times = look.map(\.time)
+        var rules = rules
+        rules.minDuration = min(rules.minDuration, anyoneFrom)
+        guard saysEnough(keyframeTimes: times, duration: duration, interval: interval, rules: rules) else { return nil }
+        var chosen: [Range<Double>] = []
+        func take(_ scores: [Float]) {
+            guard let best = candidates(scores: scores, count: 1).first else { return }
+            let near = scores[best] - rules.anyoneMargin
+            if look.indices.contains(where: { j in scores[j] >= near && chosen.contains { $0.contains(times[j]) } }) { return }
+            chosen.append(windows(holding: times[best], duration: duration, windowLength: windowLength, interval: interval))
+        }
+        take(look.map { Judgement(references: [], rules: judging).frame($0).score.total })
+        for face in look.flatMap(\.faces) {
+            guard let e = face.embedding else { continue }
+            let judge = Judgement(references: [e], rules: judging)
+            take(look.map { judge.frame($0).score.total })
+        }
+        return share(joined(chosen), of: duration, rules: rules)
     }
 
     /// Where a look at every other keyframe left out keyframes that could change the plan: from

@@ -21,7 +21,8 @@ public struct AnalysisOptions: Sendable {
     /// Decoder shortcuts for analysis frames (see `Decoding`).
     public var decoding = Decoding()
     /// Look at a long video's keyframes first and sample at the full rate only where they point
-    /// (see `Refinement`); the library always samples everything, for later references.
+    /// (see `Refinement`): for the person looked for, or in the library for anyone a later
+    /// reference could show.
     public var coarseToFine = true
     public var refinement = Refinement.Rules()
     /// A face that stays put borrows the embedding of the same face a moment earlier (see
@@ -38,7 +39,7 @@ public struct AnalysisOptions: Sendable {
     /// How a video observed with these options was observed, as the library records it.
     public var method: ObservationMethod {
         ObservationMethod(version: VideoAnalyzer.version, sampleRate: sampleRate, analysisSide: analysisSide, timeZone: timeZone.identifier,
-                          everyFace: !followFaces)
+                          everyFace: !followFaces, keyframeLook: coarseToFine)
     }
 
     /// How hard the decoder works on analysis frames. Skipping the deblocking loop filter makes

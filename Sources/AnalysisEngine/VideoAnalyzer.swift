@@ -56,8 +56,9 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let judge = Judgement(people: people, person: person, rules: options.rules)
         let opened = try open(path)
         let report = reporter(opened, index: index, count: count, progress)
-        if options.coarseToFine, let refined = try coarseToFine(opened, judge: judge, times: &times, progress: report) {
-            var analysis = refined
+        if options.coarseToFine, let refined = try coarseToFine(opened, judge: judge, contentKey: "", times: &times, progress: report) {
+            var analysis = judge.analysis(of: refined.video)
+            analysis.keyframesLooked = refined.keyframesLooked
             analysis.times = times
             return analysis
         }
@@ -67,13 +68,21 @@ public final class VideoAnalyzer: @unchecked Sendable {
         return analysis
     }
 
-    /// Decodes and measures every sample of one video: what the library stores (any later
-    /// change of references is judged from it). `contentKey` is passed through.
+    /// Decodes and measures one video for the library, which judges any later change of
+    /// references from it: a long video is looked at by its keyframes first when
+    /// `options.coarseToFine` allows, and sampled fully wherever anyone seen could have their
+    /// second (`Refinement.stretchesForAnyone`); any other, every sample. `contentKey` is passed
+    /// through.
     public func observe(path: String, contentKey: String, index: Int = 0, count: Int = 1, times: inout VideoAnalysis.StageTimes,
                         progress: ((AnalysisProgress) -> Void)? = nil) throws -> ObservedVideo {
         let opened = try open(path)
-        do { return try observe(opened, contentKey: contentKey, times: &times, progress: reporter(opened, index: index, count: count, progress)) }
-        catch let stopped as TimeBoundExceeded { throw stopped.error }
+        let report = reporter(opened, index: index, count: count, progress)
+        do {
+            if options.coarseToFine, let looked = try coarseToFine(opened, judge: nil, contentKey: contentKey, times: &times, progress: report) {
+                return looked.video
+            }
+            return try observe(opened, contentKey: contentKey, times: &times, progress: report)
+        } catch let stopped as TimeBoundExceeded { throw stopped.error }
     }
 
     /// The caller's progress callback, told the video's place in the run and its length.
@@ -96,11 +105,13 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let method: ObservationMethod
 
         /// `notes`: what this pass found, after what the metadata says.
-        func video(_ frames: [ObservedFrame], duration: Double, contentKey: String, notes: [String] = []) -> ObservedVideo {
-            ObservedVideo(contentKey: contentKey, path: path, size: status.size, modified: status.modified.timeIntervalSince1970, capture: facts.capture,
-                          duration: duration, width: info.displayWidth, height: info.displayHeight, rotation: info.rotation,
-                          codec: info.codecName, hdr: info.colour.isHDR, recording: facts.recording, method: method, frames: frames,
-                          notes: facts.notes + notes)
+        func video(_ frames: [ObservedFrame], duration: Double, contentKey: String, stretches: [Range<Double>]? = nil, notes: [String] = []) -> ObservedVideo {
+            var method = self.method
+            method.keyframeLook = stretches != nil
+            return ObservedVideo(contentKey: contentKey, path: path, size: status.size, modified: status.modified.timeIntervalSince1970, capture: facts.capture,
+                                 duration: duration, width: info.displayWidth, height: info.displayHeight, rotation: info.rotation,
+                                 codec: info.codecName, hdr: info.colour.isHDR, recording: facts.recording, method: method, frames: frames,
+                                 stretches: stretches, notes: facts.notes + notes)
         }
     }
 
@@ -125,22 +136,28 @@ public final class VideoAnalyzer: @unchecked Sendable {
         return v.video(pass.frames, duration: duration, contentKey: contentKey, notes: damage.map { [$0] } ?? [])
     }
 
-    /// Keyframes first, then the full rate in the stretches they point at. Nil when the video is
+    /// Keyframes first, then the full rate in the stretches they point at: for the person
+    /// `judge` looks for, or (nil) for anyone a later reference could show. Nil when the video is
     /// better sampled whole: too short, keyframes too sparse, or damaged (a full pass then
     /// reports the damage as it always does).
-    private func coarseToFine(_ v: Opened, judge: Judgement, times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> VideoAnalysis? {
+    private func coarseToFine(_ v: Opened, judge: Judgement?, contentKey: String, times: inout VideoAnalysis.StageTimes,
+                              progress: (Double) -> Void) throws -> (video: ObservedVideo, keyframesLooked: Int)? {
         let interval = 1 / options.sampleRate
-        guard v.info.duration >= options.refinement.minDuration else { return nil }
+        // The library's look, with its narrower stretches, is worth it on shorter videos.
+        let shortest = judge == nil ? min(options.refinement.minDuration, Refinement.anyoneFrom) : options.refinement.minDuration
+        guard v.info.duration >= shortest else { return nil }
         // Cut short, the frames end before the keyframes the index lists: the full pass says where.
         guard v.info.cutShortAt == nil else { return nil }
         // Slow motion stored slowed down has longer windows than the stretches are cut for.
         guard Recording.classify(v.facts.recording, frames: []).speed == 1 else { return nil }
         // A long video: every other keyframe first, which says where to look as well as all of
         // them do for half the decoding (see `Refinement.Rules.halfLookFrom`). Where it does not
-        // (keyframes far apart), the other half makes it the look at every keyframe.
-        let halves = v.info.duration >= options.refinement.halfLookFrom
+        // (keyframes far apart), the other half makes it the look at every keyframe. Anyone's
+        // stretches are chosen from every keyframe: a face seen at a left-out one would go
+        // without.
+        let halves = judge != nil && v.info.duration >= options.refinement.halfLookFrom
         guard var look = try lookAtKeyframes(v, half: halves ? 0 : nil, times: &times, progress: progress) else { return nil }
-        if halves {
+        if halves, let judge {
             // A moment between two looked-at keyframes shows in them only dimly: the keyframes
             // left out beside the best of them are looked at too. Progress already reached the
             // end once; it does not go back.
@@ -161,10 +178,11 @@ public final class VideoAnalyzer: @unchecked Sendable {
             guard pass.damage == nil else { return nil }
             frames += pass.frames
         }
+        // The keyframes outside the stretches stay, as evidence. Each stretch's frames are
+        // together in time order, so a followed face's pointer back stays inside its stretch.
         let glimpses = look.filter { f in !stretches.contains { $0.contains(f.time) } }
-        var analysis = judge.analysis(of: v.video(frames, duration: v.info.duration, contentKey: ""), glimpses: glimpses, stretches: stretches)
-        analysis.keyframesLooked = look.count
-        return analysis
+        return (v.video((frames + glimpses).sorted { $0.time < $1.time }, duration: v.info.duration, contentKey: contentKey, stretches: stretches),
+                look.count)
     }
 
     /// Where the keyframes a look at every other one left out beside its `2 x candidates` best are.
@@ -180,8 +198,13 @@ public final class VideoAnalyzer: @unchecked Sendable {
         return (a + b.filter { !known.contains($0.time) }).sorted { $0.time < $1.time }
     }
 
-    /// The stretches a look at keyframes points at; nil: sample the whole video.
-    private func plan(_ v: Opened, look: [ObservedFrame], judge: Judgement) -> [Range<Double>]? {
+    /// The stretches a look at keyframes points at, for `judge`'s person or (nil) anyone; nil:
+    /// sample the whole video.
+    private func plan(_ v: Opened, look: [ObservedFrame], judge: Judgement?) -> [Range<Double>]? {
+        guard let judge else {
+            return Refinement.stretchesForAnyone(keyframes: look, duration: v.info.duration, windowLength: options.rules.windowLength,
+                                                 interval: 1 / options.sampleRate, judging: options.rules, rules: options.refinement)
+        }
         let glance = judge.analysis(of: v.video(look, duration: v.info.duration, contentKey: ""))
         return Refinement.stretches(keyframeTimes: look.map { $0.time }, scores: glance.frames.map { $0.score.total },
                                     duration: v.info.duration, windowLength: options.rules.windowLength, interval: 1 / options.sampleRate,

@@ -63,16 +63,35 @@ public final class LibraryStore: @unchecked Sendable {
         try locked { try db.rows("SELECT \(Self.identityColumns) FROM videos WHERE content_key = ?", [.of(contentKey)], Self.identity).first }
     }
 
-    private static let identityColumns = "content_key, path, size, modified, analysis_version, sample_rate, analysis_side, time_zone, every_face"
+    private static let identityColumns = "content_key, path, size, modified, analysis_version, sample_rate, analysis_side, time_zone, every_face, stretches IS NOT NULL"
 
     private static func identity(_ s: Database.Statement) -> Identity {
         Identity(contentKey: s.text(0), path: s.text(1), size: Int64(s.int(2)), modified: s.double(3), method: method(s, from: 4))
     }
 
-    /// The five method columns, from `first` on, in `identityColumns`' order.
+    /// The six method columns, from `first` on, in `identityColumns`' order.
     private static func method(_ s: Database.Statement, from first: Int32) -> ObservationMethod {
         ObservationMethod(version: s.int(first), sampleRate: s.double(first + 1), analysisSide: s.int(first + 2), timeZone: s.text(first + 3),
-                          everyFace: s.int(first + 4) != 0)
+                          everyFace: s.int(first + 4) != 0, keyframeLook: s.int(first + 5) != 0)
+    }
+
+    /// `ObservedVideo.stretches` as stored: "start end" pairs, ";" between them, each number as
+    /// Swift writes a Double (read back to the same bits).
+    static func stretchesText(_ stretches: [Range<Double>]?) -> String? {
+        stretches.map { $0.map { "\($0.lowerBound) \($0.upperBound)" }.joined(separator: ";") }
+    }
+
+    /// Nil for NULL, and for text that is not pairs of ascending numbers (a damaged row is judged
+    /// as sampled whole rather than misread).
+    static func stretches(_ text: String?) -> [Range<Double>]? {
+        guard let text else { return nil }
+        var out: [Range<Double>] = []
+        for pair in text.split(separator: ";") {
+            let n = pair.split(separator: " ").compactMap { Double($0) }
+            guard n.count == 2, n[0] < n[1] else { return nil }
+            out.append(n[0]..<n[1])
+        }
+        return out
     }
 
     /// A stored video found under another name (moved, renamed): nothing to analyse again.
@@ -156,14 +175,14 @@ public final class LibraryStore: @unchecked Sendable {
                 try db.run("""
                     INSERT INTO videos (content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration,
                                         width, height, rotation, codec, hdr, recording, analysis_version, sample_rate, analysis_side, time_zone, notes,
-                                        every_face)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        every_face, stretches)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.of(v.contentKey), .of(v.path), .int(v.size), .of(v.modified), .of(v.capture.day), .of(v.capture.time),
                           .of(v.capture.instant?.timeIntervalSince1970), .of(v.capture.source.rawValue), .of(v.duration), .of(v.width),
                           .of(v.height), .of(v.rotation), .of(v.codec), .of(v.hdr),
                           .of(v.recording.flatMap { try? Self.factsEncoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }),
                           .of(v.method.version), .of(v.method.sampleRate), .of(v.method.analysisSide), .of(v.method.timeZone),
-                          .of(v.notes.joined(separator: "\n")), .of(v.method.everyFace)])
+                          .of(v.notes.joined(separator: "\n")), .of(v.method.everyFace), .of(Self.stretchesText(v.stretches))])
                 let id = db.lastInsertedRow
                 // A day the person gave this content stands over what its metadata says.
                 try db.run(Self.applySetDate, [.of(v.contentKey)])
@@ -224,7 +243,7 @@ public final class LibraryStore: @unchecked Sendable {
         try locked {
             var videos = try db.rows("""
                 SELECT id, content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration, width, height,
-                       rotation, codec, hdr, recording, \(Self.identityColumns), notes FROM videos WHERE day = ? ORDER BY path
+                       rotation, codec, hdr, recording, \(Self.identityColumns), notes, stretches FROM videos WHERE day = ? ORDER BY path
                 """, [.of(day)]) { s -> (Int, ObservedVideo) in
                 let capture = CaptureDate(day: s.text(5), time: s.optionalText(6), instant: s.optionalDouble(7).map { Date(timeIntervalSince1970: $0) },
                                           source: CaptureDate.Source(rawValue: s.text(8)) ?? .modificationTime)
@@ -232,8 +251,8 @@ public final class LibraryStore: @unchecked Sendable {
                                               duration: s.double(9), width: s.int(10), height: s.int(11), rotation: s.int(12), codec: s.text(13),
                                               hdr: s.int(14) != 0,
                                               recording: s.optionalText(15).flatMap { try? JSONDecoder().decode(RecordingFacts.self, from: Data($0.utf8)) },
-                                              method: Self.method(s, from: 20), frames: [],
-                                              notes: s.text(25).split(separator: "\n").map(String.init)))
+                                              method: Self.method(s, from: 20), frames: [], stretches: Self.stretches(s.optionalText(27)),
+                                              notes: s.text(26).split(separator: "\n").map(String.init)))
             }
             for i in videos.indices {
                 let id = videos[i].0
@@ -288,9 +307,9 @@ public final class LibraryStore: @unchecked Sendable {
             var out: [String] = []
             let videos = try db.rows("""
                 SELECT id, content_key, path, size, day, capture_time, date_source, duration, width, height, rotation, codec, hdr, analysis_version,
-                       recording, sample_rate, analysis_side, time_zone, notes, every_face
+                       recording, sample_rate, analysis_side, time_zone, notes, every_face, stretches
                 FROM videos ORDER BY content_key
-                """) { s in (s.int(0), (1...19).map { s.text(Int32($0)) }.joined(separator: "|")) }
+                """) { s in (s.int(0), (1...20).map { s.text(Int32($0)) }.joined(separator: "|")) }
             for (id, line) in videos {
                 out.append("video " + line)
                 out += try db.rows("SELECT idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected FROM frames WHERE video_id = ? ORDER BY idx",

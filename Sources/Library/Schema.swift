@@ -129,6 +129,12 @@ enum Schema {
         );
         CREATE INDEX scan_files_by_scan ON scan_files (scan_id);
         """,
+        // 10: a long video looked at by its keyframes first keeps the stretches sampled at the
+        // full rate ("start end" pairs, ";" between them); its frames outside them are the
+        // keyframes looked at. NULL: every second was sampled, as in every store from before.
+        """
+        ALTER TABLE videos ADD COLUMN stretches TEXT;
+        """,
     ]
 
     /// The person the choices of a store from before people existed (version 5 and older) become.

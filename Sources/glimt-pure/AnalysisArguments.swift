@@ -27,6 +27,9 @@ enum AnalysisArguments {
     /// The library's: without references, a followed face borrows on its looks alone.
     static let libraryEveryFace = OptionSpec.flag("--every-face", "Embed every face of every sampled frame. By default a face that stays put and looks the same is embedded every sixth frame, the frames between borrowing its embedding (about half the CPU; a later reference can judge a borrowed face near a threshold differently, see docs/library.md). A scan with it analyses again the videos scanned without")
 
+    /// The library's: a long video's look is for anyone a later reference could show.
+    static let libraryFullPass = OptionSpec.flag("--full-pass", "Sample every second of long videos at the full rate. By default a video of \(Int(Refinement.anyoneFrom)) s or more is looked at by its keyframes first and sampled fully only around the keyframes where someone seen there, or no one, has their best moment (a later reference's second can then be one a full pass ranks a little lower, see docs/library.md). A scan with it analyses again the videos looked at")
+
     /// What only an analysis of videos takes: the library's videos were analysed when scanned.
     static let analysing: [OptionSpec] = sampling + [fullPass, everyFace]
 

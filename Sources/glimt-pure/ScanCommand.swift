@@ -31,7 +31,7 @@ struct ScanCommand: Command {
     static let shard = OptionSpec.value("--shard", "K/N", "Analyse only the videos of shard K of N (1 <= K <= N), by content, for N workers each filling a library of its own")
     static let ifIdle = OptionSpec.flag("--if-idle", "When another scan is working on this library, leave the work to it and exit 0 at once instead of waiting (the daily timer's scan)")
     static let options: [OptionSpec] = [CommonOptions.from, CommonOptions.to, jobs.spec, shard, ifIdle, CommonOptions.json, CommonOptions.library] + AnalysisArguments.sampling
-        + [AnalysisArguments.libraryEveryFace]
+        + [AnalysisArguments.libraryFullPass, AnalysisArguments.libraryEveryFace]
     static let positionals = OptionSpec.Completion.folder
 
     static func run(_ args: Arguments) throws -> Int32 {

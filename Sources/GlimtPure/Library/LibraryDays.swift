@@ -149,12 +149,24 @@ public struct LibraryDays {
         let names = lookFor.people.filter { !$0.references.isEmpty }.map(\.name)
         // The family film judges each video for every person and takes the second with most of
         // them; a person's own days judge it for them alone.
-        let family = lookFor.everyone ? stored.map { video in
+        func together(_ video: ObservedVideo) -> FamilyDay.Together {
             FamilyDay.together(FamilyDay.Video(byPerson: lookFor.people.filter { !$0.references.isEmpty }.indices.map { p in
                 LookFor(people: lookFor.people.filter { !$0.references.isEmpty }, person: p).judgement(judgement.rules).analysis(of: video)
             }), names: names, rules: judgement.rules)
-        } : nil
+        }
+        let family = lookFor.everyone ? stored.map(together) : nil
         let judged = family?.map(\.analysis) ?? stored.map { judgement.analysis(of: $0) }
+        // A pinned second may lie outside the stretches a look sampled fully: its keyframes
+        // there are then its frames.
+        func pinned(_ i: Int, at start: Double) -> (analysis: VideoAnalysis, family: FamilyDay.Together?)? {
+            let length = judgement.rules.windowLength, aspect = judgement.rules.aspect
+            if let v = judged[i].pinned(at: start, length: length, aspect: aspect) { return (v, family?[i]) }
+            guard stored[i].stretches != nil else { return nil }
+            var whole = stored[i]
+            whole.stretches = nil
+            let again = lookFor.everyone ? together(whole) : nil
+            return (again?.analysis ?? judgement.analysis(of: whole)).pinned(at: start, length: length, aspect: aspect).map { ($0, again) }
+        }
         let keys = stored.map(\.contentKey)
         let competing = zip(judged, keys).filter { !choices.excludedVideos.contains($0.1) }.map(\.0)
         let hasReferences = !judgement.references.isEmpty || lookFor.everyone
@@ -164,11 +176,10 @@ public struct LibraryDays {
         if choices.excludedDays.contains(day) {
             status = .excluded
             reason = "excluded (glimt-pure include \(day) brings it back)"
-        } else if let pin = choices.pins[day], let i = keys.firstIndex(of: pin.contentKey),
-                  let v = judged[i].pinned(at: pin.start, length: judgement.rules.windowLength, aspect: judgement.rules.aspect),
-                  var p = DayPick(day: day, v, candidates: judged.count) {
+        } else if let pin = choices.pins[day], let i = keys.firstIndex(of: pin.contentKey), let v = pinned(i, at: pin.start),
+                  var p = DayPick(day: day, v.analysis, candidates: judged.count) {
             status = .pinned
-            if let family { p.people = FamilyDay.present(in: v, byPerson: family[i].video, names: names) }
+            if let family = v.family { p.people = FamilyDay.present(in: v.analysis, byPerson: family.video, names: names) }
             pick = p
         } else {
             if lookFor.everyone {

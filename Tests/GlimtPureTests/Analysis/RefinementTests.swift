@@ -1,5 +1,6 @@
 import XCTest
 @testable import Analysis
+import Imaging
 
 /// Which stretches a keyframe look sends the full-rate pass to, and when it declines.
 final class RefinementTests: XCTestCase {
@@ -66,6 +67,46 @@ final class RefinementTests: XCTestCase {
         let n = Refinement.neighbourhoods(keyframeTimes: half, scores: scores, duration: 40, count: 4)
         XCTAssertEqual(n, [0.0..<2.0, 8.0..<14.0, 36.0..<40.0])
         XCTAssertEqual(Refinement.neighbourhoods(keyframeTimes: half, scores: scores, duration: 40, count: 1), [8.0..<12.0])
+    }
+
+    /// A keyframe with these faces (quality each, and whose embedding: a unit vector per person).
+    private func keyframe(_ time: Double, _ faces: [(person: Int, quality: Float)]) throws -> ObservedFrame {
+        let looks = Aesthetics(value: 0.5, exposure: 0.5, contrast: 0.5, colourfulness: 0.5, cleanliness: 0.5, rejected: nil)
+        return ObservedFrame(time: time, aesthetics: looks, sharpness: 0.5, faces: try faces.enumerated().map { i, f in
+            ObservedFace(box: Box(x: Float(100 * i), y: 0, width: 50, height: 50), score: 0.9, quality: f.quality,
+                         embedding: try Embedding(validating: (0..<Embedding.count).map { $0 == f.person ? 1 : 0 }))
+        })
+    }
+
+    /// The library's look gives everyone seen at a keyframe (and no one) the windows of their
+    /// best keyframe, unless a stretch already holds one about as good for them: two people seen
+    /// together share one, a person seen elsewhere gets their own, and so does a face seen once.
+    func testTheLibrarysLookGivesEveryoneSeenTheWindowsOfTheirBestKeyframe() throws {
+        let look = try everySecond.map { t -> ObservedFrame in
+            let k = Int(t)
+            if k < 20 {
+                // Person 0 clearest at 5, person 2 beside them once, at 12, and never again.
+                return try keyframe(t, [(0, k == 5 ? 0.9 : 0.5)] + (k == 12 ? [(2, 0.5)] : []))
+            }
+            // Person 1 alone, clearest at 30, with person 3 beside them about as clear there.
+            return try keyframe(t, [(1, k == 30 ? 0.8 : 0.5), (3, k == 30 ? 0.79 : k == 33 ? 0.8 : 0.5)])
+        }
+        let s = try XCTUnwrap(Refinement.stretchesForAnyone(keyframes: look, duration: 40, windowLength: 1, interval: 0.125, judging: Judgement.Rules()))
+        // No one's best (the clearest face, at 5) holds person 0's; person 2's only keyframe;
+        // person 1's best, which holds person 3's within the margin (33 is not needed).
+        XCTAssertEqual(s, [4.0..<6.0, 11.0..<13.0, 29.0..<31.0])
+        XCTAssertEqual(Refinement.stretchesForAnyone(keyframes: Array(look.prefix(15)), duration: 15, windowLength: 1, interval: 0.125,
+                                                     judging: Judgement.Rules()), [4.0..<6.0, 11.0..<13.0], "shorter than the one-shot's look")
+        XCTAssertNil(Refinement.stretchesForAnyone(keyframes: Array(look.prefix(7)), duration: 7, windowLength: 1, interval: 0.125,
+                                                   judging: Judgement.Rules()), "a clip under \(Refinement.anyoneFrom) s is sampled whole")
+        var rules = Refinement.Rules()
+        rules.anyoneMargin = 0
+        let strict = try XCTUnwrap(Refinement.stretchesForAnyone(keyframes: look, duration: 40, windowLength: 1, interval: 0.125,
+                                                                 judging: Judgement.Rules(), rules: rules))
+        XCTAssertEqual(strict, [4.0..<6.0, 11.0..<13.0, 29.0..<31.0, 32.0..<34.0], "without a margin person 3 gets their own")
+        // Everyone apart, each at their own best keyframe, until the stretches would be over half.
+        let apart = try everySecond.map { t in try keyframe(t, [(Int(t) % 25, 0.5)]) }
+        XCTAssertNil(Refinement.stretchesForAnyone(keyframes: apart, duration: 40, windowLength: 1, interval: 0.125, judging: Judgement.Rules()))
     }
 
     func testTiesGoToTheEarlierKeyframe() throws {

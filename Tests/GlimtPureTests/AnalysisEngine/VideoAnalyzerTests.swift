@@ -215,6 +215,55 @@ final class VideoAnalyzerTests: XCTestCase {
         }
     }
 
+    /// The library's look at a long video, for references it does not know yet: from under
+    /// half a full scan's frames, the keyframes outside its stretches keep every face's own
+    /// embedding, a followed face's source lies in its own stretch, and judged from the store for
+    /// no one and for two people the video is found or not as from a full scan's store, its
+    /// second scoring within 0.02 of the full store's best (docs/library.md has the bound measured
+    /// on more clips). With full passes asked for, the store is a full scan's.
+    func testTheLibrarysLookFindsWhatAFullScanFinds() throws {
+        let long = Fixtures.url("long/long_day.mp4").path
+        let pipeline = try FacePipeline.shared()
+        func observe(_ configure: (inout AnalysisOptions) -> Void) throws -> ObservedVideo {
+            var options = AnalysisOptions()
+            options.timeZone = TimeZone(identifier: "UTC")!
+            configure(&options)
+            var times = VideoAnalysis.StageTimes()
+            return try VideoAnalyzer(options: options, references: [], pipeline: pipeline, embedAllFaces: true).observe(path: long, contentKey: "k", times: &times)
+        }
+        let looked = try observe { _ in }, full = try observe { $0.coarseToFine = false }
+        let stretches = try XCTUnwrap(looked.stretches, "a 29 s video is looked at first")
+        XCTAssertTrue(looked.method.keyframeLook)
+        XCTAssertNil(full.stretches)
+        XCTAssertFalse(full.method.keyframeLook)
+        XCTAssertLessThan(looked.frames.count * 2, full.frames.count, "\(stretches)")
+        XCTAssertEqual(looked.frames.map(\.time), looked.frames.map(\.time).sorted())
+        let (sampled, glimpses) = looked.sampledAndGlimpsed
+        XCTAssertFalse(glimpses.isEmpty)
+        XCTAssertTrue(glimpses.allSatisfy { $0.faces.allSatisfy { $0.embedding != nil && !$0.borrowed } }, "a keyframe's faces are its own")
+        let fullTimes = Set(full.frames.map(\.time))
+        XCTAssertTrue(sampled.allSatisfy { fullTimes.contains($0.time) }, "a stretch's samples are a full scan's")
+        for (n, frame) in looked.frames.enumerated() {
+            for face in frame.faces {
+                guard let from = face.borrowedFrom else { continue }
+                let source = looked.frames[n - from.framesBack]
+                XCTAssertTrue(stretches.contains { $0.contains(frame.time) && $0.contains(source.time) }, "borrowed across stretches at \(frame.time)")
+                XCTAssertEqual(source.faces[from.face].embedding, face.embedding)
+            }
+        }
+        for refs in [[], [Self.obama], [Self.biden]] {
+            let embeddings = try refs.enumerated().map { i, p in
+                try References.make(photo: p, faceNumber: nil, pipeline: pipeline, id: i + 1, sheetFolder: FileManager.default.temporaryDirectory).0.embedding
+            }
+            let judge = Judgement(references: embeddings, rules: Judgement.Rules())
+            let (a, b) = (judge.analysis(of: looked), judge.analysis(of: full))
+            XCTAssertEqual(a.identity?.containsPerson, b.identity?.containsPerson, "references \(refs)")
+            let chosen = try XCTUnwrap(a.window), best = try XCTUnwrap(b.window)
+            let inFull = try XCTUnwrap(BestWindow.at(start: chosen.start, times: b.frames.map(\.time), scores: b.frames.map { $0.score.total }))
+            XCTAssertGreaterThanOrEqual(inFull.meanScore, best.meanScore - 0.02, "references \(refs): \(chosen.start) against \(best.start)")
+        }
+    }
+
     /// Tracking faces (a face that stays put is embedded every sixth sample while its verdict is
     /// settled) picks what embedding every face picks, on the crowd clip and on two people side
     /// by side, with far fewer embeddings; a borrowed cosine is always far from the thresholds.

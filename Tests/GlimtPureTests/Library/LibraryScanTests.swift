@@ -191,6 +191,40 @@ final class ScanSettingsTests: XCTestCase {
         XCTAssertEqual([again.analysed, again.unchanged], [0, paths.count], "a store of every face's own embedding is kept")
     }
 
+    /// A long video is looked at by its keyframes first; a scan asking for full passes analyses
+    /// it again (and says so), and a default scan after that keeps the full store. A second
+    /// pinned outside the stretches is the keyframe there, pinned all the same.
+    func testFullPassesAnalyseLookedAtVideosAgainButNotTheOtherWay() throws {
+        let root = temporaryFolder(self)
+        let videos = root.appendingPathComponent("videos"), library = root.appendingPathComponent("library")
+        try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
+        let clip = videos.appendingPathComponent("long_day.mp4")
+        try FileManager.default.copyItem(at: Fixtures.url("long/long_day.mp4"), to: clip)
+        func stored() throws -> ObservedVideo { try XCTUnwrap(try LibraryStore(library: library).videos(onDay: "2024-05-11").first) }
+        func scan(fullPass: Bool) throws -> LibraryScan.Summary {
+            var options = AnalysisOptions()
+            options.timeZone = TimeZone(identifier: "UTC")!
+            options.coarseToFine = !fullPass
+            return try LibraryScan(library: library, options: options).run([videos.path])
+        }
+        XCTAssertEqual(try scan(fullPass: false).analysed, 1)
+        let stretches = try XCTUnwrap(try stored().stretches)
+        let outside = try XCTUnwrap(stretches.isEmpty ? nil : (0..<28).map(Double.init).first { t in !stretches.contains { $0.overlaps(t..<(t + 1)) } })
+        let choices = try LibraryChoices(library: library, person: LibraryStore.noOne)
+        try choices.pin(day: "2024-05-11", file: clip.path, start: outside)
+        let days = try LibraryDays(library: library, rules: Judgement.Rules(), lookFor: .noOne)
+        var report: DayReport?
+        try days.forEachDay { report = $0 }
+        XCTAssertEqual(report?.status, .pinned, "\(outside) s, outside \(stretches)")
+        XCTAssertEqual(report?.pick?.start, outside)
+        let full = try scan(fullPass: true)
+        XCTAssertEqual([full.analysed, full.reobserved], [1, 1])
+        XCTAssertEqual(full.settingsChanged, ["looked at by its keyframes first, now sampled whole"])
+        XCTAssertNil(try stored().stretches)
+        let again = try scan(fullPass: false)
+        XCTAssertEqual([again.analysed, again.unchanged], [0, 1], "a full scan's store is kept")
+    }
+
     func testAnotherTimeZoneDatesAgainWithoutDecoding() throws {
         let root = temporaryFolder(self)
         let videos = root.appendingPathComponent("videos"), library = root.appendingPathComponent("library")

@@ -34,8 +34,10 @@ final class LibraryStoreTests: XCTestCase {
         XCTAssertEqual(old.method.timeZone, "", "no time zone recorded: the next scan dates it again")
         XCTAssertEqual(old.notes, [], "version 7's column exists, empty for rows from before")
         XCTAssertTrue(old.method.everyFace, "version 8: rows from before embedded every face")
-        XCTAssertEqual(Schema.version, 9)
         XCTAssertEqual(try store.history(), [], "version 9's tables exist, empty: no scan recorded")
+        XCTAssertNil(old.stretches, "version 10: rows from before sampled every second")
+        XCTAssertFalse(old.method.keyframeLook)
+        XCTAssertEqual(Schema.version, 10)
         XCTAssertEqual(try store.setDate(contentKey: "k1", path: "/v/a.mp4", day: "2024-05-02", time: nil), ["2024-05-01"], "version 5's table exists; the pin of the old day goes")
         XCTAssertEqual(try store.days(), ["2024-05-02"])
     }
@@ -70,6 +72,31 @@ final class LibraryStoreTests: XCTestCase {
         XCTAssertEqual(read.frames[1].faces[0].borrowedFrom, BorrowedEmbedding(framesBack: 1, face: 0, likeness: 0.93))
         XCTAssertEqual(read.frames[2].faces[0].embedding, source)
         XCTAssertNil(read.frames[2].faces[1].embedding, "a pointer to a face that is not there gives nothing")
+    }
+
+    /// A video looked at by its keyframes keeps its stretches to the last bit, and is judged
+    /// from the store as it was observed: the keyframes outside them are evidence, not windows.
+    func testALookedAtVideoKeepsItsStretchesExactly() throws {
+        let store = try LibraryStore(library: try folder())
+        let looks = Aesthetics(value: 0.5, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil)
+        let stretches = [0.125..<2.2666666666666666, 20.0..<21.999999999999996]
+        let frames = [0.125, 1.0, 2.0, 5.033333333333333, 20.0, 21.5].map { ObservedFrame(time: $0, aesthetics: looks, sharpness: 0.5, faces: []) }
+        let method = ObservationMethod(version: VideoAnalyzer.version, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: false, keyframeLook: true)
+        func video(_ key: String, _ stretches: [Range<Double>]?) -> ObservedVideo {
+            ObservedVideo(contentKey: key, path: "/v/\(key).mp4", size: 1, modified: 0, capture: CaptureDate(day: "2024-05-01", time: nil, instant: nil, source: .fileName),
+                          duration: 30, width: 320, height: 240, rotation: 0, codec: "h264", hdr: false, recording: nil, method: method, frames: frames,
+                          stretches: stretches)
+        }
+        try store.save(video("looked", stretches))
+        try store.save(video("whole", nil))
+        let read = try store.videos(onDay: "2024-05-01")
+        XCTAssertEqual(read.map(\.stretches), [stretches, nil])
+        XCTAssertEqual(read.map(\.method.keyframeLook), [true, false], "a video sampled whole was not looked at, whatever the setting")
+        XCTAssertEqual(try store.identity(contentKey: "looked")?.method.keyframeLook, true)
+        XCTAssertEqual(read[0].sampledAndGlimpsed.glimpses.map(\.time), [5.033333333333333])
+        XCTAssertTrue(try store.dump().contains("|0.125 2.2666666666666666;20.0 21.999999999999996"), "the dump holds them")
+        XCTAssertNil(LibraryStore.stretches("1 2;3"), "a damaged row reads as sampled whole")
+        XCTAssertNil(LibraryStore.stretches("2 1"))
     }
 
     func testANewerOrForeignStoreIsRefused() throws {

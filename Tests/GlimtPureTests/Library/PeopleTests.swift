@@ -102,6 +102,7 @@ final class PeopleTests: XCTestCase {
                 INSERT INTO excluded_days5 SELECT day FROM excluded_days; DROP TABLE excluded_days; ALTER TABLE excluded_days5 RENAME TO excluded_days;
                 ALTER TABLE videos DROP COLUMN notes;
                 ALTER TABLE videos DROP COLUMN every_face;
+                ALTER TABLE videos DROP COLUMN stretches;
                 ALTER TABLE faces DROP COLUMN borrows_back; ALTER TABLE faces DROP COLUMN borrows_face; ALTER TABLE faces DROP COLUMN likeness;
                 DROP TABLE scan_files; DROP TABLE scans;
                 PRAGMA user_version = 5;

@@ -71,7 +71,17 @@ public struct Judgement: Sendable {
 
     /// A video looked at by its keyframes first is judged by the frames of its stretches; the
     /// keyframes seen outside them count as evidence of who is in it (see `VideoAnalysis.conclude`).
+    /// A second longer than its stretches hold (the library's are cut for the standard one; a
+    /// film of longer clips judges later) is chosen from every frame kept, keyframes included.
     public func analysis(of v: ObservedVideo) -> VideoAnalysis {
+        let looked = conclude(v)
+        guard looked.window == nil, v.stretches != nil else { return looked }
+        var whole = v
+        whole.stretches = nil
+        return conclude(whole)
+    }
+
+    private func conclude(_ v: ObservedVideo) -> VideoAnalysis {
         let (sampled, glimpses) = v.sampledAndGlimpsed
         return VideoAnalysis.conclude(path: v.path, duration: v.duration, width: v.width, height: v.height, rotation: v.rotation, codec: v.codec, hdr: v.hdr,
                                       capture: v.capture, frames: sampled.map(frame), glimpses: glimpses.map(frame), stretches: v.stretches,

@@ -217,6 +217,15 @@ final class ScanSettingsTests: XCTestCase {
         try days.forEachDay { report = $0 }
         XCTAssertEqual(report?.status, .pinned, "\(outside) s, outside \(stretches)")
         XCTAssertEqual(report?.pick?.start, outside)
+        // A film of clips longer than any stretch holds still has its second.
+        var long = Judgement.Rules()
+        long.windowLength = 10
+        XCTAssertLessThan(stretches.map { $0.upperBound - $0.lowerBound }.max() ?? 0, 10)
+        try choices.automatic(day: "2024-05-11")
+        var longReport: DayReport?
+        try LibraryDays(library: library, rules: long, lookFor: .noOne).forEachDay { longReport = $0 }
+        XCTAssertEqual(longReport?.status, .picked)
+        XCTAssertEqual(longReport?.pick?.length, 10)
         let full = try scan(fullPass: true)
         XCTAssertEqual([full.analysed, full.reobserved], [1, 1])
         XCTAssertEqual(full.settingsChanged, ["looked at by its keyframes first, now sampled whole"])

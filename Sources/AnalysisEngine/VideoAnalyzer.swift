@@ -173,16 +173,59 @@ public final class VideoAnalyzer: @unchecked Sendable {
         }
         guard let stretches else { return nil }
         var frames: [ObservedFrame] = []
-        for stretch in stretches {
-            let pass = try sample(v, every: interval, from: stretch.lowerBound, to: stretch.upperBound, decode: options.decoding.options(for: v.info), times: &times) { _ in }
-            guard pass.damage == nil else { return nil }
-            frames += pass.frames
+        if judge == nil && !v.info.hasLargePictures && stretches.count > 1 {
+            // Anyone's stretches are many and short: two side by side keep both cores busy
+            // where one's start and end would leave one idle.
+            guard let both = try sideBySide(v, stretches, times: &times) else { return nil }
+            frames = both
+        } else {
+            for stretch in stretches {
+                let pass = try sample(v, every: interval, from: stretch.lowerBound, to: stretch.upperBound, decode: options.decoding.options(for: v.info), times: &times) { _ in }
+                guard pass.damage == nil else { return nil }
+                frames += pass.frames
+            }
         }
         // The keyframes outside the stretches stay, as evidence. Each stretch's frames are
         // together in time order, so a followed face's pointer back stays inside its stretch.
         let glimpses = look.filter { f in !stretches.contains { $0.contains(f.time) } }
         return (v.video((frames + glimpses).sorted { $0.time < $1.time }, duration: v.info.duration, contentKey: contentKey, stretches: stretches),
                 look.count)
+    }
+
+    /// The stretches sampled two at a time, each on a decoder and a measuring thread of its own;
+    /// the frames in time order. Nil if damaged.
+    private func sideBySide(_ v: Opened, _ stretches: [Range<Double>], times: inout VideoAnalysis.StageTimes) throws -> [ObservedFrame]? {
+        var decode = options.decoding.options(for: v.info)
+        decode.timeBound = v.bound
+        decode.threads = 1
+        // Declared before the decoders, so it runs after they are gone.
+        defer { FreedMemory.giveBack() }
+        var frames: [ObservedFrame] = []
+        for first in stride(from: 0, to: stretches.count, by: 2) {
+            let together = Array(stretches[first..<min(stretches.count, first + 2)])
+            // Made here, one after the other: a reader is not for sharing between threads.
+            let readers = try together.map { s in
+                try v.reader.frames(every: 1 / options.sampleRate, longSide: options.analysisSide, from: s.lowerBound, to: s.upperBound, options: decode)
+            }
+            var results = [Result<(frames: [ObservedFrame], damage: GlimtError?), Error>?](repeating: nil, count: together.count)
+            var partTimes = [VideoAnalysis.StageTimes](repeating: .init(), count: together.count)
+            results.withUnsafeMutableBufferPointer { out in
+                partTimes.withUnsafeMutableBufferPointer { t in
+                    let (out, t) = (out, t)
+                    DispatchQueue.concurrentPerform(iterations: together.count) { i in
+                        out[i] = Result { try measure(v, readers[i], workers: 1, alongside: together.count,
+                                                      borrowing: borrowing(interval: 1 / options.sampleRate), times: &t[i]) { _ in } }
+                    }
+                }
+            }
+            for (i, result) in results.enumerated() {
+                let pass = try result!.get()
+                guard pass.damage == nil else { return nil }
+                times.add(partTimes[i])
+                frames += pass.frames
+            }
+        }
+        return frames
     }
 
     /// Where the keyframes a look at every other one left out beside its `2 x candidates` best are.

@@ -173,9 +173,10 @@ public final class VideoAnalyzer: @unchecked Sendable {
         }
         guard let stretches else { return nil }
         var frames: [ObservedFrame] = []
-        if judge == nil && !v.info.hasLargePictures && stretches.count > 1 {
+        if judge == nil && !v.info.isBeyondFullHD && stretches.count > 1 {
             // Anyone's stretches are many and short: two side by side keep both cores busy
-            // where one's start and end would leave one idle.
+            // where one's start and end would leave one idle. Beyond full HD decoding keeps
+            // them busy, and a second decoder would hold its pictures too.
             guard let both = try sideBySide(v, stretches, times: &times) else { return nil }
             frames = both
         } else {

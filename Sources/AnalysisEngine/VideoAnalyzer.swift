@@ -199,34 +199,9 @@ public final class VideoAnalyzer: @unchecked Sendable {
         var decode = options.decoding.options(for: v.info)
         decode.timeBound = v.bound
         decode.threads = 1
-        // Declared before the decoders, so it runs after they are gone.
-        defer { FreedMemory.giveBack() }
-        var frames: [ObservedFrame] = []
-        for first in stride(from: 0, to: stretches.count, by: 2) {
-            let together = Array(stretches[first..<min(stretches.count, first + 2)])
-            // Made here, one after the other: a reader is not for sharing between threads.
-            let readers = try together.map { s in
-                try v.reader.frames(every: 1 / options.sampleRate, longSide: options.analysisSide, from: s.lowerBound, to: s.upperBound, options: decode)
-            }
-            var results = [Result<(frames: [ObservedFrame], damage: GlimtError?), Error>?](repeating: nil, count: together.count)
-            var partTimes = [VideoAnalysis.StageTimes](repeating: .init(), count: together.count)
-            results.withUnsafeMutableBufferPointer { out in
-                partTimes.withUnsafeMutableBufferPointer { t in
-                    let (out, t) = (out, t)
-                    DispatchQueue.concurrentPerform(iterations: together.count) { i in
-                        out[i] = Result { try measure(v, readers[i], workers: 1, alongside: together.count,
-                                                      borrowing: borrowing(interval: 1 / options.sampleRate), times: &t[i]) { _ in } }
-                    }
-                }
-            }
-            for (i, result) in results.enumerated() {
-                let pass = try result!.get()
-                guard pass.damage == nil else { return nil }
-                times.add(partTimes[i])
-                frames += pass.frames
-            }
-        }
-        return frames
+        let interval = 1 / options.sampleRate
+        return try measure(v, stretches, side: 2, every: interval, decode: decode, borrowing: { self.borrowing(interval: interval) },
+                           times: &times) { _ in }
     }
 
     /// Where the keyframes a look at every other one left out beside its `2 x candidates` best are.
@@ -274,29 +249,38 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let side = v.info.hasLargePictures ? 1 : 2
         let parts = spans ?? (side == 1 ? [0..<duration] : [0..<duration / 2, duration / 2..<duration])
         decode.threads = side == 1 ? 0 : 1
+        // Every keyframe is a sample: the interval is shorter than any frame's duration.
+        return try measure(v, parts, side: side, every: 1e-4, decode: decode, borrowing: { nil }, times: &times, progress: progress)
+    }
+
+    /// `spans` of the video sampled `side` at a time, each on a reader and a measuring thread of
+    /// its own (`borrowing` makes each one's following), the frames in time order; `progress`
+    /// hears the seconds covered so far, all spans together. Nil if damaged.
+    private func measure(_ v: Opened, _ spans: [Range<Double>], side: Int, every interval: Double, decode: VideoDecodeOptions,
+                         borrowing: () -> BorrowedEmbeddings?, times: inout VideoAnalysis.StageTimes,
+                         progress: (Double) -> Void) throws -> [ObservedFrame]? {
         // Declared before the decoders, so it runs after they are gone.
         defer { FreedMemory.giveBack() }
         var frames: [ObservedFrame] = []
-        for first in stride(from: 0, to: parts.count, by: side) {
-            let together = Array(parts[first..<min(parts.count, first + side)])
+        for first in stride(from: 0, to: spans.count, by: side) {
+            let together = Array(spans[first..<min(spans.count, first + side)])
             // Made here, one after the other: a reader is not for sharing between threads.
-            // Every keyframe is a sample: the interval is shorter than any frame's duration.
             let readers = try together.map { part in
-                try v.reader.frames(every: 1e-4, longSide: options.analysisSide, from: part.lowerBound, to: part.upperBound, options: decode)
+                try v.reader.frames(every: interval, longSide: options.analysisSide, from: part.lowerBound, to: part.upperBound, options: decode)
             }
+            let followers = together.map { _ in borrowing() }
             var results = [Result<(frames: [ObservedFrame], damage: GlimtError?), Error>?](repeating: nil, count: together.count)
             var partTimes = [VideoAnalysis.StageTimes](repeating: .init(), count: together.count)
             let seen = NSLock()
-            var looked = [Double](repeating: 0, count: together.count)
+            var covered = [Double](repeating: 0, count: together.count)
             results.withUnsafeMutableBufferPointer { out in
                 partTimes.withUnsafeMutableBufferPointer { t in
                     let (out, t) = (out, t)
                     DispatchQueue.concurrentPerform(iterations: together.count) { i in
-                        out[i] = Result { try measure(v, readers[i], workers: 1, alongside: together.count, borrowing: nil, times: &t[i]) { time in
-                            // Progress: the seconds looked at so far, all parts together.
+                        out[i] = Result { try measure(v, readers[i], workers: 1, alongside: together.count, borrowing: followers[i], times: &t[i]) { time in
                             seen.lock()
-                            looked[i] = time - together[i].lowerBound
-                            progress(looked.reduce(0, +))
+                            covered[i] = time - together[i].lowerBound
+                            progress(covered.reduce(0, +))
                             seen.unlock()
                         } }
                     }

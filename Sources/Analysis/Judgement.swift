@@ -76,9 +76,7 @@ public struct Judgement: Sendable {
     public func analysis(of v: ObservedVideo) -> VideoAnalysis {
         let looked = conclude(v)
         guard looked.window == nil, v.stretches != nil else { return looked }
-        var whole = v
-        whole.stretches = nil
-        return conclude(whole)
+        return conclude(v.sampledWhole)
     }
 
     private func conclude(_ v: ObservedVideo) -> VideoAnalysis {

@@ -50,6 +50,14 @@ public struct ObservedVideo: Sendable {
         self.notes = notes
     }
 
+    /// The same video with every frame kept taken as sampled (keyframes outside the stretches
+    /// too): for a second the stretches cannot hold.
+    public var sampledWhole: ObservedVideo {
+        var whole = self
+        whole.stretches = nil
+        return whole
+    }
+
     /// The frames sampled at the full rate and the keyframes seen outside them (`stretches`).
     public var sampledAndGlimpsed: (sampled: [ObservedFrame], glimpses: [ObservedFrame]) {
         guard let stretches else { return (frames, []) }

@@ -162,8 +162,7 @@ public struct LibraryDays {
             let length = judgement.rules.windowLength, aspect = judgement.rules.aspect
             if let v = judged[i].pinned(at: start, length: length, aspect: aspect) { return (v, family?[i]) }
             guard stored[i].stretches != nil else { return nil }
-            var whole = stored[i]
-            whole.stretches = nil
+            let whole = stored[i].sampledWhole
             let again = lookFor.everyone ? together(whole) : nil
             return (again?.analysis ?? judgement.analysis(of: whole)).pinned(at: start, length: length, aspect: aspect).map { ($0, again) }
         }

@@ -19,11 +19,14 @@ public struct VideoAnalysis: Codable, Sendable {
         public var alignEmbed: Double = 0
         public var score: Double = 0
         public var frames: Int = 0
+        /// Embeddings made (not borrowed, nor taken from an earlier look at the same picture).
+        public var facesEmbedded: Int = 0
 
         public init() {}
 
         public mutating func add(_ o: StageTimes) {
             decode += o.decode; convert += o.convert; detect += o.detect; alignEmbed += o.alignEmbed; score += o.score; frames += o.frames
+            facesEmbedded += o.facesEmbedded
         }
     }
 

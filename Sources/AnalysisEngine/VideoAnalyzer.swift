@@ -172,16 +172,20 @@ public final class VideoAnalyzer: @unchecked Sendable {
             stretches = plan(v, look: look, judge: judge)
         }
         guard let stretches else { return nil }
+        // A stretch's keyframes are pictures the look measured already (a stretch starts at one
+        // where keyframes are a window apart): their faces keep the look's embeddings.
+        let known = Dictionary(look.map { ($0.time, $0) }) { a, _ in a }
         var frames: [ObservedFrame] = []
         if judge == nil && !v.info.isBeyondFullHD && stretches.count > 1 {
             // Anyone's stretches are many and short: two side by side keep both cores busy
             // where one's start and end would leave one idle. Beyond full HD decoding keeps
             // them busy, and a second decoder would hold its pictures too.
-            guard let both = try sideBySide(v, stretches, times: &times) else { return nil }
+            guard let both = try sideBySide(v, stretches, known: known, times: &times) else { return nil }
             frames = both
         } else {
             for stretch in stretches {
-                let pass = try sample(v, every: interval, from: stretch.lowerBound, to: stretch.upperBound, decode: options.decoding.options(for: v.info), times: &times) { _ in }
+                let pass = try sample(v, every: interval, from: stretch.lowerBound, to: stretch.upperBound, decode: options.decoding.options(for: v.info),
+                                      known: known, times: &times) { _ in }
                 guard pass.damage == nil else { return nil }
                 frames += pass.frames
             }
@@ -195,13 +199,14 @@ public final class VideoAnalyzer: @unchecked Sendable {
 
     /// The stretches sampled two at a time, each on a decoder and a measuring thread of its own;
     /// the frames in time order. Nil if damaged.
-    private func sideBySide(_ v: Opened, _ stretches: [Range<Double>], times: inout VideoAnalysis.StageTimes) throws -> [ObservedFrame]? {
+    private func sideBySide(_ v: Opened, _ stretches: [Range<Double>], known: [Double: ObservedFrame],
+                            times: inout VideoAnalysis.StageTimes) throws -> [ObservedFrame]? {
         var decode = options.decoding.options(for: v.info)
         decode.timeBound = v.bound
         decode.threads = 1
         let interval = 1 / options.sampleRate
         return try measure(v, stretches, side: 2, every: interval, decode: decode, borrowing: { self.borrowing(interval: interval) },
-                           times: &times) { _ in }
+                           known: known, times: &times) { _ in }
     }
 
     /// Where the keyframes a look at every other one left out beside its `2 x candidates` best are.
@@ -255,9 +260,10 @@ public final class VideoAnalyzer: @unchecked Sendable {
 
     /// `spans` of the video sampled `side` at a time, each on a reader and a measuring thread of
     /// its own (`borrowing` makes each one's following), the frames in time order; `progress`
-    /// hears the seconds covered so far, all spans together. Nil if damaged.
+    /// hears the seconds covered so far, all spans together; `known`: frames measured already, by
+    /// time. Nil if damaged.
     private func measure(_ v: Opened, _ spans: [Range<Double>], side: Int, every interval: Double, decode: VideoDecodeOptions,
-                         borrowing: () -> BorrowedEmbeddings?, times: inout VideoAnalysis.StageTimes,
+                         borrowing: () -> BorrowedEmbeddings?, known: [Double: ObservedFrame] = [:], times: inout VideoAnalysis.StageTimes,
                          progress: (Double) -> Void) throws -> [ObservedFrame]? {
         // Declared before the decoders, so it runs after they are gone.
         defer { FreedMemory.giveBack() }
@@ -277,7 +283,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
                 partTimes.withUnsafeMutableBufferPointer { t in
                     let (out, t) = (out, t)
                     DispatchQueue.concurrentPerform(iterations: together.count) { i in
-                        out[i] = Result { try measure(v, readers[i], workers: 1, alongside: together.count, borrowing: followers[i], times: &t[i]) { time in
+                        out[i] = Result { try measure(v, readers[i], workers: 1, alongside: together.count, borrowing: followers[i], known: known,
+                                                      times: &t[i]) { time in
                             seen.lock()
                             covered[i] = time - together[i].lowerBound
                             progress(covered.reduce(0, +))
@@ -299,7 +306,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// One pass of sampling and measuring, the measuring on `options.workers` threads while
     /// another decodes ahead. Frames come back in time order whatever thread measured them.
     private func sample(_ v: Opened, every interval: Double, from start: Double = 0, to end: Double = .infinity, decode: VideoDecodeOptions,
-                        times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> (frames: [ObservedFrame], damage: GlimtError?) {
+                        known: [Double: ObservedFrame] = [:], times: inout VideoAnalysis.StageTimes,
+                        progress: (Double) -> Void) throws -> (frames: [ObservedFrame], damage: GlimtError?) {
         // Declared before the decoder, so it runs after the decoder is gone.
         defer { FreedMemory.giveBack() }
         var decode = decode
@@ -309,7 +317,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
         // ~15 ms to measure one of the 8 samples a second): one measuring thread keeps up, and a
         // second would only add its working memory (~30 MB).
         return try measure(v, samples, workers: v.info.isBeyondFullHD ? 1 : max(1, options.workers), borrowing: borrowing(interval: interval),
-                           times: &times, progress: progress)
+                           known: known, times: &times, progress: progress)
     }
 
     /// With references, a face borrows only a verdict a moment's change could not flip: a clear
@@ -334,7 +342,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// `borrowing`: nil embeds every face of every sample (keyframes are too far apart to follow
     /// faces). `alongside`: passes measured side by side with this one.
     private func measure(_ v: Opened, _ samples: SampledFrames, workers: Int, alongside: Int = 1, borrowing: BorrowedEmbeddings?,
-                         times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> (frames: [ObservedFrame], damage: GlimtError?) {
+                         known: [Double: ObservedFrame] = [:], times: inout VideoAnalysis.StageTimes,
+                         progress: (Double) -> Void) throws -> (frames: [ObservedFrame], damage: GlimtError?) {
         let shared = MeasuredFrames(workers: workers, borrowing: borrowing)
         // The cores a measuring thread's faces are embedded on: its share of them.
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount / (shared.workers * alongside))
@@ -345,12 +354,13 @@ public final class VideoAnalyzer: @unchecked Sendable {
             DispatchQueue.concurrentPerform(iterations: shared.workers) { worker in
                 var local = VideoAnalysis.StageTimes()
                 while let (n, sample) = shared.take(from: ahead) {
-                    shared.put(measure(sample, number: n, scale: v.scale, borrowing: borrowing, cores: cores, times: &local), at: n, progress: progress)
+                    shared.put(measure(sample, number: n, scale: v.scale, borrowing: borrowing, known: known[sample.time], cores: cores, times: &local),
+                               at: n, progress: progress)
                 }
                 shared.add(local)
             }
         }
-        if let borrowing { embed(borrowing.finish(), for: borrowing, cores: ProcessInfo.processInfo.activeProcessorCount) }
+        if let borrowing { embed(borrowing.finish(), for: borrowing, cores: ProcessInfo.processInfo.activeProcessorCount, times: &times) }
         if let failure = shared.failure { throw failure }
         times.add(shared.times)
         times.decode += samples.decodeSeconds
@@ -372,7 +382,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// Whether faces are embedded: for the references, or for the library's later ones.
     private var embedsFaces: Bool { embedAllFaces || hasReferences }
 
-    private func measure(_ sample: SampledFrame, number n: Int, scale: Float, borrowing: BorrowedEmbeddings?, cores: Int,
+    /// `known`: the frame at the sample's time as measured before (by the look), if it was.
+    private func measure(_ sample: SampledFrame, number n: Int, scale: Float, borrowing: BorrowedEmbeddings?, known: ObservedFrame?, cores: Int,
                          times: inout VideoAnalysis.StageTimes) -> ObservedFrame {
         let image = sample.image
         var t = DispatchTime.now().uptimeNanoseconds
@@ -389,16 +400,29 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let sharpness = Float(Sharpness.score(image))
         let aesthetics = Aesthetics.measure(image, sharpness: Double(sharpness))
         times.score += lap()
+        // The same picture measured alike before (the same sharpness and boxes): a face to be
+        // embedded takes the embedding made for it then, the same bits, and which faces borrow
+        // is planned as ever, so the frame is what it would have been.
+        let before = known.flatMap { k in k.sharpness == sharpness && k.faces.map(\.box) == records.map { $0.face.box.scaled(by: scale) } ? k.faces : nil }
+        func embedFaces(where flags: [Bool]) {
+            var flags = flags
+            for (i, face) in (before ?? []).enumerated() where flags[i] && face.embedding != nil {
+                records[i].embedding = face.embedding
+                flags[i] = false
+            }
+            pipeline.embed(&records, where: flags, cores: cores)
+            times.facesEmbedded += flags.filter { $0 }.count
+        }
         if let borrowing {
             let plans = borrowing.plan(sample: n, time: sample.time, boxes: records.map(\.face.box), crops: records.map(\.crop))
-            pipeline.embed(&records, where: plans.map { $0 == .measure }, cores: cores)
+            embedFaces(where: plans.map { $0 == .measure })
             let requests = plans.enumerated().compactMap { i, plan -> BorrowedEmbeddings.Request? in
                 guard case let .borrow(m, f, likeness) = plan else { return nil }
                 return BorrowedEmbeddings.Request(sample: n, face: i, source: (m, f), likeness: likeness, crop: records[i].crop)
             }
-            embed(borrowing.settle(sample: n, made: records.map(\.embedding), requests: requests), for: borrowing, cores: cores)
+            embed(borrowing.settle(sample: n, made: records.map(\.embedding), requests: requests), for: borrowing, cores: cores, times: &times)
         } else {
-            pipeline.embed(&records, where: records.map { _ in embedsFaces }, cores: cores)
+            embedFaces(where: records.map { _ in embedsFaces })
         }
         let faces = records.map { r in
             // Analysis frames are scaled down; boxes are kept in the video's own upright pixels.
@@ -410,8 +434,9 @@ public final class VideoAnalyzer: @unchecked Sendable {
     }
 
     /// Embeds the faces whose request to borrow was refused.
-    private func embed(_ refused: [BorrowedEmbeddings.Request], for borrowing: BorrowedEmbeddings, cores: Int) {
+    private func embed(_ refused: [BorrowedEmbeddings.Request], for borrowing: BorrowedEmbeddings, cores: Int, times: inout VideoAnalysis.StageTimes) {
         guard !refused.isEmpty else { return }
+        times.facesEmbedded += refused.count
         for (request, e) in zip(refused, pipeline.embeddings(of: refused.map(\.crop), cores: cores)) { borrowing.supply(request, with: e) }
     }
 }

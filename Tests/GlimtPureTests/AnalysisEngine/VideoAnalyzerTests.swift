@@ -4,6 +4,7 @@ import TestSupport
 @testable import Faces
 @testable import Analysis
 @testable import AnalysisEngine
+import MediaIO
 @testable import GlimtPure
 
 /// "The second of the day" on real videos with known answers (Fixtures/analysis, made by
@@ -224,14 +225,15 @@ final class VideoAnalyzerTests: XCTestCase {
     func testTheLibrarysLookFindsWhatAFullScanFinds() throws {
         let long = Fixtures.url("long/long_day.mp4").path
         let pipeline = try FacePipeline.shared()
-        func observe(_ configure: (inout AnalysisOptions) -> Void) throws -> ObservedVideo {
+        func observe(_ configure: (inout AnalysisOptions) -> Void) throws -> (ObservedVideo, VideoAnalysis.StageTimes) {
             var options = AnalysisOptions()
             options.timeZone = TimeZone(identifier: "UTC")!
             configure(&options)
             var times = VideoAnalysis.StageTimes()
-            return try VideoAnalyzer(options: options, references: [], pipeline: pipeline, embedAllFaces: true).observe(path: long, contentKey: "k", times: &times)
+            return (try VideoAnalyzer(options: options, references: [], pipeline: pipeline, embedAllFaces: true).observe(path: long, contentKey: "k", times: &times),
+                    times)
         }
-        let looked = try observe { _ in }, full = try observe { $0.coarseToFine = false }
+        let (looked, lookTimes) = try observe { _ in }, (full, fullTimes) = try observe { $0.coarseToFine = false }
         let stretches = try XCTUnwrap(looked.stretches, "a 29 s video is looked at first")
         XCTAssertTrue(looked.method.keyframeLook)
         XCTAssertNil(full.stretches)
@@ -250,6 +252,18 @@ final class VideoAnalyzerTests: XCTestCase {
             XCTAssertEqual([f.sharpness, f.aesthetics.value], [twin.sharpness, twin.aesthetics.value], "\(f.time)")
             XCTAssertEqual(f.faces.map(\.box), twin.faces.map(\.box), "\(f.time)")
         }
+        // A stretch's keyframes are pictures the look measured: a face there that is to be
+        // embedded takes the look's embedding instead of being embedded again. So the embeddings
+        // made are the faces embedded in the store and, of the stretches' keyframes, those that
+        // borrow (the look embedded them too).
+        let keyframes = try VideoReader(path: long).frames(every: 1e-4, longSide: 64, options: VideoDecodeOptions(keyframesOnly: true))
+        var keyframeTimes = Set<Double>()
+        while let k = try keyframes.next() { keyframeTimes.insert(k.time) }
+        let stretchKeyframes = sampled.filter { keyframeTimes.contains($0.time) }
+        XCTAssertGreaterThan(stretchKeyframes.count, stretches.count, "a stretch two windows long holds two keyframes of this clip")
+        let own = looked.frames.flatMap(\.faces).filter { !$0.borrowed }.count
+        XCTAssertEqual(lookTimes.facesEmbedded, own + stretchKeyframes.flatMap(\.faces).filter(\.borrowed).count)
+        XCTAssertEqual(fullTimes.facesEmbedded, full.frames.flatMap(\.faces).filter { !$0.borrowed }.count)
         for (n, frame) in looked.frames.enumerated() {
             for face in frame.faces {
                 guard let from = face.borrowedFrom else { continue }

@@ -173,7 +173,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
         }
         guard let stretches else { return nil }
         // A stretch's keyframes are pictures the look measured already (a stretch starts at one
-        // where keyframes are a window apart): their faces keep the look's embeddings.
+        // where keyframes are a window apart): a face there that is to be embedded takes the
+        // look's embedding.
         let known = Dictionary(look.map { ($0.time, $0) }) { a, _ in a }
         var frames: [ObservedFrame] = []
         if judge == nil && !v.info.isBeyondFullHD && stretches.count > 1 {

@@ -57,7 +57,7 @@ public final class SampledFrames {
         guard longSide > 0 else { throw GlimtError("long side must be positive, not \(longSide)", path: input.path) }
         reader = try StreamFrameReader(input: input, streamIndex: streamIndex, setup: .init(threads: options.threads, maxPixels: MediaLimits.maxPixels, options: options))
         timeline = StreamTimeline(input: input, streamIndex: streamIndex)
-        converter = PixelConverter(unlabelled: .video, accurateRounding: options.accurateRounding ?? false)
+        converter = PixelConverter(unlabelled: .video, accurateRounding: options.accurateRounding ?? false, averageEveryShrink: true)
         orientation = info.orientation
         toneMap = ScreenPicture(info).toneMap
         let grid = Grid(start: max(0, start), interval: interval)

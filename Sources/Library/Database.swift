@@ -8,6 +8,8 @@ import GlimtCore
 final class Database {
     let path: String
     private var handle: OpaquePointer?
+    /// Whether this connection may write (and so checkpoint on closing).
+    private var writes = false
 
     /// Opens (creating) the database. WAL lets readers go on while one process writes; the busy
     /// timeout makes a second writer wait instead of failing; foreign keys keep frames and faces
@@ -26,6 +28,7 @@ final class Database {
         try execute("PRAGMA foreign_keys = ON")
         try execute("PRAGMA journal_mode = WAL")
         try execute("PRAGMA synchronous = FULL")
+        writes = true
     }
 
     /// Opens a database to read only, its WAL included (what a scan running on it has committed):
@@ -69,7 +72,14 @@ final class Database {
         }
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    /// A writer copies what it committed into the database file before it closes, without waiting
+    /// for anyone: SQLite does so only when the closing connection is the last one, and a reader
+    /// open meanwhile (a review page, a `status`) would leave it all in the WAL, so that a copy of
+    /// library.sqlite alone, a backup, lacked it.
+    deinit {
+        if writes { _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil) }
+        sqlite3_close_v2(handle)
+    }
 
     func execute(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?

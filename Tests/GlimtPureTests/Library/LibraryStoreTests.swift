@@ -74,6 +74,30 @@ final class LibraryStoreTests: XCTestCase {
         XCTAssertNil(read.frames[2].faces[1].embedding, "a pointer to a face that is not there gives nothing")
     }
 
+    /// What a run committed is in library.sqlite itself once the run is over, also when another
+    /// process was reading the store as it closed: a copy of that one file, a backup, holds it.
+    func testWhatARunCommittedIsInTheDatabaseFileAfterIt() throws {
+        let library = try folder()
+        var store: LibraryStore? = try LibraryStore(library: library)
+        let path = try XCTUnwrap(store).databasePath
+        let reader = try Database(readingOnly: path)
+        XCTAssertEqual(try reader.rows("SELECT count(*) FROM videos") { $0.int(0) }, [0])
+        let method = ObservationMethod(version: VideoAnalyzer.version, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: false)
+        let looks = Aesthetics(value: 0.5, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil)
+        for k in 0..<3 {
+            try XCTUnwrap(store).save(ObservedVideo(contentKey: "k\(k)", path: "/v/\(k).mp4", size: 1, modified: 0,
+                                                    capture: CaptureDate(day: "2024-05-0\(k + 1)", time: nil, instant: nil, source: .fileName),
+                                                    duration: 1, width: 320, height: 240, rotation: 0, codec: "h264", hdr: false, recording: nil, method: method,
+                                                    frames: [ObservedFrame(time: 0, aesthetics: looks, sharpness: 0.5, faces: [])], notes: []))
+        }
+        store = nil  // the run ends while the reader is still open
+        let backup = try folder().appendingPathComponent("library.sqlite")
+        try FileManager.default.copyItem(atPath: path, toPath: backup.path)
+        let copy = try Database(inspecting: backup.path)
+        XCTAssertEqual(try copy.rows("SELECT count(*) FROM videos") { $0.int(0) }, [3], "the file alone holds every committed video")
+        _ = reader
+    }
+
     /// A video looked at by its keyframes keeps its stretches to the last bit, and is judged
     /// from the store as it was observed: the keyframes outside them are evidence, not windows.
     func testALookedAtVideoKeepsItsStretchesExactly() throws {

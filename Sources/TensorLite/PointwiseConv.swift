@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// 1x1 convolution (stride 1) as a GEMM over pixels: out[p][n] = act(sum_k in[p][k] * w[n][k] + b[n]).
 ///
 /// Weights are packed at load time into panels of output channels laid out `[K][width]`, so one
@@ -212,11 +214,16 @@ public struct PointwiseConv: Sendable {
         while left > 0 {
             let group = min(4, left)
             let tiled = group == 4 ? pixels / 6 * 6 : pixels
+            // The first step over a group asks for the next group's weights, one cache line (a
+            // row of a 16-wide panel) a step: they stream in from memory while this group's
+            // tiles run, where otherwise each group's first tile waits for its own.
+            let next = left > group && tiled > 0 ? w + group * panelSize : nil
             var p = 0
             while p < tiled {
                 for j in 0..<group {
                     tile6x16(input + p * inputStride, inputStride, min(6, pixels - p), w + j * panelSize, K,
-                             output + p * outputStride + n0 + j * laneCount, outputStride, n0 + j * laneCount)
+                             output + p * outputStride + n0 + j * laneCount, outputStride, n0 + j * laneCount,
+                             prefetching: p == 0 ? next.map { $0 + j * panelSize } : nil)
                 }
                 p += 6
             }
@@ -234,12 +241,13 @@ public struct PointwiseConv: Sendable {
     /// code of its own.
     @inline(__always)
     private func tile6x16(_ a: UnsafePointer<Float>, _ aStride: Int, _ rows: Int, _ w: UnsafePointer<Float>, _ K: Int,
-                          _ out: UnsafeMutablePointer<Float>, _ outStride: Int, _ n0: Int) {
+                          _ out: UnsafeMutablePointer<Float>, _ outStride: Int, _ n0: Int, prefetching ahead: UnsafePointer<Float>?) {
         let r1 = min(1, rows - 1), r2 = min(2, rows - 1), r3 = min(3, rows - 1), r4 = min(4, rows - 1), r5 = rows - 1
         let a0 = a, a1 = a + r1 * aStride, a2 = a + r2 * aStride, a3 = a + r3 * aStride, a4 = a + r4 * aStride, a5 = a + r5 * aStride
         var c0 = Vec(), c1 = Vec(), c2 = Vec(), c3 = Vec(), c4 = Vec(), c5 = Vec()
         var wp = w
         for k in 0..<K {
+            if let ahead { glimt_prefetch(ahead + 16 * k) }
             let wv = loadVec(wp)
             c0.accumulate(Vec(repeating: a0[k]), wv); c1.accumulate(Vec(repeating: a1[k]), wv)
             c2.accumulate(Vec(repeating: a2[k]), wv); c3.accumulate(Vec(repeating: a3[k]), wv)

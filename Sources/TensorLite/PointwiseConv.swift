@@ -217,13 +217,13 @@ public struct PointwiseConv: Sendable {
             // The first step over a group asks for the next group's weights, one cache line (a
             // row of a 16-wide panel) a step: they stream in from memory while this group's
             // tiles run, where otherwise each group's first tile waits for its own.
-            let next = left > group && tiled > 0 ? w + group * panelSize : nil
+            let following = min(4, left - group)  // panels in the next group
             var p = 0
             while p < tiled {
                 for j in 0..<group {
                     tile6x16(input + p * inputStride, inputStride, min(6, pixels - p), w + j * panelSize, K,
                              output + p * outputStride + n0 + j * laneCount, outputStride, n0 + j * laneCount,
-                             prefetching: p == 0 ? next.map { $0 + j * panelSize } : nil)
+                             prefetching: p == 0 && j < following ? w + (group + j) * panelSize : nil)
                 }
                 p += 6
             }

@@ -18,7 +18,7 @@ final class PixelConverter {
     private var lent: UnsafeMutablePointer<AVFrame>?
     private let unlabelled: UnlabelledMatrix
     private let flags: Int32
-    private let areaBelow: Double
+    private let averageEveryShrink: Bool
 
     /// `accurateRounding` is libswscale's exact rounding: it takes C paths instead of SIMD and
     /// costs about 1.5 ms more per 640x360 frame, for values that differ by at most a level or two.
@@ -29,7 +29,7 @@ final class PixelConverter {
     init(unlabelled: UnlabelledMatrix, accurateRounding: Bool = true, averageEveryShrink: Bool = false) {
         self.unlabelled = unlabelled
         flags = SWS_BICUBIC | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP | (accurateRounding ? SWS_ACCURATE_RND : 0)
-        areaBelow = averageEveryShrink ? 1 : 0.5
+        self.averageEveryShrink = averageEveryShrink
     }
 
     deinit {
@@ -125,7 +125,7 @@ final class PixelConverter {
 
         // Shrinking to half or less (with `averageEveryShrink`, any shrink) averages areas: several
         // times faster than bicubic with full chroma, and no aliasing.
-        let shrinking = areaBelow == 1
+        let shrinking = averageEveryShrink
             ? destination.pointee.width < frame.pointee.width && destination.pointee.height < frame.pointee.height
             : frame.pointee.width >= 2 * destination.pointee.width && frame.pointee.height >= 2 * destination.pointee.height
         let filter = shrinking ? SWS_AREA | (flags & SWS_ACCURATE_RND) : flags

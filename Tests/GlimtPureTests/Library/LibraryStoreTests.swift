@@ -90,12 +90,14 @@ final class LibraryStoreTests: XCTestCase {
                                                     duration: 1, width: 320, height: 240, rotation: 0, codec: "h264", hdr: false, recording: nil, method: method,
                                                     frames: [ObservedFrame(time: 0, aesthetics: looks, sharpness: 0.5, faces: [])], notes: []))
         }
-        store = nil  // the run ends while the reader is still open
-        let backup = try folder().appendingPathComponent("library.sqlite")
-        try FileManager.default.copyItem(atPath: path, toPath: backup.path)
-        let copy = try Database(inspecting: backup.path)
-        XCTAssertEqual(try copy.rows("SELECT count(*) FROM videos") { $0.int(0) }, [3], "the file alone holds every committed video")
-        _ = reader
+        // The run ends while the reader is still open (ARC may otherwise close it after its last use).
+        try withExtendedLifetime(reader) {
+            store = nil
+            let backup = try folder().appendingPathComponent("library.sqlite")
+            try FileManager.default.copyItem(atPath: path, toPath: backup.path)
+            let copy = try Database(inspecting: backup.path)
+            XCTAssertEqual(try copy.rows("SELECT count(*) FROM videos") { $0.int(0) }, [3], "the file alone holds every committed video")
+        }
     }
 
     /// A video looked at by its keyframes keeps its stretches to the last bit, and is judged

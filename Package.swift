@@ -4,8 +4,11 @@ import Foundation
 
 // The engine is built for the CPU it runs on: without a target CPU, swiftc lowers SIMD
 // types to baseline SSE2 and fused multiply-adds become scalar calls (about 100x slower).
-// GLIMT_TARGET_CPU picks another target for a portable build, e.g. `haswell` (AVX2) or `x86-64`.
-let targetCPU = ProcessInfo.processInfo.environment["GLIMT_TARGET_CPU"] ?? "native"
+// GLIMT_TARGET_CPU picks another target for a portable build, e.g. `haswell` (AVX2) or `x86-64`;
+// `+avxvnni` after a name adds AVX-VNNI to it (`haswell+avxvnni`: the package's AVX2 build for
+// the CPUs that have AVX-VNNI without AVX-512, Alder Lake and later Intel cores).
+let requestedCPU = ProcessInfo.processInfo.environment["GLIMT_TARGET_CPU"] ?? "native"
+let targetCPU = requestedCPU.hasSuffix("+avxvnni") ? String(requestedCPU.dropLast("+avxvnni".count)) : requestedCPU
 
 // Kernels size their register tiles to the register file: AVX-512 has 32 registers that each hold
 // a SIMD16<Float>, AVX2 has 16 that hold half of one, and a tile made for the first spills on the
@@ -15,8 +18,9 @@ let targetCPU = ProcessInfo.processInfo.environment["GLIMT_TARGET_CPU"] ?? "nati
 // the AVX2 tiles: every AVX-512 CPU since (Cascade Lake, Ice Lake, Zen 4) has VNNI, and one build
 // level for both would make the package's AVX-512 build run float SFace on all of them.
 // The level is also what the build says it is (`glimt-pure --version`) and what a CPU needs to run
-// it (KernelVariant): AVX-512 (GLIMT_AVX512), AVX2 (GLIMT_AVX2) or portable (neither). A target
-// named in neither list below is called portable; it still gets the compiler's code for it.
+// it (KernelVariant): AVX-512 (GLIMT_AVX512), AVX2 with AVX-VNNI (GLIMT_AVX2 and GLIMT_AVXVNNI),
+// AVX2 (GLIMT_AVX2) or portable (none). A target named in none of the lists below is called
+// portable; it still gets the compiler's code for it.
 let nativeFlags: Set<Substring> = {
     let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
     return Set(cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ") ?? [])
@@ -37,6 +41,17 @@ let hasAVX2: Bool = {
     ]
     return hasWideVectors || avx2Targets.contains(targetCPU)
 }()
+// AVX2 with AVX-VNNI (`vpdpbusd` on ymm registers) runs SFace's pointwise layers in int8 too
+// (GLIMT_AVXVNNI). Named CPUs that have it without AVX-512 get it; the flag also tells the
+// C importer, whose intrinsics the kernel calls.
+let hasAVXVNNI: Bool = {
+    guard hasAVX2 && !hasWideVectors else { return false }
+    if requestedCPU.hasSuffix("+avxvnni") { return true }
+    if targetCPU == "native" { return nativeFlags.contains("avx_vnni") }
+    let vnniTargets: Set<String> = ["alderlake", "raptorlake", "meteorlake", "arrowlake", "arrowlake-s", "lunarlake", "gracemont", "pantherlake",
+                                    "sierraforest", "grandridge", "clearwaterforest"]
+    return vnniTargets.contains(targetCPU)
+}()
 
 // Every module is built -enable-testing, the tests' flag, so that `swift run`, `swift build`,
 // tools/test.sh and tools/install.sh compile the same modules with the same flags into one
@@ -49,6 +64,7 @@ let testable: [SwiftSetting] = [.unsafeFlags(["-enable-testing"])]
 // their hot loops. Everything else keeps Swift's defaults.
 let computeFlags: [SwiftSetting] = [.unsafeFlags(["-O", "-enforce-exclusivity=unchecked", "-target-cpu", targetCPU, "-enable-testing"])]
     + (hasWideVectors ? [.define("GLIMT_AVX512")] : hasAVX2 ? [.define("GLIMT_AVX2")] : [])
+    + (hasAVXVNNI ? [.define("GLIMT_AVXVNNI"), .unsafeFlags(["-Xcc", "-mavxvnni"])] : [])
 
 // The house: each module lists the only modules it may import. Arrows point down:
 //

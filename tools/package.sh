@@ -3,7 +3,8 @@
 # `apt-get install ./dist/glimt-pure_*.deb`. What it holds and why is in docs/packaging.md:
 #
 #   /usr/bin/glimt-pure                        the portable build (x86-64), which hands over to
-#   /usr/lib/glimt-pure/glimt-pure-avx2        the AVX2 build (haswell: x86-64-v3) or
+#   /usr/lib/glimt-pure/glimt-pure-avx2        the AVX2 build (haswell: x86-64-v3),
+#   /usr/lib/glimt-pure/glimt-pure-avx2vnni    the AVX2 build with AVX-VNNI (haswell+avxvnni) or
 #   /usr/lib/glimt-pure/glimt-pure-avx512      the AVX-512 build (cascadelake: x86-64-v4 with VNNI),
 #                                              the fastest the CPU runs
 #   /usr/share/glimt-pure/{sface,yunet}.glw    the model weights
@@ -13,7 +14,7 @@
 # Each build links the Swift runtime and Foundation statically (--static-swift-stdlib), so the
 # binaries load only libraries of Debian packages, which dpkg-shlibdeps turns into Depends by
 # their sonames (FFmpeg's libavcodec59 and the rest, libsqlite3-0, libc6, libstdc++6, libgcc-s1).
-# The three builds run at once in build folders of their own (.build/package/VARIANT, each
+# The four builds run at once in build folders of their own (.build/package/VARIANT, each
 # incremental): a release build compiles its modules mostly one after another, on one core.
 #
 # Needs tools/setup.sh's packages and dpkg-dev, binutils and chrpath (installed when missing).
@@ -35,11 +36,11 @@ export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/
 work=.build/package
 mkdir -p "$work" dist
 
-# The three builds, at once. Variant name, then the target CPU its kernels are compiled for:
+# The four builds, at once. Variant name, then the target CPU its kernels are compiled for:
 # swiftc's clang importer knows no x86-64-v3 or -v4, so the first CPUs of those levels stand for
 # them (Cascade Lake: the first with AVX-512 VNNI, which the int8 kernels need). Their few
 # instructions beyond the levels (AES, CLWB, RDRAND...) are ones the compiler never emits unasked.
-variants=("avx512 cascadelake" "avx2 haswell" "portable x86-64")
+variants=("avx512 cascadelake" "avx2vnni haswell+avxvnni" "avx2 haswell" "portable x86-64")
 pids=()
 started=$(date +%s)
 for v in "${variants[@]}"; do
@@ -59,7 +60,7 @@ for i in "${!pids[@]}"; do
   fi
 done
 [ "$failed" -eq 0 ] || exit 1
-echo "package: built the three in $(( $(date +%s) - started )) s" >&2
+echo "package: built the four in $(( $(date +%s) - started )) s" >&2
 
 root="$work/root"
 rm -rf "$root"
@@ -75,6 +76,7 @@ place() {
 }
 place portable "$root/usr/bin/glimt-pure"
 place avx2 "$root/usr/lib/glimt-pure/glimt-pure-avx2"
+place avx2vnni "$root/usr/lib/glimt-pure/glimt-pure-avx2vnni"
 place avx512 "$root/usr/lib/glimt-pure/glimt-pure-avx512"
 for w in sface yunet; do install -m 644 "Sources/SFaceWeights/Resources/$w.glw" "$root/usr/share/glimt-pure/$w.glw"; done
 # The man page and completions from the binary's own command definitions (the portable one, so
@@ -101,7 +103,7 @@ gzip -9nc CHANGELOG.md > "$root/usr/share/doc/glimt-pure/changelog.gz"
 # dpkg-shlibdeps fails on a library no package provides: nothing of the toolchain slips in.
 mkdir -p "$work/debian"
 printf 'Source: glimt-pure\n\nPackage: glimt-pure\nArchitecture: amd64\n' > "$work/debian/control"
-depends="$(cd "$work" && dpkg-shlibdeps -O root/usr/bin/glimt-pure root/usr/lib/glimt-pure/glimt-pure-avx2 root/usr/lib/glimt-pure/glimt-pure-avx512)"
+depends="$(cd "$work" && dpkg-shlibdeps -O root/usr/bin/glimt-pure root/usr/lib/glimt-pure/glimt-pure-avx2 root/usr/lib/glimt-pure/glimt-pure-avx2vnni root/usr/lib/glimt-pure/glimt-pure-avx512)"
 depends="${depends#shlibs:Depends=}"
 installed_size="$(du -sk --apparent-size "$root/usr" | cut -f1)"
 sed -e "s/@VERSION@/$version-$revision/" -e "s/@DEPENDS@/$depends/" -e "s/@INSTALLED_SIZE@/$installed_size/" \
@@ -113,7 +115,7 @@ find "$root" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 
 deb="dist/glimt-pure_${version}-${revision}_amd64.deb"
 rm -f dist/glimt-pure_*_amd64.deb
-# xz at level 9: its 64 MiB window reaches from one build to the next, and the three share most
+# xz at level 9: its 64 MiB window reaches from one build to the next, and the four share most
 # of their bytes (the Swift runtime, Foundation, ICU's data), which halves the package.
 dpkg-deb --root-owner-group -Zxz -z9 --build "$root" "$deb" >/dev/null
 echo "package: $deb ($(du -k "$deb" | cut -f1) KiB; installed $installed_size KiB; Depends: $depends)" >&2

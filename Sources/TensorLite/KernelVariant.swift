@@ -1,27 +1,31 @@
 /// Which kernels this build compiled, and what a CPU needs to run them. Kernels pick their
 /// register tiles at compile time, and the compiler may use every instruction of the target CPU
-/// it was given (Package.swift's GLIMT_TARGET_CPU), so a build is one of three variants: AVX-512
-/// tiles and int8 kernels for x86-64-v4 with VNNI, AVX2 tiles for x86-64-v3, or portable x86-64
-/// code (the AVX2 tiles, in SSE2). The Debian package holds all three and runs the fastest the CPU can
-/// (see docs/packaging.md).
+/// it was given (Package.swift's GLIMT_TARGET_CPU), so a build is one of four variants: AVX-512
+/// tiles and int8 kernels for x86-64-v4 with VNNI, AVX2 tiles with int8 kernels for x86-64-v3
+/// with AVX-VNNI (Alder Lake and later Intel cores), AVX2 tiles for x86-64-v3, or portable x86-64
+/// code (the AVX2 tiles, in SSE2). The Debian package holds all four and runs the fastest the CPU
+/// can (see docs/packaging.md).
 public enum KernelVariant: String, CaseIterable, Sendable {
-    case avx512, avx2, portable
+    case avx512, avx2vnni, avx2, portable
 
     /// Fastest first: the order a choice is made in.
-    public static let fastestFirst: [KernelVariant] = [.avx512, .avx2, .portable]
+    public static let fastestFirst: [KernelVariant] = [.avx512, .avx2vnni, .avx2, .portable]
 
 #if GLIMT_AVX512
     public static let compiled = KernelVariant.avx512
+#elseif GLIMT_AVXVNNI
+    public static let compiled = KernelVariant.avx2vnni
 #elseif GLIMT_AVX2
     public static let compiled = KernelVariant.avx2
 #else
     public static let compiled = KernelVariant.portable
 #endif
 
-    /// As people write it: `AVX-512`, `AVX2`, `portable`.
+    /// As people write it: `AVX-512`, `AVX2 with AVX-VNNI`, `AVX2`, `portable`.
     public var name: String {
         switch self {
         case .avx512: "AVX-512"
+        case .avx2vnni: "AVX2 with AVX-VNNI"
         case .avx2: "AVX2"
         case .portable: "portable"
         }
@@ -31,6 +35,7 @@ public enum KernelVariant: String, CaseIterable, Sendable {
     public var level: String {
         switch self {
         case .avx512: "x86-64-v4 with VNNI"
+        case .avx2vnni: "x86-64-v3 with AVX-VNNI"
         case .avx2: "x86-64-v3"
         case .portable: "x86-64"
         }
@@ -44,6 +49,7 @@ public enum KernelVariant: String, CaseIterable, Sendable {
         let v3 = v2 + ["avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"]
         switch self {
         case .avx512: return v3 + ["avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl", "avx512_vnni"]
+        case .avx2vnni: return v3 + ["avx_vnni"]
         case .avx2: return v3
         case .portable: return []
         }
@@ -58,6 +64,8 @@ public enum KernelVariant: String, CaseIterable, Sendable {
     /// means little without knowing which code made it).
 #if GLIMT_AVX512
     public static let description = "AVX-512 build: pointwise GEMM 4 px x 64 ch in 32 zmm registers (8 px x 16 ch on 16-wide panels), in int8 6 px x 32 ch (vpdpbusd), RGB stem 8 px x 16 ch, depthwise 16 ch x 8 px per step (rows under 8 interior outputs: a sliding window)"
+#elseif GLIMT_AVXVNNI
+    public static let description = "AVX2 with AVX-VNNI build: pointwise GEMM 6 px x 16 ch (fits 16 ymm registers), in int8 6 px x 16 ch (vpdpbusd on ymm), RGB stem 6 px x 16 ch, depthwise 8 ch x 5 px per step on stride-1 rows"
 #else
     public static let description = "\(compiled.name) build: pointwise GEMM 6 px x 16 ch (fits 16 ymm registers), RGB stem 6 px x 16 ch, depthwise 8 ch x 5 px per step on stride-1 rows"
 #endif

@@ -7,7 +7,7 @@ import GlimtPure
 /// Swift gets it: what it holds and depends on, what lintian says of it, each kernel variant's
 /// models held to the golden fixtures, and, as root, installed with apt-get, run with the
 /// toolchain and the build folders out of sight, and removed leaving nothing but the user's
-/// library. tools/package.sh runs once for all of them (three release builds, each in its own
+/// library. tools/package.sh runs once for all of them (four release builds, each in its own
 /// incremental build folder), so they run in CI (CI=true, as root) and with
 /// GLIMT_PACKAGE_TESTS=1, and are skipped otherwise.
 final class PackageTests: CLITestCase {
@@ -15,17 +15,19 @@ final class PackageTests: CLITestCase {
     static let dist = repositoryRoot.appendingPathComponent("dist")
 
     /// What the package must hold, beyond its documentation's folder.
-    static let files = ["/usr/bin/glimt-pure", "/usr/lib/glimt-pure/glimt-pure-avx2", "/usr/lib/glimt-pure/glimt-pure-avx512",
+    static let files = ["/usr/bin/glimt-pure", "/usr/lib/glimt-pure/glimt-pure-avx2", "/usr/lib/glimt-pure/glimt-pure-avx2vnni", "/usr/lib/glimt-pure/glimt-pure-avx512",
                         "/usr/share/glimt-pure/sface.glw", "/usr/share/glimt-pure/yunet.glw", "/usr/share/man/man1/glimt-pure.1.gz",
                         "/usr/share/bash-completion/completions/glimt-pure", "/usr/share/zsh/vendor-completions/_glimt-pure",
                         "/usr/share/fish/vendor_completions.d/glimt-pure.fish", "/usr/share/doc/glimt-pure/copyright",
                         "/usr/share/doc/glimt-pure/changelog.Debian.gz", "/usr/share/doc/glimt-pure/changelog.gz",
                         "/usr/lib/systemd/user/glimt-pure-scan.service", "/usr/lib/systemd/user/glimt-pure-scan.timer"]
-    /// The three builds, each with the vector registers its kernels must use and those it must
-    /// not: the portable one runs on every x86-64, which has neither ymm nor zmm registers.
+    /// The four builds, each with the instructions its kernels must use and those it must not:
+    /// the portable one runs on every x86-64, which has neither ymm nor zmm registers, and the
+    /// AVX2 one on Haswell and Zen 1 to 3, which have no `vpdpbusd`.
     static let builds: [(file: String, Kernels, uses: String?, never: [String])] = [
         ("/usr/bin/glimt-pure", .portable, nil, ["%ymm", "%zmm"]),
-        ("/usr/lib/glimt-pure/glimt-pure-avx2", .avx2, "%ymm", ["%zmm"]),
+        ("/usr/lib/glimt-pure/glimt-pure-avx2", .avx2, "%ymm", ["%zmm", "vpdpbusd"]),
+        ("/usr/lib/glimt-pure/glimt-pure-avx2vnni", .avx2vnni, "{vex} vpdpbusd", ["%zmm"]),
         ("/usr/lib/glimt-pure/glimt-pure-avx512", .avx512, "%zmm", []),
     ]
     /// lintian's warnings that stay, each explained in docs/packaging.md; any other fails.
@@ -47,7 +49,7 @@ final class PackageTests: CLITestCase {
 
     private func deb() throws -> URL {
         guard Self.enabled else {
-            throw XCTSkip("the Debian package is built and tested in CI, or with GLIMT_PACKAGE_TESTS=1 (tools/package.sh makes three release builds)")
+            throw XCTSkip("the Debian package is built and tested in CI, or with GLIMT_PACKAGE_TESTS=1 (tools/package.sh makes four release builds)")
         }
         let deb = try Self.built.get()
         XCTAssertEqual(deb.deletingLastPathComponent().path, Self.dist.path)

@@ -4,11 +4,11 @@ import GlimtCore
 
 /// Which build of the kernels runs. Swift has no per-function target attributes, so the kernels
 /// for each x86-64 level are a build of their own: the Debian package installs the portable one
-/// as PREFIX/bin/glimt-pure and the others as PREFIX/lib/glimt-pure/glimt-pure-avx512 and
-/// -avx2, and the portable one, started first, hands over (exec) to the fastest the CPU runs.
+/// as PREFIX/bin/glimt-pure and the others as PREFIX/lib/glimt-pure/glimt-pure-avx512, -avx2vnni
+/// and -avx2, and the portable one, started first, hands over (exec) to the fastest the CPU runs.
 /// The one it hands to finds no variants beside itself and stays. A build installed alone
 /// (tools/install.sh, a build folder) is the only one there is: it runs when the CPU can.
-/// `GLIMT_KERNELS=avx512|avx2|portable` forces one, refused in one line when the CPU cannot run
+/// `GLIMT_KERNELS=avx512|avx2vnni|avx2|portable` forces one, refused in one line when the CPU cannot run
 /// it or it is not installed. The CPU's flags are read from /proc/cpuinfo on every start
 /// (microseconds); without them only the build itself can be chosen.
 public enum KernelChoice {
@@ -58,7 +58,7 @@ public enum KernelChoice {
             guard let path = installed[wanted] else {
                 let here = ([compiled] + installed.keys).sorted { Kernels.fastestFirst.firstIndex(of: $0)! < Kernels.fastestFirst.firstIndex(of: $1)! }
                 throw GlimtError("\(environmentKey)=\(forced): this glimt-pure holds only the \(here.map(\.name).joined(separator: " and ")) kernels "
-                                 + "(the Debian package holds all three, see docs/packaging.md)")
+                                 + "(the Debian package holds them all, see docs/packaging.md)")
             }
             return .handOver(to: path, wanted)
         }

@@ -10,10 +10,13 @@ final class KernelChoiceTests: XCTestCase {
     /// The flags of one CPU of each level, as /proc/cpuinfo lists them.
     static let v2: Set<String> = ["fpu", "sse", "sse2", "cx16", "lahf_lm", "popcnt", "sse4_1", "sse4_2", "ssse3"]
     static let v3 = v2.union(["avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"])
+    /// x86-64-v3 with AVX-VNNI (Alder Lake and later Intel cores): int8 kernels on ymm registers.
+    static let v3vnni = v3.union(["avx_vnni"])
     /// x86-64-v4 with VNNI, what the AVX-512 build (its int8 kernels) needs.
     static let v4 = v3.union(["avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl", "avx512_vnni"])
     /// The Debian package's layout: the portable build runs first, with the others beside it.
-    static let package: [KernelVariant: String] = [.avx512: "/usr/lib/glimt-pure/glimt-pure-avx512", .avx2: "/usr/lib/glimt-pure/glimt-pure-avx2"]
+    static let package: [KernelVariant: String] = [.avx512: "/usr/lib/glimt-pure/glimt-pure-avx512", .avx2vnni: "/usr/lib/glimt-pure/glimt-pure-avx2vnni",
+                                                    .avx2: "/usr/lib/glimt-pure/glimt-pure-avx2"]
 
     private func decide(_ flags: Set<String>?, forced: String? = nil, compiled: KernelVariant = .portable,
                         installed: [KernelVariant: String] = package) throws -> KernelChoice.Decision {
@@ -33,6 +36,11 @@ final class KernelChoiceTests: XCTestCase {
     func testTheFastestVariantTheCPURunsIsChosen() throws {
         XCTAssertEqual(try decide(Self.v4), .handOver(to: Self.package[.avx512]!, .avx512))
         XCTAssertEqual(try decide(Self.v3), .handOver(to: Self.package[.avx2]!, .avx2))
+        XCTAssertEqual(try decide(Self.v3vnni), .handOver(to: Self.package[.avx2vnni]!, .avx2vnni))
+        // A CPU with both (Zen 5, Sapphire Rapids) runs the wider int8 kernels.
+        XCTAssertEqual(try decide(Self.v4.union(["avx_vnni"])), .handOver(to: Self.package[.avx512]!, .avx512))
+        // Without the AVX-VNNI build installed, such a CPU runs the AVX2 one.
+        XCTAssertEqual(try decide(Self.v3vnni, installed: Self.package.filter { $0.key != .avx2vnni }), .handOver(to: Self.package[.avx2]!, .avx2))
         XCTAssertEqual(try decide(Self.v2), .runHere(forced: false), "an old CPU runs the portable build itself")
         XCTAssertEqual(try decide(nil), .runHere(forced: false), "without /proc/cpuinfo nothing faster is tried")
         // AVX2 and FMA alone are not x86-64-v3: a virtual CPU that hides MOVBE gets the portable build.
@@ -55,8 +63,9 @@ final class KernelChoiceTests: XCTestCase {
              "GLIMT_KERNELS=avx512: this CPU cannot run the AVX-512 kernels (it lacks avx512f, avx512bw, avx512cd, avx512dq, avx512vl, avx512_vnni); unset it to run the fastest this CPU can"),
             (Self.v2, "avx2", .portable, Self.package, "GLIMT_KERNELS=avx2: this CPU cannot run the AVX2 kernels (it lacks avx, avx2, bmi1, bmi2, f16c, fma, abm, movbe, xsave)"),
             (nil, "avx2", .portable, Self.package, "GLIMT_KERNELS=avx2: cannot tell whether this CPU runs the AVX2 kernels (/proc/cpuinfo lists no flags)"),
-            (Self.v4, "sse", .portable, Self.package, "GLIMT_KERNELS must be avx512, avx2, portable or empty, not 'sse'"),
-            (Self.v4, "portable", .avx512, [:], "GLIMT_KERNELS=portable: this glimt-pure holds only the AVX-512 kernels (the Debian package holds all three"),
+            (Self.v4, "sse", .portable, Self.package, "GLIMT_KERNELS must be avx512, avx2vnni, avx2, portable or empty, not 'sse'"),
+            (Self.v3, "avx2vnni", .portable, Self.package, "GLIMT_KERNELS=avx2vnni: this CPU cannot run the AVX2 with AVX-VNNI kernels (it lacks avx_vnni)"),
+            (Self.v4, "portable", .avx512, [:], "GLIMT_KERNELS=portable: this glimt-pure holds only the AVX-512 kernels (the Debian package holds them all"),
             (Self.v3, "", .avx512, [:], "this glimt-pure was built with the AVX-512 kernels (for x86-64-v4 with VNNI), and this CPU cannot run the AVX-512 kernels (it lacks avx512f"),
         ]
         for (flags, forced, compiled, installed, said) in cases {
@@ -69,6 +78,8 @@ final class KernelChoiceTests: XCTestCase {
     /// Each level's flags include the level below's: a CPU that runs AVX-512 runs AVX2.
     func testTheLevelsNest() {
         XCTAssertTrue(Set(KernelVariant.avx2.requiredFlags).isSubset(of: KernelVariant.avx512.requiredFlags))
+        XCTAssertTrue(Set(KernelVariant.avx2.requiredFlags).isSubset(of: KernelVariant.avx2vnni.requiredFlags))
+        XCTAssertEqual(KernelVariant.avx2vnni.missing(from: Self.v3vnni), [])
         XCTAssertEqual(KernelVariant.portable.requiredFlags, [])
         XCTAssertEqual(KernelVariant.avx512.missing(from: Self.v4), [])
         XCTAssertEqual(KernelVariant.avx2.missing(from: Self.v4), [])

@@ -88,31 +88,50 @@ public enum Refinement {
 
     /// The library's look, for references it does not know yet: anyone seen at a keyframe could
     /// be a later reference's person, so every face seen is taken for one (its own embedding as
-    /// the reference), beside no one at all (the days judged without references). Each is given
-    /// the windows holding its best keyframe (a window either side of it) unless the stretches
-    /// already hold a keyframe scoring within `rules.anyoneMargin` of that for them: people seen
-    /// together share stretches, and a face seen at one keyframe only gets a stretch of its own.
-    /// Narrower than the one-shot's stretches (a keyframe either side), which hedge with three
-    /// candidates for one person where this takes one for each. Nil: sample the whole video (the
-    /// same rules as `stretches`).
+    /// the reference), beside no one at all (the days judged without references). Each of them
+    /// is served by a stretch that holds the windows of a keyframe scoring within
+    /// `rules.anyoneMargin` of their best keyframe for them; a stretch is the windows holding one
+    /// keyframe (a window either side of it). A stretch that only reaches a keyframe (one just
+    /// after a scene cut, off the sampling grid) holds none of its windows, so it serves no one
+    /// there. The stretches are chosen greedily, the one serving most of those not yet served
+    /// first (ties to the earlier keyframe): people seen together share stretches, a face seen at
+    /// one keyframe only gets a stretch of its own, and people each at their best somewhere else
+    /// but nearly as clear together take the one stretch where they are together. Narrower than
+    /// the one-shot's stretches (a keyframe either side), which hedge with three candidates for
+    /// one person where this takes at most one for each. Nil: sample the whole video (the same
+    /// rules as `stretches`).
     public static func stretchesForAnyone(keyframes look: [ObservedFrame], duration: Double, windowLength: Double, interval: Double,
                                           judging: Judgement.Rules, rules: Rules = Rules()) -> [Range<Double>]? {
         let times = look.map(\.time)
         var rules = rules
         rules.minDuration = min(rules.minDuration, anyoneFrom)
         guard saysEnough(keyframeTimes: times, duration: duration, interval: interval, rules: rules) else { return nil }
-        var chosen: [Range<Double>] = []
-        func take(_ scores: [Float]) {
-            guard let best = candidates(scores: scores, count: 1).first else { return }
-            let near = scores[best] - rules.anyoneMargin
-            if look.indices.contains(where: { j in scores[j] >= near && chosen.contains { $0.contains(times[j]) } }) { return }
-            chosen.append(windows(holding: times[best], duration: duration, windowLength: windowLength, interval: interval))
+        // Each one looked for (no one, then every face seen) and their score at every keyframe.
+        let wanted: [[Float]] = [look.map { Judgement(references: [], rules: judging).frame($0).score.total }]
+            + look.flatMap(\.faces).compactMap { face in
+                face.embedding.map { e in
+                    let judge = Judgement(references: [e], rules: judging)
+                    return look.map { judge.frame($0).score.total }
+                }
+            }
+        let spans = times.map { windows(holding: $0, duration: duration, windowLength: windowLength, interval: interval) }
+        let near = wanted.map { ($0.max() ?? 0) - rules.anyoneMargin }
+        let serves: [[Int]] = spans.map { span in
+            let held = spans.indices.filter { span.lowerBound <= spans[$0].lowerBound && spans[$0].upperBound <= span.upperBound }
+            return wanted.indices.filter { w in held.contains { wanted[w][$0] >= near[w] } }
         }
-        take(look.map { Judgement(references: [], rules: judging).frame($0).score.total })
-        for face in look.flatMap(\.faces) {
-            guard let e = face.embedding else { continue }
-            let judge = Judgement(references: [e], rules: judging)
-            take(look.map { judge.frame($0).score.total })
+        var open = [Bool](repeating: true, count: wanted.count)
+        var chosen: [Range<Double>] = []
+        while true {
+            var best = 0, gain = 0
+            for k in serves.indices {
+                let g = serves[k].reduce(0) { $0 + (open[$1] ? 1 : 0) }
+                if g > gain { (best, gain) = (k, g) }
+            }
+            // Everyone's best keyframe serves them: none left to serve but the scores that are not numbers.
+            guard gain > 0 else { break }
+            for w in serves[best] { open[w] = false }
+            chosen.append(spans[best])
         }
         return share(joined(chosen), of: duration, rules: rules)
     }

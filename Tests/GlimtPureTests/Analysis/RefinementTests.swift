@@ -109,6 +109,27 @@ final class RefinementTests: XCTestCase {
         XCTAssertNil(Refinement.stretchesForAnyone(keyframes: apart, duration: 40, windowLength: 1, interval: 0.125, judging: Judgement.Rules()))
     }
 
+    /// Two people each clearest at a keyframe of their own, but nearly as clear where they are
+    /// together: one stretch there serves both (and no one), where one for each would be two.
+    func testTheLibrarysLookTakesOneStretchWherePeopleAreNearlyAsClearTogether() throws {
+        let look = try everySecond.map { t -> ObservedFrame in
+            let k = Int(t)
+            guard (10...20).contains(k) else { return try keyframe(t, []) }
+            return try keyframe(t, [(0, k == 10 ? 0.8 : k == 15 ? 0.79 : 0.5), (1, k == 20 ? 0.8 : k == 15 ? 0.79 : 0.5)])
+        }
+        let s = try XCTUnwrap(Refinement.stretchesForAnyone(keyframes: look, duration: 40, windowLength: 1, interval: 0.125, judging: Judgement.Rules()))
+        XCTAssertEqual(s, [14.0..<16.0])
+    }
+
+    /// A keyframe just after a scene cut lies off the sampling grid: a stretch reaching it holds
+    /// none of its windows, so a face seen only there gets the windows round that keyframe.
+    func testAStretchOnlyReachingAKeyframeDoesNotServeThoseSeenThere() throws {
+        let times = (everySecond + [20.53]).sorted()
+        let look = try times.map { t in try keyframe(t, t == 20.53 ? [(5, 0.5)] : [(0, t == 20 ? 0.9 : 0.5)]) }
+        let s = try XCTUnwrap(Refinement.stretchesForAnyone(keyframes: look, duration: 40, windowLength: 1, interval: 0.125, judging: Judgement.Rules()))
+        XCTAssertEqual(s, [19.0..<21.53])
+    }
+
     func testTiesGoToTheEarlierKeyframe() throws {
         let s = try XCTUnwrap(Refinement.stretches(keyframeTimes: everySecond, scores: [Float](repeating: 0.5, count: 40), duration: 40,
                                                    windowLength: 1, interval: 0.125, rules: { var r = Refinement.Rules(); r.candidates = 1; return r }()))

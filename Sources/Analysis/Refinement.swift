@@ -91,9 +91,10 @@ public enum Refinement {
     /// the reference), beside no one at all (the days judged without references). Each of them
     /// is served by a stretch that holds the windows of a keyframe scoring within
     /// `rules.anyoneMargin` of their best keyframe for them; a stretch is the windows holding one
-    /// keyframe (a window either side of it). A stretch that only reaches a keyframe (one just
-    /// after a scene cut, off the sampling grid) holds none of its windows, so it serves no one
-    /// there. The stretches are chosen greedily, the one serving most of those not yet served
+    /// keyframe (a window either side of it). A stretch that holds a keyframe but not the
+    /// windows either side of it serves no one there: a keyframe just after a scene cut lies off
+    /// the sampling grid, and the stretch round the next keyframe, starting on the grid, begins a
+    /// hair before it. The stretches are chosen greedily, the one serving most of those not yet served
     /// first (ties to the earlier keyframe): people seen together share stretches, a face seen at
     /// one keyframe only gets a stretch of its own, and people each at their best somewhere else
     /// but nearly as clear together take the one stretch where they are together. Narrower than

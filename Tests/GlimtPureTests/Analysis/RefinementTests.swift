@@ -121,8 +121,9 @@ final class RefinementTests: XCTestCase {
         XCTAssertEqual(s, [14.0..<16.0])
     }
 
-    /// A keyframe just after a scene cut lies off the sampling grid: a stretch reaching it holds
-    /// none of its windows, so a face seen only there gets the windows round that keyframe.
+    /// A stretch holding a keyframe but not the windows either side of it (a keyframe just after
+    /// a scene cut lies off the sampling grid) does not serve a face seen only there: it gets the
+    /// windows round that keyframe.
     func testAStretchOnlyReachingAKeyframeDoesNotServeThoseSeenThere() throws {
         let times = (everySecond + [20.53]).sorted()
         let look = try times.map { t in try keyframe(t, t == 20.53 ? [(5, 0.5)] : [(0, t == 20 ? 0.9 : 0.5)]) }

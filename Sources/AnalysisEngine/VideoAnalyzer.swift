@@ -181,7 +181,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
             // Anyone's stretches are many and short: two side by side keep both cores busy
             // where one's start and end would leave one idle. Beyond full HD decoding keeps
             // them busy, and a second decoder would hold its pictures too.
-            guard let both = try sideBySide(v, stretches, known: known, times: &times) else { return nil }
+            guard let both = try sideBySide(v, stretches, keyframes: look.map(\.time), known: known, times: &times) else { return nil }
             frames = both
         } else {
             for stretch in stretches {
@@ -198,15 +198,17 @@ public final class VideoAnalyzer: @unchecked Sendable {
                 look.count)
     }
 
-    /// The stretches sampled two at a time, each on a decoder and a measuring thread of its own;
-    /// the frames in time order. Nil if damaged.
-    private func sideBySide(_ v: Opened, _ stretches: [Range<Double>], known: [Double: ObservedFrame],
+    /// The stretches sampled two at a time, cut at `keyframes` into pieces (`StretchPieces`),
+    /// each on a decoder and a measuring thread of its own; the frames in time order. Nil if
+    /// damaged.
+    private func sideBySide(_ v: Opened, _ stretches: [Range<Double>], keyframes: [Double], known: [Double: ObservedFrame],
                             times: inout VideoAnalysis.StageTimes) throws -> [ObservedFrame]? {
         var decode = options.decoding.options(for: v.info)
         decode.timeBound = v.bound
         decode.threads = 1
-        let interval = 1 / options.sampleRate
-        return try measure(v, stretches, side: 2, every: interval, decode: decode, borrowing: { self.borrowing(interval: interval) },
+        let interval = 1 / options.sampleRate, side = 2
+        let pieces = StretchPieces.cut(stretches, keyframes: keyframes, interval: interval, threads: side)
+        return try measure(v, pieces, side: side, every: interval, decode: decode, borrowing: { self.borrowing(interval: interval) },
                            known: known, times: &times) { _ in }
     }
 
@@ -262,44 +264,73 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// `spans` of the video sampled `side` at a time, each on a reader and a measuring thread of
     /// its own (`borrowing` makes each one's following), the frames in time order; `progress`
     /// hears the seconds covered so far, all spans together; `known`: frames measured already, by
-    /// time. Nil if damaged.
+    /// time. Nil if damaged. The longest spans go first, each thread taking the next as soon as
+    /// it is free: spans differ in length (anyone's stretches and their pieces, two to four
+    /// seconds), and taken in pairs, one thread waited for the other's longer span.
     private func measure(_ v: Opened, _ spans: [Range<Double>], side: Int, every interval: Double, decode: VideoDecodeOptions,
-                         borrowing: () -> BorrowedEmbeddings?, known: [Double: ObservedFrame] = [:], times: inout VideoAnalysis.StageTimes,
-                         progress: (Double) -> Void) throws -> [ObservedFrame]? {
+                         borrowing: () -> BorrowedEmbeddings?, known: [Double: ObservedFrame] = [:],
+                         times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> [ObservedFrame]? {
         // Declared before the decoders, so it runs after they are gone.
         defer { FreedMemory.giveBack() }
-        var frames: [ObservedFrame] = []
-        for first in stride(from: 0, to: spans.count, by: side) {
-            let together = Array(spans[first..<min(spans.count, first + side)])
-            // Made here, one after the other: a reader is not for sharing between threads.
-            let readers = try together.map { part in
-                try v.reader.frames(every: interval, longSide: options.analysisSide, from: part.lowerBound, to: part.upperBound, options: decode)
-            }
-            let followers = together.map { _ in borrowing() }
-            var results = [Result<(frames: [ObservedFrame], damage: GlimtError?), Error>?](repeating: nil, count: together.count)
-            var partTimes = [VideoAnalysis.StageTimes](repeating: .init(), count: together.count)
-            let seen = NSLock()
-            var covered = [Double](repeating: 0, count: together.count)
-            results.withUnsafeMutableBufferPointer { out in
-                partTimes.withUnsafeMutableBufferPointer { t in
-                    let (out, t) = (out, t)
-                    DispatchQueue.concurrentPerform(iterations: together.count) { i in
-                        out[i] = Result { try measure(v, readers[i], workers: 1, alongside: together.count, borrowing: followers[i], known: known,
-                                                      times: &t[i]) { time in
-                            seen.lock()
-                            covered[i] = time - together[i].lowerBound
-                            progress(covered.reduce(0, +))
-                            seen.unlock()
-                        } }
+        typealias Pass = (frames: [ObservedFrame], damage: GlimtError?)
+        let order = spans.indices.sorted { a, b in
+            let (la, lb) = (spans[a].upperBound - spans[a].lowerBound, spans[b].upperBound - spans[b].lowerBound)
+            return la != lb ? la > lb : a < b
+        }
+        var results = [Result<Pass, Error>?](repeating: nil, count: spans.count)
+        var partTimes = [VideoAnalysis.StageTimes](repeating: .init(), count: spans.count)
+        let queue = NSLock()
+        var next = 0, stop = false
+        var covered = [Double](repeating: 0, count: spans.count)
+        results.withUnsafeMutableBufferPointer { out in
+            partTimes.withUnsafeMutableBufferPointer { t in
+                let (out, t) = (out, t)
+                DispatchQueue.concurrentPerform(iterations: min(side, spans.count)) { _ in
+                    // Made one at a time: the video's reader hands out its open input to one of them.
+                    func nextPiece() -> (i: Int, reader: Result<SampledFrames, Error>, follower: BorrowedEmbeddings?)? {
+                        queue.lock()
+                        defer { queue.unlock() }
+                        guard !stop, next < order.count else { return nil }
+                        let i = order[next]
+                        next += 1
+                        return (i, Result { try v.reader.frames(every: interval, longSide: options.analysisSide, from: spans[i].lowerBound,
+                                                                to: spans[i].upperBound, options: decode) }, borrowing())
+                    }
+                    // The span measured, its reader gone by the time this returns.
+                    func measureNext() -> (i: Int, result: Result<Pass, Error>)? {
+                        guard let (i, reader, follower) = nextPiece() else { return nil }
+                        return (i, Result {
+                            try measure(v, try reader.get(), workers: 1, alongside: min(side, spans.count), borrowing: follower,
+                                        known: known, times: &t[i]) { time in
+                                queue.lock()
+                                covered[i] = time - spans[i].lowerBound
+                                progress(covered.reduce(0, +))
+                                queue.unlock()
+                            }
+                        })
+                    }
+                    while let (i, result) = measureNext() {
+                        // What the span's decoder freed goes back before the next one's pictures
+                        // are made: without it, decoders coming and going at different times
+                        // left the heaps in pieces and the peak higher (Benchmarks/README.md).
+                        FreedMemory.giveBack()
+                        out[i] = result
+                        // A damaged or failed span ends the look: what the others measure is not used.
+                        if case let .success(pass) = result, pass.damage == nil { continue }
+                        queue.lock()
+                        stop = true
+                        queue.unlock()
                     }
                 }
             }
-            for (i, result) in results.enumerated() {
-                let pass = try result!.get()
-                guard pass.damage == nil else { return nil }
-                times.add(partTimes[i])
-                frames += pass.frames
-            }
+        }
+        for case let .failure(error)? in results { throw error }
+        var frames: [ObservedFrame] = []
+        for i in spans.indices {
+            // A span never taken comes after a damaged one.
+            guard case let .success(pass)? = results[i], pass.damage == nil else { return nil }
+            times.add(partTimes[i])
+            frames += pass.frames
         }
         return frames
     }

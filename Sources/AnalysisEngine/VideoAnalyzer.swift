@@ -315,7 +315,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
                         // left the heaps in pieces and the peak higher (Benchmarks/README.md).
                         FreedMemory.giveBack()
                         out[i] = result
-                        // A damaged or failed span ends the look: what the others measure is not used.
+                        // A damaged or failed span ends the pass (a look or the stretches): what the others measure is not used.
                         if case let .success(pass) = result, pass.damage == nil { continue }
                         queue.lock()
                         stop = true

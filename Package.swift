@@ -69,7 +69,7 @@ let computeFlags: [SwiftSetting] = [.unsafeFlags(["-O", "-enforce-exclusivity=un
 // The house: each module lists the only modules it may import. Arrows point down:
 //
 //   glimt-pure (CLI) -> GlimtPure (facade: the use cases) -> Film, Library, AnalysisEngine
-//   AnalysisEngine -> MediaIO, Faces, Analysis;  Film -> MediaIO -> CFFmpeg
+//   AnalysisEngine -> MediaIO, Faces, TensorLite, Analysis;  Film -> MediaIO -> CFFmpeg
 //   Library -> CSQLite, Analysis;  Faces -> TensorLite, SFaceWeights, Analysis
 //   everything -> Imaging, GlimtCore
 //
@@ -97,10 +97,10 @@ let package = Package(
         .target(name: "MediaIO", dependencies: ["CFFmpeg", "GlimtCore", "Imaging"], swiftSettings: computeFlags),
         .target(name: "Analysis", dependencies: ["GlimtCore", "Imaging"], swiftSettings: computeFlags),
         .target(name: "Faces", dependencies: ["TensorLite", "SFaceWeights", "GlimtCore", "Imaging", "Analysis"], swiftSettings: computeFlags),
-        .target(name: "AnalysisEngine", dependencies: ["GlimtCore", "Imaging", "MediaIO", "Faces", "Analysis"], swiftSettings: computeFlags),
+        .target(name: "AnalysisEngine", dependencies: ["GlimtCore", "Imaging", "MediaIO", "Faces", "TensorLite", "Analysis"], swiftSettings: computeFlags),
         .target(name: "Film", dependencies: ["GlimtCore", "Imaging", "MediaIO"], swiftSettings: testable),
         .target(name: "Library", dependencies: ["CSQLite", "GlimtCore", "Imaging", "Analysis"], swiftSettings: testable),
-        .target(name: "GlimtPure", dependencies: ["GlimtCore", "Imaging", "MediaIO", "Faces", "Analysis", "AnalysisEngine", "Film", "Library"], swiftSettings: testable),
+        .target(name: "GlimtPure", dependencies: ["GlimtCore", "Imaging", "Analysis", "AnalysisEngine", "Film", "Library"], swiftSettings: testable),
         // The CLI bakes in the git commit it is built from (`glimt-pure --version`), see Plugins/BuildCommit.
         .executableTarget(name: "glimt-pure", dependencies: ["GlimtPure"], swiftSettings: testable, plugins: ["BuildCommit"]),
         .plugin(name: "BuildCommit", capability: .buildTool()),
@@ -109,12 +109,25 @@ let package = Package(
         // What every test target shares: the fixtures (Tests/Fixtures), temporary folders,
         // generated clips, and running the built binary.
         .target(name: "TestSupport", dependencies: ["GlimtCore", "Imaging", "MediaIO"], path: "Tests/TestSupport", swiftSettings: testable),
-        .testTarget(name: "TensorLiteTests", dependencies: ["TensorLite"], swiftSettings: computeFlags),
-        .testTarget(name: "GlimtPureTests",
-                    dependencies: ["GlimtPure", "GlimtCore", "Imaging", "MediaIO", "Faces", "Analysis", "AnalysisEngine", "Film", "Library", "TensorLite",
-                                   "SFaceWeights", "TestSupport"],
+        // One test target per module, depending only on that module, TestSupport and what the
+        // module itself may import: the import check holds the tests to the house's arrows too.
+        .testTarget(name: "GlimtCoreTests", dependencies: ["GlimtCore", "TestSupport"], swiftSettings: testable),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], swiftSettings: computeFlags),
+        .testTarget(name: "TensorLiteTests", dependencies: ["TensorLite", "TestSupport"], swiftSettings: computeFlags),
+        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CFFmpeg", "GlimtCore", "Imaging", "TestSupport"], swiftSettings: computeFlags),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "GlimtCore", "Imaging", "TestSupport"], swiftSettings: computeFlags),
+        .testTarget(name: "FacesTests", dependencies: ["Faces", "TensorLite", "SFaceWeights", "GlimtCore", "Imaging", "Analysis", "TestSupport"],
                     swiftSettings: computeFlags),
-        // The built binary, as a user runs it (GlimtPure to read what it stored, MediaIO what it wrote).
-        .testTarget(name: "CLITests", dependencies: ["glimt-pure", "GlimtPure", "MediaIO", "TestSupport"]),
+        .testTarget(name: "AnalysisEngineTests", dependencies: ["AnalysisEngine", "GlimtCore", "Imaging", "MediaIO", "Faces", "TensorLite", "Analysis",
+                                                               "TestSupport"], swiftSettings: computeFlags),
+        .testTarget(name: "FilmTests", dependencies: ["Film", "GlimtCore", "Imaging", "MediaIO", "TestSupport"], swiftSettings: computeFlags),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "CSQLite", "GlimtCore", "Imaging", "Analysis", "TestSupport"], swiftSettings: testable),
+        .testTarget(name: "GlimtPureTests", dependencies: ["GlimtPure", "GlimtCore", "Imaging", "Analysis", "AnalysisEngine", "Film", "Library", "TestSupport"],
+                    swiftSettings: computeFlags),
+        // The built binary, as a user runs it (GlimtPure to read what it stored, MediaIO what it
+        // wrote, TensorLite which kernel builds a CPU runs).
+        .testTarget(name: "CLITests", dependencies: ["glimt-pure", "GlimtPure", "MediaIO", "TensorLite", "TestSupport"]),
+        // The house's rules, read from the sources and Package.swift themselves.
+        .testTarget(name: "HouseTests", dependencies: []),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import Faces
 import GlimtPure
 import MediaIO
 
@@ -9,7 +10,7 @@ import MediaIO
 enum AnalyzeBench {
     static func run(_ videos: [String], reference: String?) throws {
         let pipeline = try FacePipeline.shared()
-        let refs = try reference.map { [try References.make(photo: $0, faceNumber: nil, pipeline: pipeline, id: 1,
+        let refs = try reference.map { [try References.make(photo: $0, faceNumber: nil, models: FaceModels(pipeline), id: 1,
                                                            sheetFolder: FileManager.default.temporaryDirectory).0] } ?? []
         let standard = AnalysisOptions().decoding
         func variant(_ change: (inout AnalysisOptions.Decoding) -> Void) -> AnalysisOptions.Decoding {

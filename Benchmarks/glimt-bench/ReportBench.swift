@@ -1,4 +1,5 @@
 import Foundation
+import Faces
 import GlimtPure
 import MediaIO
 import TensorLite

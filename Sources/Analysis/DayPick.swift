@@ -33,7 +33,7 @@ public struct DayPick: Codable, Equatable, Sendable {
     }
 
     /// Per day, the video whose best window scores highest. With references, only videos that
-    /// contain the child compete; a day without them is skipped (with the reason), or with
+    /// contain the person compete; a day without them is skipped (with the reason), or with
     /// `withoutPerson: .include` gets its best second anyway (its `identity` says so).
     /// `person` names the person in the reasons ("Emma is in none of its 2 videos").
     public static func pick(_ videos: [VideoAnalysis], hasReferences: Bool, withoutPerson: WithoutPerson = .skip,

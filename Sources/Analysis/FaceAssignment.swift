@@ -1,6 +1,6 @@
 /// One face, one person: in a frame, the faces and the people of a library are matched one to
 /// one before any person's rules are applied, so a sibling who happens to score at the match
-/// threshold against the child, but as much or more against herself, is never taken for the
+/// threshold against the person, but as much or more against herself, is never taken for the
 /// child.
 ///
 /// A face counts for at most one person and a person for at most one face. The pairs of a face

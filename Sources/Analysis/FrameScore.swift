@@ -1,6 +1,6 @@
-/// A frame's score, as the seed gives it: 35 % how good it looks, 20 % sharpness, 45 % whether
-/// there is a clear face; with references, that counts 40 % and "is it the child" 60 %, so an
-/// ordinary frame of the child beats a lovely frame of someone else.
+/// A frame's score: 35 % how good it looks, 20 % sharpness, 45 % whether there is a clear face;
+/// with references, that counts 40 % and "is it the person" 60 %, so an ordinary frame of the
+/// person beats a lovely frame of someone else.
 public struct FrameScore: Codable, Equatable, Sendable {
     public static let aestheticsWeight: Float = 0.35, sharpnessWeight: Float = 0.20, faceWeight: Float = 0.45
     public static let baseWeightWithReferences: Float = 0.40, identityWeight: Float = 0.60

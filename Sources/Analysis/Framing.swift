@@ -2,9 +2,9 @@ import Imaging
 
 /// Where to crop the chosen second for the film's aspect ratio: one steady rectangle per clip.
 ///
-/// Each frame names its subject (the child with references, else the most prominent face:
+/// Each frame names its subject (the person with references, else the most prominent face:
 /// size x quality, which is steadier than "the clearest"). The crop centres on the biggest group
-/// of those positions lying close together, never on their mean: with two children alternating,
+/// of those positions lying close together, never on their mean: with two people alternating,
 /// the mean lands on the wall between them. When the face is small the crop zooms in until the
 /// face is about a fifth of the crop's height, at most 1.6x.
 public enum Framing {

@@ -1,6 +1,6 @@
-/// Is it the child? Cosine similarity of SFace embeddings against the references, with the
-/// seed's rules: the best reference counts, only the best-matching face of a frame counts, and
-/// a video contains the child only with two frames at the match threshold or one clearly above.
+/// Is it the person? Cosine similarity of SFace embeddings against the references: the best
+/// reference counts, only the best-matching face of a frame counts, and a video contains the
+/// person only with two frames at the match threshold or one clearly above.
 public enum Identity {
     public struct Thresholds: Codable, Equatable, Sendable {
         /// Same person from here up (sisters in one photo measured 0.43; the same person 0.70+).

@@ -1,6 +1,6 @@
 import Imaging
 
-/// What analysis concluded about one video: its day, its frames, whether the child is in it,
+/// What analysis concluded about one video: its day, its frames, whether the person is in it,
 /// its best second and the crop for that second.
 public struct VideoAnalysis: Codable, Sendable {
     public struct IdentityEvidence: Codable, Equatable, Sendable {
@@ -57,7 +57,7 @@ public struct VideoAnalysis: Codable, Sendable {
     public var times: StageTimes
 
     /// Applies the video-level rules to analysed frames: the lucky-frame rule (a video without
-    /// the child earns no identity in any frame), the best window, and its framing. `glimpses`
+    /// the person earns no identity in any frame), the best window, and its framing. `glimpses`
     /// (keyframes outside the fully sampled stretches) count as evidence of who is in the video
     /// but hold no window: one picture in a second is not a second.
     /// `facts` decide the kind of recording (nil: a camera video); a slow-motion file stored
@@ -77,7 +77,7 @@ public struct VideoAnalysis: Codable, Sendable {
                                         framesAtStrong: cosines.filter { $0 >= thresholds.strong }.count,
                                         bestCosine: cosines.max() ?? 0, containsPerson: contains)
             if !contains {
-                // One lucky frame is not the child: no frame of this video counts as them.
+                // One lucky frame is not the person: no frame of this video counts as them.
                 frames = frames.map { $0.withoutPerson() }
             }
         }

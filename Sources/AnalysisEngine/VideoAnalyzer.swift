@@ -26,12 +26,21 @@ public final class VideoAnalyzer: @unchecked Sendable {
     public let embedAllFaces: Bool
     private var pipeline: FacePipeline
 
-    public convenience init(options: AnalysisOptions, references: [Embedding], pipeline: FacePipeline, embedAllFaces: Bool = false) {
+    public convenience init(options: AnalysisOptions, references: [Embedding], models: FaceModels, embedAllFaces: Bool = false) {
+        self.init(options: options, people: references.isEmpty ? [] : [references], person: references.isEmpty ? nil : 0, models: models,
+                  embedAllFaces: embedAllFaces)
+    }
+
+    public convenience init(options: AnalysisOptions, people: [[Embedding]], person: Int?, models: FaceModels, embedAllFaces: Bool = false) {
+        self.init(options: options, people: people, person: person, pipeline: models.pipeline, embedAllFaces: embedAllFaces)
+    }
+
+    package convenience init(options: AnalysisOptions, references: [Embedding], pipeline: FacePipeline, embedAllFaces: Bool = false) {
         self.init(options: options, people: references.isEmpty ? [] : [references], person: references.isEmpty ? nil : 0, pipeline: pipeline,
                   embedAllFaces: embedAllFaces)
     }
 
-    public init(options: AnalysisOptions, people: [[Embedding]], person: Int?, pipeline: FacePipeline, embedAllFaces: Bool = false) {
+    package init(options: AnalysisOptions, people: [[Embedding]], person: Int?, pipeline: FacePipeline, embedAllFaces: Bool = false) {
         self.options = options
         self.people = people
         self.person = person

@@ -3,16 +3,6 @@ import TensorLite
 import Imaging
 import Analysis
 
-/// One face in a picture, with everything later stages use.
-public struct FaceRecord: Sendable {
-    public var face: DetectedFace
-    public var quality: FaceQuality
-    /// The 112x112 crop aligned to SFace's template.
-    public var crop: RGBImage
-    /// L2-normalised SFace embedding, when asked for.
-    public var embedding: Embedding?
-}
-
 /// Picture -> faces -> aligned crops -> (optionally) embeddings: the path shared by `faces`,
 /// `reference add` and video analysis.
 public struct FacePipeline: Sendable {

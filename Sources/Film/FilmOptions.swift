@@ -30,5 +30,8 @@ public struct FilmOptions: Sendable {
     public init() {}
 
     public var aspect: Float { Float(width) / Float(height) }
+
+    /// Why the encoder cannot make a film of this size and rate, in one line; nil when it can.
+    public var problem: String? { FilmFormat.problem(width: width, height: height, fps: fps) }
     public var framesPerClip: Int { max(1, Int((seconds * Double(fps)).rounded())) }
 }

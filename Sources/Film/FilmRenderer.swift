@@ -30,7 +30,7 @@ public struct FilmRenderer {
     public static let fadeSeconds = 0.012
 
     public init(options: FilmOptions) throws {
-        if let problem = FilmFormat.problem(width: options.width, height: options.height, fps: options.fps) { throw GlimtError(problem) }
+        if let problem = options.problem { throw GlimtError(problem) }
         self.options = options
     }
 

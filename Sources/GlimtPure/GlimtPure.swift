@@ -1,9 +1,9 @@
 // The facade: the one module the CLI imports. It holds the use cases (the library, films,
-// sheets, photos and references, one-shot analysis) that wire the layers together, and re-exports the modules whose types those
-// jobs take and return. MediaIO and TensorLite stay behind it.
+// sheets, photos and references, one-shot analysis) that wire the layers together, and
+// re-exports the modules whose types those jobs take and return. It goes through three doors,
+// the library, the analysis engine and the film: media, face models and kernels stay behind them.
 @_exported import Analysis
 @_exported import AnalysisEngine
-@_exported import Faces
 @_exported import Film
 @_exported import GlimtCore
 @_exported import Imaging

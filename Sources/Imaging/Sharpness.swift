@@ -3,7 +3,7 @@ import Foundation
 /// Sharpness as the variance of a Laplacian on a small grey copy: blurry pictures change slowly
 /// from pixel to pixel, so their second derivative is flat.
 public enum Sharpness {
-    /// Side of the grey copy the Laplacian runs on (the seed's 96 x 96): fixed, so the measure
+    /// Side of the grey copy the Laplacian runs on (96 x 96, as the design gives it): fixed, so the measure
     /// does not depend on the picture's resolution.
     public static let side = 96
 

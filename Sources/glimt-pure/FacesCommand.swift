@@ -24,7 +24,7 @@ struct FacesCommand: Command {
         CommonOptions.library,
     ]
 
-    static let detectSize = NumberOption("--detect-size", "N", default: FaceDetector.standardSize, range: FaceDetector.sizes,
+    static let detectSize = NumberOption("--detect-size", "N", default: FaceModels.standardDetectionSize, range: FaceModels.detectionSizes,
                                          "Long side, in pixels, the detector looks at (more finds smaller faces in crowds, and costs more)")
 
     struct FaceOut: Encodable {

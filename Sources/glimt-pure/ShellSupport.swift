@@ -208,7 +208,7 @@ enum Manual {
                 ".PP", escape("\(ConfigFile.standard): the settings: 'folder /path' lines, the watched folders ('glimt-pure folders'); # starts a comment."),
                 ".PP", escape("/usr/lib/systemd/user/glimt-pure-scan.service and .timer (from the Debian package; ~/.config/systemd/user from tools/install.sh): the daily scan of the watched folders, at idle priority: 'systemctl --user enable --now glimt-pure-scan.timer'."),
                 ".SH ENVIRONMENT", escape("GLIMT_WEIGHTS_DIR: where the model weights are, instead of beside the binary or PREFIX/share/glimt-pure. XDG_DATA_HOME, else HOME: where the library is by default (absolute paths only; with neither, give --library). XDG_CONFIG_HOME, else HOME: where the settings are. TZ: the zone dates are read in when --timezone is not given."),
-                ".PP", escape("\(KernelChoice.environmentKey)=\(Kernels.fastestFirst.map(\.rawValue).joined(separator: "|")): which build of the models' kernels runs. The Debian package holds them all and runs the fastest this CPU can; this forces one, refused in one line when the CPU cannot run it. 'glimt-pure --version' says which runs."),
+                ".PP", escape("\(Kernels.environmentKey)=\(Kernels.all.map(\.id).joined(separator: "|")): which build of the models' kernels runs. The Debian package holds them all and runs the fastest this CPU can; this forces one, refused in one line when the CPU cannot run it. 'glimt-pure --version' says which runs."),
                 ".SH PRIVACY", escape("glimt-pure has no network code; FFmpeg opens local files only.")]
         return out.joined(separator: "\n")
     }

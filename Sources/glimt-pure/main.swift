@@ -27,7 +27,7 @@ See 'glimt-pure help <command>' for a command's options.
 
 func main() -> Int32 {
     // Before anything else: this may be the portable build of a package that holds faster ones.
-    do { try KernelChoice.start() } catch {
+    do { try Kernels.start() } catch {
         Console.err("glimt-pure: \(error)")
         return ExitStatus.failed
     }
@@ -41,8 +41,8 @@ func main() -> Int32 {
     case "--version", "-V":
         Console.out("glimt-pure \(Glimt.version)")
         Console.out("commit: \(BuildCommit.id)")
-        let k = KernelChoice.running
-        Console.out("kernels: \(k.name) (\(k.level))" + (KernelChoice.forced ? ", set by \(KernelChoice.environmentKey)" : ""))
+        let k = Kernels.running
+        Console.out("kernels: \(k.name) (\(k.level))" + (Kernels.forced ? ", set by \(Kernels.environmentKey)" : ""))
         return ExitStatus.done
     case "--help", "-h":
         Console.out(toolHelp)

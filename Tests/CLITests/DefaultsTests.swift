@@ -30,8 +30,8 @@ final class DefaultsTests: CLITestCase {
         let filmHelp = try defaults("film")
         for (option, value) in expected { XCTAssertEqual(filmHelp[option], value, "film \(option)") }
         XCTAssertEqual(try defaults("scan")["--jobs"], String(LibraryScan.standardWorkers))
-        XCTAssertEqual(try defaults("faces")["--detect-size"], String(FaceDetector.standardSize))
-        XCTAssertEqual(try defaults("reference")["--detect-size"], String(FaceDetector.standardSize))
+        XCTAssertEqual(try defaults("faces")["--detect-size"], String(FaceModels.standardDetectionSize))
+        XCTAssertEqual(try defaults("reference")["--detect-size"], String(FaceModels.standardDetectionSize))
         for command in ["days", "show", "calendar"] {
             let help = try defaults(command)
             XCTAssertEqual(help["--seconds"], text(rules.windowLength), command)

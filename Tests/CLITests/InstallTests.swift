@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import TestSupport
 import GlimtPure
+import TensorLite
 
 /// `tools/install.sh`: the installed binary works once the build folder is gone, and says where
 /// it looked when its weights are missing; the daily scan's systemd units run it; a release
@@ -59,7 +60,7 @@ final class InstallTests: CLITestCase {
 
         // A kernel variant as the Debian package lays it out, PREFIX/lib/glimt-pure/glimt-pure-VARIANT,
         // finds the weights in PREFIX/share/glimt-pure too.
-        let variant = prefix.appendingPathComponent("lib/glimt-pure/glimt-pure-\(KernelChoice.running.rawValue)")
+        let variant = prefix.appendingPathComponent("lib/glimt-pure/glimt-pure-\(KernelVariant.compiled.rawValue)")
         try FileManager.default.createDirectory(at: variant.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: installed, to: variant)
         let fromVariant = try glimt(["embed", fixture("sface/obama.png")], binary: variant)

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import TestSupport
 import GlimtPure
+import TensorLite
 
 /// The Debian package from tools/package.sh (dist/glimt-pure_*_amd64.deb), as a user without
 /// Swift gets it: what it holds and depends on, what lintian says of it, each kernel variant's
@@ -24,7 +25,7 @@ final class PackageTests: CLITestCase {
     /// The four builds, each with the instructions its kernels must use and those it must not:
     /// the portable one runs on every x86-64, which has neither ymm nor zmm registers, and the
     /// AVX2 one on Haswell and Zen 1 to 3, which have no `vpdpbusd`.
-    static let builds: [(file: String, Kernels, uses: String?, never: [String])] = [
+    static let builds: [(file: String, KernelVariant, uses: String?, never: [String])] = [
         ("/usr/bin/glimt-pure", .portable, nil, ["%ymm", "%zmm"]),
         ("/usr/lib/glimt-pure/glimt-pure-avx2", .avx2, "%ymm", ["%zmm", "vpdpbusd"]),
         ("/usr/lib/glimt-pure/glimt-pure-avx2vnni", .avx2vnni, "{vex} vpdpbusd", ["%zmm"]),
@@ -177,9 +178,9 @@ final class PackageTests: CLITestCase {
     func testEveryKernelVariantOfThePackageGivesTheGoldenResults() throws {
         let root = try unpacked()
         let front = root.appendingPathComponent("usr/bin/glimt-pure")
-        let flags = MachineCPU.current() ?? []
+        let flags = CPUFlags.current() ?? []
         var ran: [String] = []
-        for variant in Kernels.fastestFirst {
+        for variant in KernelVariant.fastestFirst {
             let environment = [KernelChoice.environmentKey: variant.rawValue]
             let version = try glimt(["--version"], environment: environment, binary: front)
             guard variant.missing(from: flags).isEmpty else {
@@ -196,7 +197,7 @@ final class PackageTests: CLITestCase {
         }
         XCTAssertTrue(ran.contains("portable"), "every x86-64 runs the portable build")
         // Unforced, the fastest the CPU runs.
-        let best = try XCTUnwrap(Kernels.fastestFirst.first { $0.missing(from: flags).isEmpty })
+        let best = try XCTUnwrap(KernelVariant.fastestFirst.first { $0.missing(from: flags).isEmpty })
         XCTAssertTrue(try glimt(["--version"], binary: front).out.hasSuffix("\nkernels: \(best.name) (\(best.level))\n"))
         print("the package's kernels checked against the golden fixtures: \(ran.joined(separator: ", "))")
     }

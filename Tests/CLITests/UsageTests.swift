@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import GlimtPure
+import TensorLite
 import TestSupport
 
 /// Help, version and usage mistakes, as a user meets them first.
@@ -13,7 +14,7 @@ final class UsageTests: CLITestCase {
         let lines = version.out.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 3, version.out)
         XCTAssertEqual(lines.first, "glimt-pure \(Glimt.version)")
-        XCTAssertEqual(lines.last, "kernels: \(KernelChoice.running.name) (\(KernelChoice.running.level))")
+        XCTAssertEqual(lines.last, "kernels: \(KernelVariant.compiled.name) (\(KernelVariant.compiled.level))")
         let commit = String(lines[1].dropFirst("commit: ".count))
         XCTAssertTrue(lines[1].hasPrefix("commit: "), version.out)
         let git = try GlimtBinary.run(["git", "-C", Self.repositoryRoot.path, "cat-file", "-t", commit], binary: URL(fileURLWithPath: "/usr/bin/env"))
@@ -23,8 +24,8 @@ final class UsageTests: CLITestCase {
         } else {
             XCTAssertEqual(commit, "unknown")
         }
-        let forced = try glimt(["--version"], environment: [KernelChoice.environmentKey: KernelChoice.running.rawValue])
-        XCTAssertTrue(forced.out.hasSuffix("(\(KernelChoice.running.level)), set by GLIMT_KERNELS\n"), forced.out)
+        let forced = try glimt(["--version"], environment: [KernelChoice.environmentKey: KernelVariant.compiled.rawValue])
+        XCTAssertTrue(forced.out.hasSuffix("(\(KernelVariant.compiled.level)), set by GLIMT_KERNELS\n"), forced.out)
     }
 
     /// As the Debian package lays them out, PREFIX/bin/glimt-pure hands the process over to the
@@ -37,8 +38,8 @@ final class UsageTests: CLITestCase {
         try FileManager.default.createDirectory(at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
         let front = prefix.appendingPathComponent("bin/glimt-pure")
         try FileManager.default.copyItem(at: Self.binary, to: front)
-        let flags = MachineCPU.current() ?? []
-        let runnable = Kernels.fastestFirst.filter { $0 != KernelChoice.running && $0.missing(from: flags).isEmpty }
+        let flags = CPUFlags.current() ?? []
+        let runnable = KernelVariant.fastestFirst.filter { $0 != KernelVariant.compiled && $0.missing(from: flags).isEmpty }
         guard let other = runnable.first else { throw XCTSkip("this CPU runs no variant but the one built") }
         let stand = variants.appendingPathComponent("glimt-pure-\(other.rawValue)")
         try "#!/bin/sh\necho \"the \(other.name) build, given: $*\"\nexit 3\n".write(to: stand, atomically: true, encoding: .utf8)

@@ -1,9 +1,7 @@
 import Foundation
 import Analysis
-import Faces
 import Film
 import GlimtCore
-import MediaIO
 import AnalysisEngine
 
 /// `glimt-pure film`: checks everything the output needs before any analysis starts, then
@@ -16,7 +14,7 @@ public struct FilmJob {
 
     /// Every error here names what is wrong before an hour of analysis, not after it.
     public init(film: FilmOptions, output: String, fromDay: String?, toDay: String?, overwrite: Bool = false) throws {
-        if let problem = FilmFormat.problem(width: film.width, height: film.height, fps: film.fps) { throw GlimtError(problem) }
+        if let problem = film.problem { throw GlimtError(problem) }
         for day in [fromDay, toDay].compactMap({ $0 }) { try CalendarDay.checked(day) }
         if let fromDay, let toDay, fromDay > toDay { throw GlimtError("--from \(fromDay) is after --to \(toDay)") }
         try OutputFile.check(output, extensions: ["mp4", "m4v"], what: "the film", overwrite: overwrite)
@@ -44,7 +42,7 @@ public struct FilmJob {
         /// Days with videos but no pick, and why.
         public var skippedDays: [String: String]
         /// Files that could not be analysed (the film was made from the others).
-        public var failures: [AnalysisRun.Failure]
+        public var failures: [FileProblem]
         /// Videos of the film dated only by their file's modification time (a copy's time is the
         /// day of the copy): worth a warning.
         public var datedByModificationTime: [String] = []
@@ -54,7 +52,7 @@ public struct FilmJob {
     /// day has a pick, saying why for each day. `report` hears each file named in a line: a
     /// failure (left out), a file skipped, a note on a video used (see `AnalysisRun`).
     public func run(_ source: Source, analysisProgress: ((AnalysisProgress) -> Void)? = nil,
-                    report: ((AnalysisRun.Failure) -> Void)? = nil, renderProgress: ((RenderProgress) -> Void)? = nil) throws -> Outcome {
+                    report: ((FileProblem) -> Void)? = nil, renderProgress: ((RenderProgress) -> Void)? = nil) throws -> Outcome {
         var outcome = Outcome(segments: [], skippedDays: [:], failures: [])
         let picks: [DayPick]
         switch source {
@@ -73,7 +71,7 @@ public struct FilmJob {
             try days.forEachDay(from: fromDay, to: toDay) { day in
                 if let pick = day.pick {
                     found.append(pick)
-                    for note in day.candidates.first(where: \.picked)?.notes ?? [] { report?(AnalysisRun.Failure(path: pick.video, reason: note)) }
+                    for note in day.candidates.first(where: \.picked)?.notes ?? [] { report?(FileProblem(path: pick.video, reason: note)) }
                     if day.datedByModificationTime.contains(pick.video) { outcome.datedByModificationTime.append(pick.video) }
                 } else if day.status != .noVideo, let reason = day.reason {
                     outcome.skippedDays[day.day] = reason
@@ -81,14 +79,14 @@ public struct FilmJob {
             }
             picks = found.filter { pick in
                 guard let why = days.change(of: pick.video) else { return true }
-                let failure = AnalysisRun.Failure(path: pick.video, reason: why)
+                let failure = FileProblem(path: pick.video, reason: why)
                 report?(failure)
                 outcome.failures.append(failure)
                 return false
             }
         case .videos(let inputs, let options, let references):
-            let videos = AnalysisRun.expand(inputs)
-            guard !videos.files.isEmpty || !videos.failures.isEmpty else {
+            let videos = VideoFiles.find(inputs)
+            guard !videos.files.isEmpty || !videos.problems.isEmpty else {
                 throw GlimtError("no videos found in \(inputs.map(ShownPath.escaped).joined(separator: ", ")); no film written")
             }
             var reads = ReadFiles()
@@ -99,7 +97,7 @@ public struct FilmJob {
                                              progress: analysisProgress, report: report)
             picks = result.picks
             // The render needs memory for 4K pictures and the encoder; the models are done.
-            BakedModelCache.unloadAll()
+            FaceModels.unloadAll()
             FreedMemory.giveBack()
             outcome.datedByModificationTime = result.picks.filter { $0.dateSource == .modificationTime }.map(\.video)
             outcome.skippedDays = result.skippedDays
@@ -109,7 +107,7 @@ public struct FilmJob {
         let renderer = try FilmRenderer(options: film)
         outcome.segments = segments(picks).filter { segment in
             guard let problem = renderer.problem(with: segment) else { return true }
-            let failure = AnalysisRun.Failure(path: problem.path ?? segment.video, reason: "\(problem.reason) (the pick for \(segment.day)); left out")
+            let failure = FileProblem(path: problem.path ?? segment.video, reason: "\(problem.reason) (the pick for \(segment.day)); left out")
             report?(failure)
             outcome.failures.append(failure)
             return false

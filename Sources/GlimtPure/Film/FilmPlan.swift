@@ -18,21 +18,21 @@ public enum FilmPlan {
     /// The picks of a saved result. A broken entry (or a second pick for a day) is left out and
     /// named in `problems`, as folder mode leaves out a file it cannot read; a file that is not a
     /// saved result at all is an error.
-    public static func loadPicks(_ path: String) throws -> (picks: [DayPick], problems: [AnalysisRun.Failure]) {
+    public static func loadPicks(_ path: String) throws -> (picks: [DayPick], problems: [FileProblem]) {
         struct Saved: Decodable { let picks: [JSONFile.Entry<DayPick>] }
         let saved = try JSONFile.read(Saved.self, from: path, what: "an 'analyze --json' result").picks
-        var picks: [DayPick] = [], problems: [AnalysisRun.Failure] = []
+        var picks: [DayPick] = [], problems: [FileProblem] = []
         var days = Set<String>()
         for (i, entry) in saved.enumerated() {
             let p: DayPick
             switch entry.value {
             case .success(let pick): p = pick
             case .failure(let error):
-                problems.append(AnalysisRun.Failure(path: path, reason: "\(error.reason); left out"))
+                problems.append(FileProblem(path: path, reason: "\(error.reason); left out"))
                 continue
             }
             if let why = problem(p) ?? (days.contains(p.day) ? "day \(p.day) has another pick before it; a day gets one second" : nil) {
-                problems.append(AnalysisRun.Failure(path: path, reason: "picks[\(i)] (\(p.day)): \(why); left out"))
+                problems.append(FileProblem(path: path, reason: "picks[\(i)] (\(p.day)): \(why); left out"))
                 continue
             }
             days.insert(p.day)

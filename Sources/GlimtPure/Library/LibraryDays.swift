@@ -1,5 +1,4 @@
 import Analysis
-import Faces
 import Foundation
 import GlimtCore
 import Library

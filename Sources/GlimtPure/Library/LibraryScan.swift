@@ -1,9 +1,7 @@
 import Analysis
-import Faces
 import Foundation
 import GlimtCore
 import Library
-import MediaIO
 import AnalysisEngine
 
 /// `glimt-pure scan`: brings the library up to date with folders of video. Unchanged files
@@ -42,11 +40,11 @@ public final class LibraryScan {
         /// Another scan was working on the library, and this one (`leaveIfBusy`) left it to it.
         public var leftToAnotherScan = false
         /// Files with the same content as another one found (kept once, under the first path).
-        public var duplicates: [AnalysisRun.Duplicate] = []
+        public var duplicates: [DuplicateFile] = []
         public var framesDecoded = 0
-        public var failures: [AnalysisRun.Failure] = []
+        public var failures: [FileProblem] = []
         /// Files left out on purpose, each named in a line (films glimt made); not failures.
-        public var skipped: [AnalysisRun.Failure] = []
+        public var skipped: [FileProblem] = []
         public var seconds = 0.0
         /// Stopped by Ctrl-C or SIGTERM: `analysed` of `toAnalyse` were kept, the rest are for
         /// the next scan.
@@ -81,7 +79,7 @@ public final class LibraryScan {
 
     /// `waiting` hears once that another scan holds the library (this one then waits for it).
     /// Each scan is recorded in the store's history (`ScanRecord`) for `glimt-pure status`.
-    public func run(_ inputs: [String], progress: ((Progress) -> Void)? = nil, report: ((AnalysisRun.Failure) -> Void)? = nil,
+    public func run(_ inputs: [String], progress: ((Progress) -> Void)? = nil, report: ((FileProblem) -> Void)? = nil,
                     waiting: (() -> Void)? = nil) throws -> Summary {
         let store = try LibraryStore(library: library)
         // Absolute paths: the same file scanned from another working folder is the same entry.
@@ -97,17 +95,16 @@ public final class LibraryScan {
     }
 
     /// The scan itself, under the library's scan lock.
-    private func scan(_ inputs: [String], store: LibraryStore, progress: ((Progress) -> Void)?, report: ((AnalysisRun.Failure) -> Void)?) throws -> Summary {
+    private func scan(_ inputs: [String], store: LibraryStore, progress: ((Progress) -> Void)?, report: ((FileProblem) -> Void)?) throws -> Summary {
         let started = DispatchTime.now().uptimeNanoseconds
         var record = ScanRecord(kind: .scan, started: Date(), inputs: inputs, shard: shard?.description)
         let recordID = try store.begin(record)
         var summary = Summary()
-        let (files, problems) = AnalysisRun.expand(inputs)
+        let (files, problems) = VideoFiles.find(inputs)
         summary.found = files.count
         for p in problems {
-            let f = AnalysisRun.Failure(path: p.path, reason: p.reason)
-            summary.failures.append(f)
-            report?(f)
+            summary.failures.append(p)
+            report?(p)
         }
         var work: [(path: String, key: String, duration: Double)] = []
         var queued: [String: String] = [:]
@@ -127,24 +124,24 @@ public final class LibraryScan {
                     passedOver.append(ScanRecord.File(outcome: "outside the days asked", path: path, reason: "outside --from/--to"))
                 case .otherShard: summary.otherShards += 1
                 case .skipped(let film):
-                    let f = AnalysisRun.Failure(path: path, reason: film.reason)
+                    let f = FileProblem(path: path, reason: film.reason)
                     summary.skipped.append(f)
                     report?(f)
-                case .duplicate(let first): summary.duplicates.append(AnalysisRun.Duplicate(path: path, sameAs: first))
+                case .duplicate(let first): summary.duplicates.append(DuplicateFile(path: path, sameAs: first))
                 case .analyse(let key, let duration, let differences):
                     if !differences.isEmpty {
                         summary.reobserved += 1
                         for d in differences where !summary.settingsChanged.contains(d) { summary.settingsChanged.append(d) }
                     }
                     if let first = queued[key] {
-                        summary.duplicates.append(AnalysisRun.Duplicate(path: path, sameAs: first))
+                        summary.duplicates.append(DuplicateFile(path: path, sameAs: first))
                     } else {
                         queued[key] = path
                         work.append((path, key, duration))
                     }
                 }
             } catch {
-                let f = AnalysisRun.Failure(path: path, reason: (error as? GlimtError)?.reason ?? "\(error)")
+                let f = FileProblem(path: path, reason: (error as? GlimtError)?.reason ?? "\(error)")
                 summary.failures.append(f)
                 report?(f)
             }
@@ -220,9 +217,9 @@ public final class LibraryScan {
     }
 
     private func analyse(_ work: [(path: String, key: String, duration: Double)], store: LibraryStore, summary: inout Summary,
-                         progress: ((Progress) -> Void)?, report: ((AnalysisRun.Failure) -> Void)?) throws {
+                         progress: ((Progress) -> Void)?, report: ((FileProblem) -> Void)?) throws {
         guard !work.isEmpty else { return }
-        let analyzer = VideoAnalyzer(options: options, references: [], pipeline: try FacePipeline.shared(), embedAllFaces: true)
+        let analyzer = VideoAnalyzer(options: options, references: [], models: try FaceModels.load(), embedAllFaces: true)
         // The caller's callbacks print; workers take turns calling them.
         let callbacks = NSLock()
         func tell(_ p: Progress?) {
@@ -231,7 +228,7 @@ public final class LibraryScan {
             progress(p)
             callbacks.unlock()
         }
-        func tell(_ f: AnalysisRun.Failure) {
+        func tell(_ f: FileProblem) {
             callbacks.lock()
             report?(f)
             callbacks.unlock()
@@ -259,19 +256,19 @@ public final class LibraryScan {
                         tell(state.frame(path: item.path, time: p.time))
                     }
                     try store.save(video)
-                    for note in video.notes { tell(AnalysisRun.Failure(path: item.path, reason: note)) }
+                    for note in video.notes { tell(FileProblem(path: item.path, reason: note)) }
                     lock.lock()
                     local.analysed += 1
                     local.framesDecoded += times.frames
                     lock.unlock()
                 } catch let film as GlimtFilm {
-                    let f = AnalysisRun.Failure(path: item.path, reason: film.reason)
+                    let f = FileProblem(path: item.path, reason: film.reason)
                     lock.lock()
                     local.skipped.append(f)
                     lock.unlock()
                     tell(f)
                 } catch let e as GlimtError where e.path == item.path || e.path == nil {
-                    let f = AnalysisRun.Failure(path: item.path, reason: e.reason)
+                    let f = FileProblem(path: item.path, reason: e.reason)
                     lock.lock()
                     local.failures.append(f)
                     lock.unlock()

@@ -38,7 +38,7 @@ public struct LibraryStatus: Codable, Sendable {
         if let config { status.watchedFolders = try WatchedFolders.list(config: config) }
         status.lookedIn = status.watchedFolders.isEmpty ? status.lastScan?.inputs ?? [] : status.watchedFolders.map(\.path)
         let passedOver = Set(status.lastScan?.files.map(\.path) ?? [])
-        let (files, problems) = AnalysisRun.expand(status.lookedIn)
+        let (files, problems) = VideoFiles.find(status.lookedIn)
         status.unreadable = problems.map { ScanRecord.File(outcome: "failed", path: $0.path, reason: $0.reason) }
         for path in files where !passedOver.contains(path) {
             guard let now = try? FileStatus(path) else { continue }

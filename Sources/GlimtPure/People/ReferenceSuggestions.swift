@@ -1,14 +1,13 @@
 import Analysis
-import Faces
+import Film
 import Foundation
 import GlimtCore
 import Imaging
 import Library
-import MediaIO
 
-/// References that grow with the child: faces from the library that are confidently a person,
+/// References that grow with the person: faces from the library that are confidently a person,
 /// from the months farthest from their references (a reference from last year stops matching
-/// as a child grows), to be added with `reference add --from-library N`.
+/// as a child grows up), to be added with `reference add --from-library N`.
 public enum ReferenceSuggestions {
     /// One face of a library video, numbered as the sheet shows it.
     public struct Suggestion: Codable, Equatable, Sendable {
@@ -94,7 +93,7 @@ public enum ReferenceSuggestions {
 
     /// What the sheet must be, checked before the library is read.
     public static func checkSheet(_ path: String, overwrite: Bool) throws {
-        try OutputFile.check(path, extensions: ImageEncoder.extensions, what: "the sheet", overwrite: overwrite)
+        try OutputFile.check(path, extensions: StillImage.extensions, what: "the sheet", overwrite: overwrite)
     }
 
     /// The suggestions' faces side by side, numbered, with their day: JPEG or PNG by name.
@@ -111,7 +110,7 @@ public enum ReferenceSuggestions {
             sheet.label(String(s.number), x: x + 4, y: gap + 4, scale: 3)
             sheet.text(s.day, x: x, y: gap + side + 10, scale: 2, SheetStyle.text)
         }
-        try ImageEncoder.write(sheet, to: path)
+        try StillImage.write(sheet, to: path)
     }
 
     /// Suggestion `number` of the last `suggest` as a reference of its person (or of `person`):
@@ -127,14 +126,14 @@ public enum ReferenceSuggestions {
             throw GlimtError("there is no suggestion \(number) (the last 'reference suggest' made \(all.count))", path: path)
         }
         let frame = try StillFrame.at(s.time, in: s.video)
-        let pipeline = try FacePipeline.shared()
-        let faces = pipeline.faces(in: frame, embed: false)
+        let models = try FaceModels.load()
+        let faces = models.faces(in: frame, embed: false)
         guard let (i, face) = faces.enumerated().map({ ($0.offset, $0.element) }).max(by: { $0.1.face.box.intersectionOverUnion(s.box) < $1.1.face.box.intersectionOverUnion(s.box) }),
               face.face.box.intersectionOverUnion(s.box) >= 0.3 else {
             throw GlimtError(String(format: "the face of suggestion %d is no longer at %.2f s (has the video changed? scan again)", number, s.time), path: s.video)
         }
         let reference = Reference(id: 0, photo: s.video, face: i + 1, box: face.face.box, landmarks: face.face.landmarks, quality: face.quality.value,
-                                  embedding: pipeline.referenceEmbedding(face.crop), thumbnail: "", added: ISO8601DateFormatter().string(from: Date()),
+                                  embedding: models.referenceEmbedding(face.crop), thumbnail: "", added: ISO8601DateFormatter().string(from: Date()),
                                   taken: s.day, time: s.time)
         return try References.store(reference, thumbnail: face.crop, person: person ?? s.person, library: library, force: force)
     }

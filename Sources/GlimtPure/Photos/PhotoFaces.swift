@@ -1,9 +1,8 @@
+import Film
 import Foundation
-import Faces
 import GlimtCore
 import Imaging
 import Library
-import MediaIO
 import Analysis
 
 /// `glimt-pure faces`: every face of a photo, numbered, with its best match among the
@@ -34,19 +33,19 @@ public struct PhotoFaces: Sendable {
     /// judged the same person in green, labelled with their reference. The sheet is checked
     /// before the photo is decoded: an existing file is replaced only with `overwrite`, and never
     /// when it is the photo or a reference's.
-    public static func find(in photo: String, detectionSize: Int = FaceDetector.standardSize, embed: Bool, references: [Reference],
+    public static func find(in photo: String, detectionSize: Int = FaceModels.standardDetectionSize, embed: Bool, references: [Reference],
                             thresholds: Identity.Thresholds = .standard, sheet: String? = nil, overwrite: Bool = false) throws -> PhotoFaces {
         if let sheet {
-            try OutputFile.check(sheet, extensions: ImageEncoder.extensions, what: "the sheet", overwrite: overwrite)
+            try OutputFile.check(sheet, extensions: StillImage.extensions, what: "the sheet", overwrite: overwrite)
             var reads = ReadFiles()
             reads.add([photo], as: "the photo the sheet is drawn from")
             reads.add(references.map(\.photo), as: "a reference photo")
             try reads.check(sheet, option: "--sheet")
         }
-        var pipeline = try FacePipeline.shared()
-        pipeline.detector.detectionSize = detectionSize
-        let image = try ImageDecoder.decode(path: photo)
-        let records = pipeline.faces(in: image, embed: embed || !references.isEmpty)
+        var models = try FaceModels.load()
+        models.detectionSize = detectionSize
+        let image = try Photo.picture(photo)
+        let records = models.faces(in: image, embed: embed || !references.isEmpty)
         let faces = records.enumerated().map { i, r in
             Face(number: i + 1, record: r, match: r.embedding.flatMap { e in
                 references.map { (id: $0.id, cosine: e.cosine($0.embedding)) }.max { $0.cosine < $1.cosine }.map {
@@ -60,7 +59,7 @@ public struct PhotoFaces: Sendable {
                     ?? .numbered(f.number)
             }
             let drawn = ContactSheet.draw(image, faces: records.map(\.face), marks: marks)
-            if sheet.lowercased().hasSuffix(".png") { try ImageEncoder.writePNG(drawn, to: sheet) } else { try ImageEncoder.writeJPEG(drawn, to: sheet) }
+            try StillImage.write(drawn, to: sheet)
         }
         return PhotoFaces(file: photo, width: image.width, height: image.height, faces: faces, sheet: sheet)
     }

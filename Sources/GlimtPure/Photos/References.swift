@@ -1,10 +1,9 @@
+import Film
 import Foundation
 import Analysis
-import Faces
 import GlimtCore
 import Imaging
 import Library
-import MediaIO
 
 /// The photo has several faces and no face was named: glimt never guesses "the biggest one".
 /// Part of the error family (see `GlimtError`): the CLI lists the faces and exits 2.
@@ -26,9 +25,10 @@ public enum References {
     /// A reference from face `faceNumber` (1-based) of `photo`, not stored anywhere. With several
     /// faces and no number, writes a numbered contact sheet into `sheetFolder` and throws
     /// `AmbiguousFaceError`. Returns the aligned crop too, for the thumbnail.
-    public static func make(photo: String, faceNumber: Int?, pipeline: FacePipeline, id: Int, sheetFolder: URL) throws -> (Reference, RGBImage) {
-        let (image, taken) = try ImageDecoder.photo(path: photo)
-        let faces = pipeline.faces(in: image, embed: false)
+    public static func make(photo: String, faceNumber: Int?, models: FaceModels, id: Int, sheetFolder: URL) throws -> (Reference, RGBImage) {
+        let look = try Photo(path: photo)
+        let (image, taken) = (look.image, look.taken)
+        let faces = models.faces(in: image, embed: false)
         guard !faces.isEmpty else { throw GlimtError("no face found", path: photo) }
         let number: Int
         if let faceNumber {
@@ -42,14 +42,14 @@ public enum References {
             try FileManager.default.createDirectory(at: sheetFolder, withIntermediateDirectories: true)
             let name = URL(fileURLWithPath: photo).deletingPathExtension().lastPathComponent
             let sheet = sheetFolder.appendingPathComponent("\(name)-faces.jpg")
-            try ImageEncoder.writeJPEG(ContactSheet.draw(image, faces: faces.map(\.face)), to: sheet.path)
+            try StillImage.writeJPEG(ContactSheet.draw(image, faces: faces.map(\.face)), to: sheet.path)
             throw AmbiguousFaceError(photo: photo, faces: faces, sheet: sheet.path)
         }
         let chosen = faces[number - 1]
         let reference = Reference(
             id: id, photo: URL(fileURLWithPath: photo).standardizedFileURL.path, face: number, box: chosen.face.box,
             landmarks: chosen.face.landmarks, quality: chosen.quality.value,
-            embedding: pipeline.referenceEmbedding(chosen.crop), thumbnail: "reference-\(id).png",
+            embedding: models.referenceEmbedding(chosen.crop), thumbnail: "reference-\(id).png",
             added: ISO8601DateFormatter().string(from: Date()), taken: taken)
         return (reference, chosen.crop)
     }
@@ -67,9 +67,9 @@ public enum References {
     /// list as it is when written.
     @discardableResult
     public static func add(photo: String, faceNumber: Int?, person: String?, library: URL, detectionSize: Int, force: Bool) throws -> (reference: Reference, person: Person) {
-        var pipeline = try FacePipeline.shared()
-        pipeline.detector.detectionSize = detectionSize
-        let (reference, crop) = try make(photo: photo, faceNumber: faceNumber, pipeline: pipeline, id: 0,
+        var models = try FaceModels.load()
+        models.detectionSize = detectionSize
+        let (reference, crop) = try make(photo: photo, faceNumber: faceNumber, models: models, id: 0,
                                          sheetFolder: library.appendingPathComponent("sheets", isDirectory: true))
         return try store(reference, thumbnail: crop, person: person, library: library, force: force)
     }
@@ -78,7 +78,7 @@ public enum References {
     static func store(_ reference: Reference, thumbnail: RGBImage, person: String?, library: URL, force: Bool) throws -> (reference: Reference, person: Person) {
         let store = ReferenceStore(library: library)
         let name = try person ?? People.choose(nil, in: store.people()).map(\.name) ?? ReferenceStore.firstPersonName
-        return try store.add(reference, to: name, thumbnailPNG: try ImageEncoder.pngData(thumbnail)) { own, others in
+        return try store.add(reference, to: name, thumbnailPNG: try StillImage.pngData(thumbnail)) { own, others in
             try check(reference, person: own, named: name, others: others, force: force)
         }
     }
@@ -135,11 +135,11 @@ public enum References {
     /// Who a run looks for, from the choice: the person judged and everyone they must be told
     /// apart from (a library's other people; no one else for photos given for one run).
     public static func resolve(_ choice: Choice) throws -> LookFor {
-        if case .photos = choice { return try resolve(choice, pipeline: try FacePipeline.shared()) }
-        return try resolve(choice, pipeline: nil)
+        if case .photos = choice { return try resolve(choice, models: try FaceModels.load()) }
+        return try resolve(choice, models: nil)
     }
 
-    static func resolve(_ choice: Choice, pipeline: FacePipeline?) throws -> LookFor {
+    static func resolve(_ choice: Choice, models: FaceModels?) throws -> LookFor {
         switch choice {
         case .none:
             return .noOne
@@ -159,7 +159,7 @@ public enum References {
             let references = try specs.enumerated().map { i, spec in
                 let (path, face) = parse(spec)
                 do {
-                    return try make(photo: path, faceNumber: face, pipeline: pipeline ?? FacePipeline.shared(), id: i + 1, sheetFolder: sheets).0
+                    return try make(photo: path, faceNumber: face, models: models ?? FaceModels.load(), id: i + 1, sheetFolder: sheets).0
                 } catch var e as AmbiguousFaceError {
                     e.choice = "\(e.photo):N"
                     throw e

@@ -4,7 +4,6 @@ import Foundation
 import GlimtCore
 import Imaging
 import Library
-import MediaIO
 
 /// `glimt-pure review --out DIR`: the library's days as a static site a person opens from
 /// `file://` in any browser, to look at every candidate second, play it, and choose (the page
@@ -164,7 +163,7 @@ public struct ReviewSite {
                     do {
                         switch p.kind {
                         case .thumb:
-                            try ImageEncoder.writeJPEG(Resize.fitting(try StillFrame.at(p.start, in: p.video), longSide: Self.thumbSide), to: p.file.path)
+                            try StillImage.writeJPEG(Resize.fitting(try StillFrame.at(p.start, in: p.video), longSide: Self.thumbSide), to: p.file.path)
                         case .preview:
                             var film = FilmOptions()
                             (film.width, film.height, film.audio, film.caption, film.seconds) = (p.width, p.height, false, .none, p.length)

@@ -1,8 +1,8 @@
 import Analysis
+import Film
 import Foundation
 import GlimtCore
 import Imaging
-import MediaIO
 
 /// `glimt-pure calendar --sheet`: a year at a glance. Twelve months of weeks (Monday first); a
 /// day with a pick shows its chosen frame, filled around the part the film shows; a day without
@@ -13,7 +13,7 @@ public struct CalendarSheet {
 
     /// Checks `output` (JPEG or PNG by its extension) before anything is decoded.
     public init(output: String, overwrite: Bool) throws {
-        try OutputFile.check(output, extensions: ImageEncoder.extensions, what: "the sheet", overwrite: overwrite)
+        try OutputFile.check(output, extensions: StillImage.extensions, what: "the sheet", overwrite: overwrite)
         self.output = output
     }
 
@@ -70,7 +70,7 @@ public struct CalendarSheet {
         }
         // For everyone's calendar, a mark per person found on a day, in their colour.
         let people = days.lookFor.everyone ? days.lookFor.people.filter { !$0.references.isEmpty }.map(\.name) : []
-        try ImageEncoder.write(Self.draw(year: y, reports, thumbnails: thumbnails, people: people), to: output)
+        try StillImage.write(Self.draw(year: y, reports, thumbnails: thumbnails, people: people), to: output)
         return Outcome(year: y, days: reports, unreadable: unreadable)
     }
 

@@ -3,7 +3,6 @@ import Film
 import Foundation
 import GlimtCore
 import Imaging
-import MediaIO
 
 /// `glimt-pure show DAY --sheet`: a day's videos side by side, so a person sees at a glance why
 /// the day's second is the one it is. One tile per video, in the library's order: the frame in
@@ -15,7 +14,7 @@ public struct DaySheet {
 
     /// Checks `output` (JPEG or PNG by its extension) before anything is decoded.
     public init(output: String, overwrite: Bool) throws {
-        try OutputFile.check(output, extensions: ImageEncoder.extensions, what: "the sheet", overwrite: overwrite)
+        try OutputFile.check(output, extensions: StillImage.extensions, what: "the sheet", overwrite: overwrite)
         self.output = output
     }
 
@@ -52,7 +51,7 @@ public struct DaySheet {
             }
             return tile
         }
-        try ImageEncoder.write(Self.draw(report, tiles), to: output)
+        try StillImage.write(Self.draw(report, tiles), to: output)
         return Outcome(report: report, unreadable: unreadable)
     }
 

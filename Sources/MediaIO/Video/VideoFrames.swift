@@ -3,7 +3,10 @@ import GlimtCore
 import Imaging
 
 /// Every frame shown in `[start, end)` at full resolution, upright; made by
-/// `VideoReader.frames(from:to:depth:options:)`.
+/// `VideoReader.frames(from:to:depth:options:)`. Where a variable-rate video has a gap across
+/// `start` (nothing new from 0.33 s to 2.4 s), or `start` lies in the last frame's time, the
+/// first is the frame on screen at `start`, the last one before it: a second, a thumbnail and a
+/// preview cut there show what a player shows.
 ///
 /// Seeks to the keyframe at or before `start` and decodes forward, dropping the frames before
 /// `start`. When a demuxer's seek lands after `start` (a sparse or wrong index), it seeks again
@@ -24,6 +27,11 @@ public final class VideoFrames {
     private var checkedLanding = false
     private var done = false
     private var lastEnd: Double?
+    /// The last frame before `start` (still on screen at `start` until a later one comes), and a
+    /// frame read past it that waits while the held one is handed out first.
+    private var held: (frame: UnsafeMutablePointer<AVFrame>, time: Double)?
+    private var waiting: (frame: UnsafeMutablePointer<AVFrame>, time: Double)?
+    private var handedOut = false
 
     init(input: MediaInput, reopen: @escaping () throws -> MediaInput, streamIndex: Int32, info: VideoInfo,
          from start: Double, to end: Double, depth: FrameDepth, options: VideoDecodeOptions, region: FrameRegion? = nil) throws {
@@ -46,6 +54,24 @@ public final class VideoFrames {
         }
     }
 
+    deinit {
+        release(&held)
+        release(&waiting)
+    }
+
+    private func release(_ slot: inout (frame: UnsafeMutablePointer<AVFrame>, time: Double)?) {
+        guard let f = slot else { return }
+        var owned: UnsafeMutablePointer<AVFrame>? = f.frame
+        av_frame_free(&owned)
+        slot = nil
+    }
+
+    private func keep(_ frame: UnsafeMutablePointer<AVFrame>, _ time: Double, in slot: inout (frame: UnsafeMutablePointer<AVFrame>, time: Double)?) throws {
+        release(&slot)
+        guard let copy = av_frame_clone(frame) else { throw GlimtError("out of memory", path: reader.input.path) }
+        slot = (copy, time)
+    }
+
     private static func makeReader(_ input: MediaInput, _ streamIndex: Int32, _ options: VideoDecodeOptions) throws -> StreamFrameReader {
         try StreamFrameReader(input: input, streamIndex: streamIndex, setup: .init(threads: options.threads, maxPixels: MediaLimits.maxPixels, options: options))
     }
@@ -53,35 +79,51 @@ public final class VideoFrames {
     /// The next frame in the range, or nil after the last. Throws if the file turns out
     /// truncated or corrupt, after the frames before the damage have been returned.
     public func next() throws -> VideoFrame? {
+        if let w = waiting {
+            defer { release(&waiting) }
+            return try picture(w.frame, time: w.time)
+        }
         let tolerance = SampledFrames.tolerance
         while !done, let frame = try reader.next() {
             guard let time = timeline.seconds(of: frame) else { continue }
             if !checkedLanding {
                 checkedLanding = true
                 if time > start + tolerance && start > 0 {
+                    release(&held)
                     try seekFurtherBack()
                     continue
                 }
             }
             lastEnd = timeline.end(of: frame, at: time)
-            if time + tolerance < start { continue }
+            if time + tolerance < start {
+                try keep(frame, time, in: &held)
+                continue
+            }
+            // Nothing new within a frame of `start` (a gap in a variable-rate video): the frame
+            // before it is what is on screen there. Within a frame, the range starts with the
+            // next frame, as it always has: a clip's cut and its picks stay where they were.
+            if !handedOut, let h = held, time > start + timeline.nominalFrameDuration + tolerance {
+                if time + tolerance >= end { done = true } else { try keep(frame, time, in: &waiting) }
+                defer { release(&held) }
+                handedOut = true
+                return try picture(h.frame, time: h.time)
+            }
             if time + tolerance >= end {
                 done = true
                 return nil
             }
-            let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
-            let size = timeline.displaySize(width: width, height: height)
-            do {
-                if let region { return VideoFrame(time: time, picture: try convert(frame, region: region, shown: size)) }
-                if sixteenBit {
-                    let stored = try converter.rgb16Image(from: frame, width: size.width, height: size.height)
-                    return VideoFrame(time: time, picture: .rgb16(orientation.apply(to: stored)))
-                }
-                let stored = try converter.rgbImage(from: frame, width: size.width, height: size.height)
-                return VideoFrame(time: time, picture: .rgb8(orientation.apply(to: stored)))
-            } catch let error as GlimtError {
-                throw error.at(reader.input.path)
-            }
+            handedOut = true
+            release(&held)
+            return try picture(frame, time: time)
+        }
+        if !done, !handedOut, let h = held, start < timeline.declaredDuration ?? lastEnd ?? 0 {
+            // The range starts after the last frame's start but inside the video: that frame is
+            // still on screen there, unless the file stops short of the range (cut, not ended).
+            done = true
+            if let error = timeline.truncation(lastEnd: lastEnd, wanted: start, path: reader.input.path) { throw error }
+            defer { release(&held) }
+            handedOut = true
+            return try picture(h.frame, time: h.time)
         }
         if !done, let error = timeline.truncation(lastEnd: lastEnd, wanted: end, path: reader.input.path) {
             done = true
@@ -89,6 +131,23 @@ public final class VideoFrames {
         }
         done = true
         return nil
+    }
+
+    /// A decoded frame as the range hands it out: upright, at its shown size, or the region.
+    private func picture(_ frame: UnsafeMutablePointer<AVFrame>, time: Double) throws -> VideoFrame {
+        let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
+        let size = timeline.displaySize(width: width, height: height)
+        do {
+            if let region { return VideoFrame(time: time, picture: try convert(frame, region: region, shown: size)) }
+            if sixteenBit {
+                let stored = try converter.rgb16Image(from: frame, width: size.width, height: size.height)
+                return VideoFrame(time: time, picture: .rgb16(orientation.apply(to: stored)))
+            }
+            let stored = try converter.rgbImage(from: frame, width: size.width, height: size.height)
+            return VideoFrame(time: time, picture: .rgb8(orientation.apply(to: stored)))
+        } catch let error as GlimtError {
+            throw error.at(reader.input.path)
+        }
     }
 
     /// Only the stored pixels under the region's crop, converted straight to the region's size

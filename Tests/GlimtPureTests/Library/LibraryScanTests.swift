@@ -1,10 +1,9 @@
 import Foundation
 import XCTest
 import TestSupport
-@testable import MediaIO
-@testable import Faces
 @testable import Film
 @testable import Library
+@testable import AnalysisEngine
 @testable import GlimtPure
 
 /// The library as a person relies on it: scanned once, resumed after any stop, moved files
@@ -30,7 +29,7 @@ final class LibraryScanTests: XCTestCase {
     }
 
     private func reference(_ photo: String) throws -> Reference {
-        try References.make(photo: Fixtures.url(photo).path, faceNumber: nil, pipeline: try FacePipeline.shared(), id: 1,
+        try References.make(photo: Fixtures.url(photo).path, faceNumber: nil, models: try FaceModels.load(), id: 1,
                             sheetFolder: root.appendingPathComponent("sheets")).0
     }
 
@@ -40,11 +39,11 @@ final class LibraryScanTests: XCTestCase {
         XCTAssertEqual(try scan(videos, library: library).analysed, paths.count)
         let moved = root.appendingPathComponent("elsewhere")
         try FileManager.default.moveItem(at: videos, to: moved)
-        let before = DecodeCounter.total
+        let before = DecodedPictures.total
         let again = try scan(moved, library: library)
         XCTAssertEqual(again.analysed, 0)
         XCTAssertEqual(again.moved, paths.count)
-        XCTAssertEqual(DecodeCounter.total - before, 0, "a move decodes nothing")
+        XCTAssertEqual(DecodedPictures.total - before, 0, "a move decodes nothing")
         XCTAssertTrue(try LibraryStore(library: library).dump().contains(moved.path), "paths follow the files")
 
         // Edit one: new pixels under the same name.
@@ -68,7 +67,7 @@ final class LibraryScanTests: XCTestCase {
             return out
         }
         let obama = try reference("yunet/obama4.png"), biden = try reference("yunet/biden.png")
-        let before = DecodeCounter.total
+        let before = DecodedPictures.total
         let one = try statuses([obama])
         XCTAssertEqual(one["2024-05-01"]?.status, .picked)
         XCTAssertTrue(one["2024-05-01"]?.pick?.video.hasSuffix("_0.mp4") == true, "Obama's clip, not Biden's")
@@ -77,10 +76,10 @@ final class LibraryScanTests: XCTestCase {
         let two = try statuses([obama, biden])
         XCTAssertEqual(two["2024-05-02"]?.status, .picked, "with Biden's photo added, his day has a pick")
         XCTAssertEqual(two["2024-05-03"]?.pick?.video, one["2024-05-03"]?.pick?.video)
-        XCTAssertEqual(DecodeCounter.total - before, 0, "re-scoring decodes no frame")
+        XCTAssertEqual(DecodedPictures.total - before, 0, "re-scoring decodes no frame")
         // The same days, judged from a fresh analysis, agree (stored embeddings are float16).
         let fresh = try AnalysisRun.run(inputs: [videos.path], analyzer: VideoAnalyzer(options: options(), references: [obama, biden].map(\.embedding),
-                                                                                        pipeline: try FacePipeline.shared()))
+                                                                                        models: try FaceModels.load()))
         for p in fresh.picks {
             XCTAssertEqual(two[p.day]?.pick?.video, p.video)
             XCTAssertEqual(two[p.day]?.pick?.start ?? -1, p.start, accuracy: 1e-9)
@@ -116,7 +115,7 @@ final class LibraryScanTests: XCTestCase {
         let outcome = try FilmJob(film: film, output: out, fromDay: nil, toDay: nil).run(.library(days))
         XCTAssertEqual(outcome.segments.map(\.day), ["2024-05-01"], "05-02 has no person, 05-03 is excluded")
         XCTAssertEqual(outcome.segments.first?.start, 0.3)
-        XCTAssertEqual(try VideoReader(path: out).info.duration, 1, accuracy: 0.05)
+        XCTAssertEqual(try VideoFacts.read(path: out, timeZone: .current).duration, 1, accuracy: 0.05)
 
         // Back to automatic, and the excluded day included again.
         try choices.automatic(day: "2024-05-01")

@@ -1,9 +1,8 @@
 import Foundation
 import XCTest
 import TestSupport
-@testable import MediaIO
-@testable import Faces
 @testable import Library
+@testable import AnalysisEngine
 @testable import GlimtPure
 
 /// Several people in one library: one scan, each person's days from the store, siblings (here
@@ -36,7 +35,7 @@ final class PeopleTests: XCTestCase {
     /// that looks most like `person`, its cosine with them and with `other`.
     private func shown(_ pick: DayPick, person: Person, other: Person) throws -> (own: Float, other: Float) {
         let frame = try StillFrame.at(pick.start + pick.length / 2, in: pick.video)
-        let faces = try FacePipeline.shared().faces(in: frame, embed: true).filter { let c = $0.face.box.center; return c.x >= pick.crop.x && c.x <= pick.crop.maxX && c.y >= pick.crop.y && c.y <= pick.crop.maxY }
+        let faces = try FaceModels.load().faces(in: frame, embed: true).filter { let c = $0.face.box.center; return c.x >= pick.crop.x && c.x <= pick.crop.maxX && c.y >= pick.crop.y && c.y <= pick.crop.maxY }
         let scored = faces.compactMap { f in f.embedding.map { e in (own: e.bestCosine(person.embeddings)!, other: e.bestCosine(other.embeddings)!) } }
         return try XCTUnwrap(scored.max { $0.own < $1.own }, "a face in the crop of \(pick.day)")
     }
@@ -49,9 +48,9 @@ final class PeopleTests: XCTestCase {
 
         // Adding Joe decodes his photo, and nothing more: his days come from the store.
         try References.add(photo: Fixtures.path("yunet/biden.png"), faceNumber: nil, person: "Joe", library: library, detectionSize: 640, force: false)
-        let decoded = DecodeCounter.total
+        let decoded = DecodedPictures.total
         let barack = try days("Barack"), joe = try days("Joe")
-        XCTAssertEqual(DecodeCounter.total, decoded, "a second person is judged from the store: no frame decoded")
+        XCTAssertEqual(DecodedPictures.total, decoded, "a second person is judged from the store: no frame decoded")
 
         let people = try ReferenceStore(library: library).people()
         XCTAssertEqual(people.map(\.name), ["Barack", "Joe"])
@@ -108,9 +107,9 @@ final class PeopleTests: XCTestCase {
                 PRAGMA user_version = 5;
                 """)
         }
-        let decoded = DecodeCounter.total
+        let decoded = DecodedPictures.total
         let after = try days(ReferenceStore.firstPersonName)
-        XCTAssertEqual(DecodeCounter.total, decoded, "nothing analysed again")
+        XCTAssertEqual(DecodedPictures.total, decoded, "nothing analysed again")
         XCTAssertEqual(try store.people().map(\.name), [ReferenceStore.firstPersonName])
         XCTAssertEqual(try store.people().first?.references, person.references)
         XCTAssertEqual(after["2024-05-04"]?.status, .pinned, "the pin is the person's")
@@ -154,7 +153,7 @@ final class ReferenceSuggestionTests: XCTestCase {
             let own = people.first { $0.name == name }!.embeddings, others = people.first { $0.name == other }!.embeddings
             for s in suggestions {
                 let frame = try StillFrame.at(s.time, in: s.video)
-                let face = try XCTUnwrap(try FacePipeline.shared().faces(in: frame, embed: true)
+                let face = try XCTUnwrap(try FaceModels.load().faces(in: frame, embed: true)
                     .max { $0.face.box.intersectionOverUnion(s.box) < $1.face.box.intersectionOverUnion(s.box) })
                 let e = try XCTUnwrap(face.embedding)
                 XCTAssertGreaterThanOrEqual(e.bestCosine(own)!, Identity.Thresholds.standard.strong, "\(name)'s suggestion \(s.number) (\(s.video))")

@@ -2,36 +2,13 @@ import Foundation
 import XCTest
 import TestSupport
 @testable import Imaging
-@testable import MediaIO
-@testable import Faces
 @testable import Library
+@testable import AnalysisEngine
 @testable import GlimtPure
 
-/// What a user relies on when choosing references: upright detection of phone photos, never
-/// guessing among several faces, at most five references, no face twice and no stranger by
+/// What a user relies on when choosing references: never guessing among several faces, at most five references, no face twice and no stranger by
 /// mistake, and a contact sheet that shows which faces matched.
 final class ReferencesTests: XCTestCase {
-    func testPhotoWithExifRotationIsDetectedUpright() throws {
-        let upright = try Fixtures.image("yunet/obama.png")
-        let pipeline = try FacePipeline.shared()
-        let want = pipeline.faces(in: upright, embed: false)
-        XCTAssertEqual(want.count, 1)
-        // Store the pixels turned a quarter left, tagged EXIF orientation 6 ("turn right to view"),
-        // as a phone held upright writes them.
-        let folder = temporaryFolder(self).path
-        let jpeg = try ImageEncoder.jpegData(Self.turnedLeft(upright), quality: 95)
-        let path = MediaFixtures.write(MediaFixtures.inserting(MediaFixtures.exifSegment(orientation: 6, littleEndian: false), into: jpeg), folder, "phone.jpg")
-        let decoded = try ImageDecoder.decode(path: path)
-        XCTAssertEqual([decoded.width, decoded.height], [upright.width, upright.height])
-        let got = pipeline.faces(in: decoded, embed: true)
-        XCTAssertEqual(got.count, 1)
-        let face = got[0].face
-        XCTAssertGreaterThan(face.box.intersectionOverUnion(want[0].face.box), 0.9)
-        XCTAssertLessThan(face.landmarks[0].y, face.landmarks[2].y, "eyes above the nose")
-        XCTAssertLessThan(face.landmarks[0].x, face.landmarks[1].x, "right eye on the image's left")
-        XCTAssertGreaterThan(got[0].embedding!.cosine(pipeline.recognizer.embed(want[0].crop)), 0.9)
-    }
-
     func testSeveralFacesAreRefusedWithoutAFaceNumberAndASheetIsWritten() throws {
         let library = try temporaryFolder(self)
         let store = ReferenceStore(library: library)
@@ -42,7 +19,7 @@ final class ReferencesTests: XCTestCase {
         } catch let e as AmbiguousFaceError {
             XCTAssertEqual(e.faces.count, 2)
             XCTAssertTrue(FileManager.default.fileExists(atPath: e.sheet), "contact sheet at \(e.sheet)")
-            XCTAssertEqual(try ImageDecoder.decode(path: e.sheet).width, 448)
+            XCTAssertEqual(try Photo.picture(e.sheet).width, 448)
         }
         XCTAssertEqual(try store.list().count, 0, "nothing guessed, nothing stored")
         let r = try References.add(photo: photo, faceNumber: 2, person: nil, library: store.library, detectionSize: 640, force: false)
@@ -115,7 +92,7 @@ final class ReferencesTests: XCTestCase {
 
     func testTheStoresCheckSeesTheStoredReferencesAndCanRefuse() throws {
         let store = ReferenceStore(library: try temporaryFolder(self))
-        let first = try References.make(photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, pipeline: FacePipeline.shared(), id: 0,
+        let first = try References.make(photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, models: FaceModels.load(), id: 0,
                                         sheetFolder: store.library).0
         var seen: [[Int]] = []
         try store.add(first, to: "Emma", thumbnailPNG: [1]) { p, _ in seen.append(p?.references.map(\.id) ?? []) }
@@ -133,7 +110,7 @@ final class ReferencesTests: XCTestCase {
                                         references: ReferenceStore(library: library).list(), sheet: sheet)
         // Face 1 is Obama, face 2 Biden.
         XCTAssertEqual(found.faces.map { $0.match?.samePerson }, [true, false])
-        let drawn = try ImageDecoder.decode(path: sheet)
+        let drawn = try Photo.picture(sheet)
         XCTAssertEqual([drawn.width, drawn.height], [found.width, found.height], "drawn at the photo's size")
         func leftEdge(_ face: PhotoFaces.Face) -> RGB {
             let box = face.record.face.box
@@ -145,31 +122,10 @@ final class ReferencesTests: XCTestCase {
         // Without references every face is drawn as before.
         let plain = library.appendingPathComponent("plain.png").path
         let unmatched = try PhotoFaces.find(in: Fixtures.url("yunet/two_people.png").path, embed: false, references: [], sheet: plain)
-        let plainDrawn = try ImageDecoder.decode(path: plain)
+        let plainDrawn = try Photo.picture(plain)
         let box = unmatched.faces[0].record.face.box
         let i = (Int(box.center.y) * plainDrawn.width + Int(box.x.rounded())) * 3
         XCTAssertEqual(RGB(plainDrawn.pixels[i], plainDrawn.pixels[i + 1], plainDrawn.pixels[i + 2]), .yellow)
     }
 
-    func testReferenceEmbeddingAveragesTheFaceAndItsMirror() throws {
-        let pipeline = try FacePipeline.shared()
-        let crop = try Fixtures.image("sface/obama.png")
-        let a = pipeline.recognizer.embed(crop), b = pipeline.recognizer.embed(FaceAlignment.mirrored(crop))
-        let ref = pipeline.referenceEmbedding(crop)
-        XCTAssertEqual(ref.cosine(Embedding.average([a, b])), 1, accuracy: 1e-6)
-        XCTAssertLessThan(a.cosine(b), 0.999, "the mirror image is a different input")
-    }
-
-    /// The picture turned a quarter counter-clockwise.
-    static func turnedLeft(_ im: RGBImage) -> RGBImage {
-        var out = [UInt8](repeating: 0, count: im.pixels.count)
-        for y in 0..<im.height {
-            for x in 0..<im.width {
-                let s = (y * im.width + x) * 3
-                let d = ((im.width - 1 - x) * im.height + y) * 3
-                out[d] = im.pixels[s]; out[d + 1] = im.pixels[s + 1]; out[d + 2] = im.pixels[s + 2]
-            }
-        }
-        return RGBImage(width: im.height, height: im.width, pixels: out)
-    }
 }

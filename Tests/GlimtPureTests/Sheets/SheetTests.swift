@@ -2,9 +2,8 @@ import Foundation
 import XCTest
 import TestSupport
 @testable import Imaging
-@testable import MediaIO
-@testable import Faces
 @testable import Library
+@testable import AnalysisEngine
 @testable import GlimtPure
 
 /// The sheets as a person looks at them: a day's videos side by side with the pick marked, and a
@@ -33,7 +32,7 @@ final class SheetTests: XCTestCase {
 
     /// Judged with Obama as the person.
     private func days(withoutPerson: DayPick.WithoutPerson = .skip) throws -> LibraryDays {
-        let obama = try References.make(photo: Fixtures.url("yunet/obama4.png").path, faceNumber: nil, pipeline: try FacePipeline.shared(), id: 1,
+        let obama = try References.make(photo: Fixtures.url("yunet/obama4.png").path, faceNumber: nil, models: try FaceModels.load(), id: 1,
                                         sheetFolder: root.appendingPathComponent("sheets")).0
         return try LibraryDays(library: library, rules: options(withoutPerson: withoutPerson).rules, lookFor: .only([obama]))
     }
@@ -52,7 +51,7 @@ final class SheetTests: XCTestCase {
         XCTAssertEqual(outcome.report.status, .picked)
         XCTAssertEqual(outcome.report.candidates.count, 2)
         XCTAssertTrue(outcome.unreadable.isEmpty, "\(outcome.unreadable)")
-        let sheet = try ImageDecoder.decode(path: out)
+        let sheet = try Photo.picture(out)
         // The 320x240 clips fill their tiles' width: room for the 240-pixel-high pictures.
         let layout = DaySheet.Layout(report: outcome.report, tiles: 2, pictureHeight: 240)
         XCTAssertEqual([sheet.width, sheet.height], [layout.width, layout.height])
@@ -80,7 +79,7 @@ final class SheetTests: XCTestCase {
         XCTAssertThrowsError(try DaySheet(output: out, overwrite: false)) { XCTAssertTrue("\($0)".hasSuffix("day.png: already exists; add -y (--overwrite) to replace it"), "\($0)") }
         let again = try DaySheet(output: out, overwrite: true).write(day: "2024-05-01", days: days)
         XCTAssertEqual(again.report.status, .pinned)
-        let pinnedSheet = try ImageDecoder.decode(path: out)
+        let pinnedSheet = try Photo.picture(out)
         let pinnedLayout = DaySheet.Layout(report: again.report, tiles: 2, pictureHeight: 240)
         XCTAssertEqual([pinnedSheet.width, pinnedSheet.height], [pinnedLayout.width, pinnedLayout.height])
         for (i, candidate) in again.report.candidates.enumerated() {
@@ -97,7 +96,7 @@ final class SheetTests: XCTestCase {
         // JPEG by the name; the size is the same.
         let jpeg = output("day.jpg")
         _ = try DaySheet(output: jpeg, overwrite: false).write(day: "2024-05-01", days: days)
-        let decoded = try ImageDecoder.decode(path: jpeg)
+        let decoded = try Photo.picture(jpeg)
         XCTAssertEqual([decoded.width, decoded.height], [pinnedLayout.width, pinnedLayout.height])
     }
 
@@ -108,7 +107,7 @@ final class SheetTests: XCTestCase {
         XCTAssertEqual(outcome.year, 2024, "the year of the latest day")
         XCTAssertEqual(outcome.days.count, 366)
         XCTAssertEqual(outcome.days.filter(\.inFilm).map(\.day), ["2024-05-01", "2024-05-02"])
-        let sheet = try ImageDecoder.decode(path: out)
+        let sheet = try Photo.picture(out)
         let layout = CalendarSheet.Layout(year: 2024)
         XCTAssertEqual([sheet.width, sheet.height], [layout.width, layout.height])
         let side = CalendarSheet.cellSide
@@ -138,7 +137,7 @@ final class SheetTests: XCTestCase {
         let empty = try CalendarSheet(output: output("2023.jpg"), overwrite: false).write(year: 2023, days: try days())
         XCTAssertEqual(empty.days.count, 365)
         XCTAssertFalse(empty.days.contains(where: \.inFilm))
-        let decoded = try ImageDecoder.decode(path: output("2023.jpg"))
+        let decoded = try Photo.picture(output("2023.jpg"))
         XCTAssertEqual([decoded.width, decoded.height], [layout.width, layout.height])
     }
 
@@ -169,15 +168,5 @@ final class SheetTests: XCTestCase {
         let outcome = try DaySheet(output: out, overwrite: false).write(day: "2024-05-01", days: days)
         XCTAssertEqual(outcome.unreadable.map(\.path), [clips[1]])
         XCTAssertTrue(FileManager.default.fileExists(atPath: out))
-    }
-
-    /// Frames as the film shows them: a rotated phone video upright, an HDR one tone-mapped.
-    func testStillFramesAreUprightAndToneMapped() throws {
-        let portrait = try StillFrame.at(nil, in: Fixtures.path("media/h264_portrait.mp4"))
-        XCTAssertEqual([portrait.width, portrait.height], [180, 320])
-        let hlg = Fixtures.path("media/hevc10_hlg.mp4")
-        let reader = try VideoReader(path: hlg)
-        guard case .rgb16(let wide) = try XCTUnwrap(try reader.frames(from: 0.5, to: 1).next()).picture else { return XCTFail("a 10-bit clip") }
-        XCTAssertEqual(try StillFrame.at(0.5, in: hlg), ToneMap(transfer: try XCTUnwrap(reader.info.colour.hdrTransfer)).apply(wide))
     }
 }

@@ -1,0 +1,21 @@
+import GlimtCore
+import Imaging
+import MediaIO
+
+/// A photo as the engine looks at it: its picture decoded upright (JPEG, PNG, HEIC, AVIF...,
+/// turned by its EXIF orientation), and when it was taken, as its EXIF says.
+public struct Photo: Sendable {
+    public let path: String
+    public let image: RGBImage
+    /// When it was taken, as its EXIF says (`2024-05-03T19:20:00`, with the offset when the file
+    /// gives one); nil when it says nothing.
+    public let taken: String?
+
+    public init(path: String) throws {
+        (image, taken) = try ImageDecoder.photo(path: path)
+        self.path = path
+    }
+
+    /// The picture only.
+    public static func picture(_ path: String) throws -> RGBImage { try ImageDecoder.decode(path: path) }
+}

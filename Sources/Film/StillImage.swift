@@ -1,0 +1,27 @@
+import Imaging
+import MediaIO
+
+/// A still picture glimt writes (a day's or a year's sheet, a thumbnail, a reference's face):
+/// JPEG or PNG, chosen by the file's extension.
+public enum StillImage {
+    /// The extensions a still may have; an output named otherwise is refused before any work.
+    public static let extensions = ImageEncoder.extensions
+
+    /// Writes `image` as JPEG or PNG by `path`'s extension (atomically: a reader never sees half).
+    public static func write(_ image: RGBImage, to path: String) throws {
+        try ImageEncoder.write(image, to: path)
+    }
+
+    public static func writeJPEG(_ image: RGBImage, to path: String) throws {
+        try ImageEncoder.writeJPEG(image, to: path)
+    }
+
+    /// The file's bytes, for a caller that writes them itself (a store, a folder it guards).
+    public static func pngData(_ image: RGBImage) throws -> [UInt8] {
+        try ImageEncoder.pngData(image)
+    }
+
+    public static func jpegData(_ image: RGBImage) throws -> [UInt8] {
+        try ImageEncoder.jpegData(image)
+    }
+}

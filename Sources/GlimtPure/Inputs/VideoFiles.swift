@@ -1,0 +1,17 @@
+import Foundation
+import GlimtCore
+
+/// The videos some inputs name: files as given, folders searched (see `FileWalker`). The scan,
+/// the film and the one-shot analysis all find their videos here, so they take the same files.
+public enum VideoFiles {
+    /// File name endings taken as videos when a folder is given.
+    public static let extensions: Set<String> = ["mp4", "mov", "m4v", "mkv", "webm", "avi", "3gp", "mts", "m2ts", "mpg", "mpeg", "wmv", "hevc"]
+
+    /// The videos found, and what could not be listed.
+    public typealias Found = (files: [String], problems: [FileProblem])
+
+    public static func find(_ inputs: [String]) -> Found {
+        let (files, problems) = FileWalker.find(inputs) { extensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
+        return (files, problems.map { FileProblem(path: $0.path, reason: $0.reason) })
+    }
+}

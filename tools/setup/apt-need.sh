@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# tools/apt-need.sh WHO PACKAGE...: installs, with apt-get (through sudo when not root), those of
+# tools/setup/apt-need.sh WHO PACKAGE...: installs, with apt-get (through sudo when not root), those of
 # the Debian packages that are not installed, saying which on one line as WHO. The one place the
-# set-up scripts (setup.sh, test.sh, package.sh, .ci/run) install from.
+# set-up scripts (tools/setup.sh, tools/test.sh, tools/package/package.sh, .ci/run) install from.
 set -euo pipefail
 who="$1"
 shift

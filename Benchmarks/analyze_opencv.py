@@ -42,7 +42,7 @@ TOLERANCE = 0.0005  # SampledFrames.tolerance: timestamps rounded to the stream 
 
 def load_models():
     """YuNet and SFace from the int8bq files. OpenCV 5 runs the YuNet file as it is but not the
-    SFace one (blocked DequantizeLinear); then the float32 graph tools/reference.py derives from
+    SFace one (blocked DequantizeLinear); then the float32 graph tools/models/reference.py derives from
     it (same weights, dequantized losslessly) is used, and the output says so."""
     notes = {}
     det = cv2.FaceDetectorYN.create(YUNET, "", (320, 320), SCORE_THRESHOLD, NMS_THRESHOLD, TOP_K)
@@ -52,10 +52,10 @@ def load_models():
         rec.feature(np.zeros((112, 112, 3), np.uint8))
         notes["sface"] = os.path.basename(SFACE)
     except cv2.error:
-        sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+        sys.path.insert(0, os.path.join(HERE, "..", "tools", "models"))
         import reference as R  # noqa: E402
         rec = cv2.FaceRecognizerSF.create(R.dequantized_path(SFACE), "")
-        notes["sface"] = os.path.basename(SFACE) + " (dequantized to float32 by tools/reference.py)"
+        notes["sface"] = os.path.basename(SFACE) + " (dequantized to float32 by tools/models/reference.py)"
     return det, rec, notes
 
 

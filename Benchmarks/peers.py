@@ -5,7 +5,7 @@ all three engines are timed in one run on one machine (wall times on shared mach
 only side-by-side ratios mean much).
 
 Inputs are raw uint8 RGB images, `count` of them back to back, each `width` x `height`.
-The reference graphs are the dequantized float32 ones from tools/reference.py. `--batch B` runs
+The reference graphs are the dequantized float32 ones from tools/models/reference.py. `--batch B` runs
 SFace on B faces per call (times stay per face). `--model align` times cv2.FaceRecognizerSF's
 alignCrop of one face (`--landmarks`, 10 numbers) per image instead of a network. The output
 also gives the graph's GFLOP per input (2 x multiply-adds of its Conv and Gemm nodes), so the
@@ -19,7 +19,7 @@ import time
 
 import numpy as np
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools", "models"))
 import reference as R  # noqa: E402
 
 

@@ -3,7 +3,7 @@
 
 Writes Sources/SFaceWeights/Resources/sface.glw and yunet.glw in the format of
 docs/weights-format.md, then (unless --no-fixtures) the golden test fixtures under
-Tests/Fixtures/ (see tools/golden_fixtures.py).
+Tests/Fixtures/ (see tools/fixtures/golden_fixtures.py).
 
 Inputs are identified by sha256 and must be one of OpenCV Zoo's known files: SFace int8bq, fp32
 or int8 (the int8 one is refused with the reason: its graph computes in int8), YuNet int8bq or
@@ -43,7 +43,9 @@ import numpy as np
 import onnx
 from onnx import helper, numpy_helper
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# The models' reference implementations and the golden fixtures' writer live in folders of their own.
+for _folder in ("models", "fixtures"):
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), _folder))
 import reference as ref  # noqa: E402
 
 REPO_ROOT = ref.REPO_ROOT

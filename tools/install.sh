@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs glimt-pure into PREFIX (default ~/.local), for developers (users install the Debian
-# package: tools/package.sh, docs/packaging.md): the binary as PREFIX/bin/glimt-pure, the baked
+# package: tools/package/package.sh, docs/packaging.md): the binary as PREFIX/bin/glimt-pure, the baked
 # model weights in PREFIX/share/glimt-pure (where the installed binary looks for them), the man
 # page and bash, zsh and fish completions (made by the binary from its own command definitions),
 # and the systemd user units of the daily scan, in ~/.config/systemd/user for the default PREFIX,

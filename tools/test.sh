@@ -14,5 +14,5 @@ tools/setup.sh
 # for the review page, node for the page's choices script, systemd-analyze for the daily scan's
 # units (a container may have no systemd), and GNU parallel for the sharded scans as the README
 # runs them.
-tools/apt-need.sh test strace chromium nodejs systemd parallel
+tools/setup/apt-need.sh test strace chromium nodejs systemd parallel
 swift test -c release --disable-testable-imports --explicit-target-dependency-import-check error "$@"

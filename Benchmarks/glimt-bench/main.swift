@@ -7,7 +7,7 @@ BENCHMARKS:
   report    [--json] [--ref PHOTO] [--clips CLIP... | --no-clips]: every stage side by side with its
             peer in one run: machine, one-thread sgemm, YuNet 320/640, alignment, SFace batch
             1/4/8, the whole analysis of the clips and its stages, peak memory on 4K clips.
-            Clips default to shared/videos/*.mp4 plus the 4K clip of tools/make_bench_clips.sh
+            Clips default to shared/videos/*.mp4 plus the 4K clip of tools/bench/make_bench_clips.sh
             when it has been made; PHOTO defaults to Sample/reference.jpg
   e2e       [--json] [--ref PHOTO] [--runs N] CLIP...: 'glimt-pure analyze' vs
             Benchmarks/analyze_opencv.py (Python + OpenCV) on each clip: time, peak memory, picks
@@ -70,7 +70,7 @@ if ["embed", "detect", "kernels", "analyze"].contains(args.first ?? "") { Machin
 let sampleVideo = Paths.shared("videos/poetry_jam_2009.mp4")
 let twoPeople = Paths.inRepository("Tests/Fixtures/yunet/two_people.png")
 let referencePhoto = value("--ref") ?? Paths.inRepository("Sample/reference.jpg")
-/// The shared clips and, when tools/make_bench_clips.sh has made it, the 4K one.
+/// The shared clips and, when tools/bench/make_bench_clips.sh has made it, the 4K one.
 func defaultClips() -> [String] {
     let folder = Paths.shared("videos")
     let shared = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".mp4") }.sorted().map { folder + "/" + $0 }

@@ -6,7 +6,7 @@ import TestSupport
 @testable import MediaIO
 
 /// HDR clips are judged on the pictures the film will show (tone-mapped), not on their raw
-/// codes: an HDR10 clip and the SDR clip it was made from (Fixtures/hdr, tools/make_hdr_fixtures.sh)
+/// codes: an HDR10 clip and the SDR clip it was made from (Fixtures/hdr, tools/fixtures/make_hdr_fixtures.sh)
 /// get the same looks and sharpness, within 10 %.
 final class HDRLooksTests: XCTestCase {
     private struct Judged {

@@ -7,7 +7,7 @@ import TestSupport
 
 /// Our photo decoding against OpenCV's imread (libjpeg-turbo), on which the face models' golden
 /// numbers are made: pixels of small JPEGs at every chroma subsampling, and the faces of whole
-/// original JPEGs through the pipeline (Fixtures/photos, made by tools/photo_fixtures.py).
+/// original JPEGs through the pipeline (Fixtures/photos, made by tools/fixtures/photo_fixtures.py).
 final class PhotoParityTests: XCTestCase {
     struct Golden: Decodable {
         struct Small: Decodable {

@@ -8,7 +8,7 @@ import TestSupport
 import MediaIO
 
 /// "The second of the day" on real videos with known answers (Fixtures/analysis, made by
-/// tools/make_media.sh; see its PROVENANCE.md for who is on screen when and where).
+/// tools/fixtures/make_media.sh; see its PROVENANCE.md for who is on screen when and where).
 final class VideoAnalyzerTests: XCTestCase {
     static let obama = Fixtures.url("yunet/obama.png").path   // the official portrait: not in any clip
     static let biden = Fixtures.url("yunet/biden.png").path

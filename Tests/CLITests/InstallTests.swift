@@ -83,10 +83,10 @@ final class InstallTests: CLITestCase {
     /// repository's layout with this build's products, and a `swift` that only says it ran.)
     func testAnUpToDateBuildIsReusedAndAStaleOneRebuilt() throws {
         let repo = library.appendingPathComponent("repo"), prefix = library.appendingPathComponent("prefix"), bin = library.appendingPathComponent("bin")
-        for folder in ["tools", "Sources/GlimtCore", "Plugins", "packaging", ".build/release"] {
+        for folder in ["tools/setup", "Sources/GlimtCore", "Plugins", "packaging", ".build/release"] {
             try FileManager.default.createDirectory(at: repo.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        for file in ["tools/install.sh", "tools/setup.sh", "tools/apt-need.sh", "packaging/systemd"] {
+        for file in ["tools/install.sh", "tools/setup.sh", "tools/setup/apt-need.sh", "packaging/systemd"] {
             try FileManager.default.copyItem(at: Self.repositoryRoot.appendingPathComponent(file), to: repo.appendingPathComponent(file))
         }
         try "swift-tools-version:5.9".write(to: repo.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)

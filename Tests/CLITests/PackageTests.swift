@@ -4,11 +4,11 @@ import TestSupport
 import GlimtPure
 import TensorLite
 
-/// The Debian package from tools/package.sh (dist/glimt-pure_*_amd64.deb), as a user without
+/// The Debian package from tools/package/package.sh (dist/glimt-pure_*_amd64.deb), as a user without
 /// Swift gets it: what it holds and depends on, what lintian says of it, each kernel variant's
 /// models held to the golden fixtures, and, as root, installed with apt-get, run with the
 /// toolchain and the build folders out of sight, and removed leaving nothing but the user's
-/// library. tools/package.sh runs once for all of them (four release builds, each in its own
+/// library. tools/package/package.sh runs once for all of them (four release builds, each in its own
 /// incremental build folder), so they run in CI (CI=true, as root) and with
 /// GLIMT_PACKAGE_TESTS=1, and are skipped otherwise.
 final class PackageTests: CLITestCase {
@@ -34,15 +34,15 @@ final class PackageTests: CLITestCase {
     /// lintian's warnings that stay, each explained in docs/packaging.md; any other fails.
     static let acceptedWarnings = ["initial-upload-closes-no-bugs"]
 
-    /// tools/package.sh, once for every test here: the package, or why there is none.
+    /// tools/package/package.sh, once for every test here: the package, or why there is none.
     private static let built: Result<URL, Error> = Result {
         let started = Date()
-        let run = try GlimtBinary.run([repositoryRoot.appendingPathComponent("tools/package.sh").path], in: repositoryRoot,
+        let run = try GlimtBinary.run([repositoryRoot.appendingPathComponent("tools/package/package.sh").path], in: repositoryRoot,
                                       binary: URL(fileURLWithPath: "/bin/bash"))
         guard run.status == 0, let line = run.out.split(separator: "\n").last else {
-            throw PackageFailed(description: "tools/package.sh failed (\(run.status)):\n" + run.err.split(separator: "\n").suffix(30).joined(separator: "\n"))
+            throw PackageFailed(description: "tools/package/package.sh failed (\(run.status)):\n" + run.err.split(separator: "\n").suffix(30).joined(separator: "\n"))
         }
-        print("PackageTests: tools/package.sh took \(Int(Date().timeIntervalSince(started))) s:\n" + run.err)
+        print("PackageTests: tools/package/package.sh took \(Int(Date().timeIntervalSince(started))) s:\n" + run.err)
         return repositoryRoot.appendingPathComponent(String(line))
     }
 
@@ -50,7 +50,7 @@ final class PackageTests: CLITestCase {
 
     private func deb() throws -> URL {
         guard Self.enabled else {
-            throw XCTSkip("the Debian package is built and tested in CI, or with GLIMT_PACKAGE_TESTS=1 (tools/package.sh makes four release builds)")
+            throw XCTSkip("the Debian package is built and tested in CI, or with GLIMT_PACKAGE_TESTS=1 (tools/package/package.sh makes four release builds)")
         }
         let deb = try Self.built.get()
         XCTAssertEqual(deb.deletingLastPathComponent().path, Self.dist.path)

@@ -5,14 +5,14 @@
 # 30 Mb/s; an enlarged clip alone is too smooth and decodes faster than real footage). Not committed:
 # it goes to a scratch folder.
 #
-# Usage: tools/make_bench_clips.sh [OUT_DIR] [--hlg] [--shared DIR]
+# Usage: tools/bench/make_bench_clips.sh [OUT_DIR] [--hlg] [--shared DIR]
 #   OUT_DIR   default ${TMPDIR:-/tmp}/glimt-bench-clips
 #   --hlg     tag the clip BT.2020 / HLG as an iPhone does (the pixels stay as they are)
 # Prints the clip's path. Needs the ffmpeg CLI with libx265 (installed with apt-get when missing).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 out="${TMPDIR:-/tmp}/glimt-bench-clips"
-shared="${GLIMT_SHARED:-$here/../../shared}"
+shared="${GLIMT_SHARED:-$here/../../../shared}"
 hlg=0
 while [ $# -gt 0 ]; do
   case "$1" in

@@ -18,11 +18,11 @@
 # incremental): a release build compiles its modules mostly one after another, on one core.
 #
 # Needs tools/setup.sh's packages and dpkg-dev, binutils and chrpath (installed when missing).
-# lintian checks the result when it is installed (tools/test.sh installs it for the tests).
+# lintian checks the result when it is installed (.ci/run installs it for the tests).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 tools/setup.sh
-tools/apt-need.sh package dpkg-dev binutils chrpath
+tools/setup/apt-need.sh package dpkg-dev binutils chrpath
 
 version="$(sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' Sources/GlimtPure/GlimtPure.swift)"
 [ -n "$version" ] || { echo "package: cannot read the version from Sources/GlimtPure/GlimtPure.swift" >&2; exit 1; }
@@ -92,7 +92,7 @@ gzip -9nc CHANGELOG.md > "$root/usr/share/doc/glimt-pure/changelog.gz"
 {
   echo "glimt-pure ($version-$revision) unstable; urgency=medium"
   echo
-  echo "  * Built by tools/package.sh from the commit"
+  echo "  * Built by tools/package/package.sh from the commit"
   echo "    $commit;"
   echo "    the project's own changes are in changelog.gz."
   echo

@@ -49,8 +49,7 @@ import numpy as np
 import onnx
 from onnx import helper, numpy_helper
 
-TOOLS_DIR = os.path.dirname(os.path.abspath(__file__))
-REPO_ROOT = os.path.dirname(TOOLS_DIR)
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_SFACE = os.path.normpath(os.path.join(REPO_ROOT, "..", "shared", "models",
                                               "face_recognition_sface_2021dec_int8bq.onnx"))
 DEFAULT_YUNET = os.path.normpath(os.path.join(REPO_ROOT, "..", "shared", "models",
@@ -342,7 +341,7 @@ def _dequantized_model(model: onnx.ModelProto) -> onnx.ModelProto:
     # value_info is dropped: it only holds shape hints, some fixed to the 640x640 export size.
     graph = helper.make_graph(keep_nodes, g.name or "graph", inputs, outputs, inits)
     out = helper.make_model(graph, opset_imports=list(model.opset_import),
-                            producer_name="glimt-pure tools/reference.py (dequantized)")
+                            producer_name="glimt-pure tools/models/reference.py (dequantized)")
     out.ir_version = 10
     onnx.checker.check_model(out)
     return out

@@ -6,7 +6,7 @@
 # registers, each in a build folder of its own) and runs the tests that
 # hold the kernels to their scalar references and the models to onnxruntime and OpenCV.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 tests='TensorLiteTests|GoldenTests|PhotoParityTests|SFaceBatchTests|SFaceInt8Tests'
 if grep -qw avx512f /proc/cpuinfo; then
   echo "test-variants: AVX2 tiles (GLIMT_TARGET_CPU=haswell)" >&2

@@ -1,10 +1,6 @@
 import Foundation
 import GlimtPure
 
-let commands: [Command.Type] = [FilmCommand.self, ScanCommand.self, FoldersCommand.self, StatusCommand.self, MergeCommand.self, DaysCommand.self, ShowCommand.self, CalendarCommand.self, ReviewCommand.self, PickCommand.self,
-                                ExcludeCommand.self, IncludeCommand.self, DateCommand.self, AnalyzeCommand.self, FacesCommand.self, ReferenceCommand.self,
-                                PeopleCommand.self, EmbedCommand.self, CompletionsCommand.self, ManualCommand.self]
-
 let toolHelp = """
 glimt-pure \(Glimt.version): one second of every day, made into a film, from the videos you
 already took. Runs on your machine only: no network, no account, no upload.
@@ -63,16 +59,13 @@ func main() -> Int32 {
         return ExitStatus.usage
     }
     tokens.removeFirst()
-    if tokens.contains("--help") || tokens.contains("-h") {
+    if CommonOptions.asksForHelp(tokens) {
         Console.out(cmd.help)
         return ExitStatus.done
     }
     let status: Int32
     do {
-        let args = try Arguments(tokens, command: cmd.name, options: cmd.allOptions)
-        Console.quiet = args.flag("--quiet")
-        Console.verbose = args.flag("--verbose")
-        status = try cmd.run(args)
+        status = try cmd.run(tokens, elsewhere: commandsTaking)
     } catch let e as UsageError {
         Console.err("glimt-pure \(cmd.name): \(e)")
         return ExitStatus.usage

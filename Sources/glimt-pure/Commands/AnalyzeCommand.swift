@@ -17,20 +17,44 @@ struct AnalyzeCommand: Command {
     and where the date came from. A file that cannot be read gets a one-line error and the run
     goes on with the others. Nothing is stored: 'glimt-pure scan' keeps results in the library.
     """
-    static let options: [OptionSpec] = [
-        .flag("--json", "Print the full result as JSON (picks, skipped days, every video's frames); 'glimt-pure film --picks FILE' renders from it"),
-    ] + AnalysisArguments.references + AnalysisArguments.analysing + [AnalysisArguments.aspect.spec] + AnalysisArguments.identity + AnalysisArguments.recordings
+    struct Options: OptionGroup {
+        let json = FlagOption("--json", "Print the full result as JSON (picks, skipped days, every video's frames); 'glimt-pure film --picks FILE' renders from it")
+        let references = ReferenceOptions()
+        let analysing = AnalysingOptions()
+        let aspect = SharedOptions.aspect
+        let identity = IdentityOptions()
+        let recordings = RecordingOptions()
+    }
 
-    static func run(_ args: Arguments) throws -> Int32 {
+    static func run(_ args: Arguments<Options>) throws -> Int32 {
         try args.requirePositionals("at least one VIDEO or FOLDER")
-        let result = try AnalysisArguments.run(args.positionals, args, command: name, options: try AnalysisArguments.analysisOptions(args))
+        var options = try args.value(\.analysing)
+        options.rules.thresholds = try args.value(\.identity)
+        options.rules.aspect = try args.value(\.aspect).ratio
+        options.rules.recordings = try args.value(\.recordings)
+        let result = try analyse(args.positionals, options: options, args)
         guard !result.videos.isEmpty || !result.failures.isEmpty || !result.skipped.isEmpty else { throw GlimtError("no videos found in \(args.positionals.map(ShownPath.escaped).joined(separator: ", "))") }
-        if args.flag("--json") {
+        if args.flag(\.json) {
             try Console.json(result)
         } else {
             printSummary(result)
         }
         return result.failures.isEmpty ? ExitStatus.done : ExitStatus.failed
+    }
+
+    /// Runs the analysis with a progress line on stderr and one line per bad file.
+    static func analyse(_ inputs: [String], options: AnalysisOptions, _ args: Arguments<Options>) throws -> AnalysisRun.Result {
+        let progress = ProgressLine()
+        let choice = try args.value(\.references)
+        ReferenceOptions.noteIfNoneAreStored(choice, args.group(\.references))
+        let result = try AnalysisRun.run(inputs: inputs, options: options, references: choice, progress: { p in
+            progress.update(AnalysisProgressText.line(p))
+        }, report: { f in
+            progress.clear()
+            Console.err("glimt-pure \(name): \(ShownPath.escaped(f.path)): \(f.reason)")
+        })
+        progress.clear()
+        return result
     }
 
     static func printSummary(_ r: AnalysisRun.Result) {

@@ -13,17 +13,19 @@ struct DateCommand: Command {
     keep it, and 'days' shows it as set by hand. A pin on the video for another day is removed
     (a pin is a second of its day). 'clear' gives FILE back the date its metadata gives.
     """
-    static let options: [OptionSpec] = [CommonOptions.library]
+    struct Options: OptionGroup {
+        let library = SharedOptions.library
+    }
     static let subcommands = ["set", "clear"]
 
-    static func run(_ args: Arguments) throws -> Int32 {
-        let choices = try LibraryChoices(library: AnalysisArguments.library(args))
+    static func run(_ args: Arguments<Options>) throws -> Int32 {
+        let choices = try LibraryChoices(library: args.value(\.library))
         switch args.positionals.first {
         case "set":
             guard args.positionals.count == 3 else { throw UsageError("'date set' takes a FILE and a DAY (YYYY-MM-DD or YYYY-MM-DDTHH:MM)") }
             let given = args.positionals[2]
             let parts = given.split(separator: "T", maxSplits: 1).map(String.init)
-            let day = try Arguments.day(parts[0])
+            let day = try DayOption.day(parts[0])
             if parts.count == 2, CalendarDay.clockTime(parts[1]) == nil { throw UsageError("'\(parts[1])' is not a time of day (write \(day)THH:MM)") }
             let r = try choices.setDate(file: args.positionals[1], day: day, time: parts.count == 2 ? parts[1] : nil)
             Console.out("\(ShownPath.escaped(r.path)): a video of \(r.after.day)\(r.after.time.map { " \($0.prefix(5))" } ?? "") (set by hand; it was \(r.before))")

@@ -14,24 +14,25 @@ struct DaysCommand: Command {
     marked, since a copied file's time is the day of the copy ('glimt-pure date set' gives such a
     video its real day); days set by hand are marked too.
     """
-    static let all = OptionSpec.flag("--all", "List every day of the range, each day without video on a line of its own (by default a run of them is one line)")
-    static let options: [OptionSpec] = [CommonOptions.from, CommonOptions.to, all,
-                                        .flag("--json", "Print JSON, one day after another as they are judged (days without video only with --all)")]
-        + AnalysisArguments.judging
+    struct Options: OptionGroup {
+        let days = DayRange()
+        let all = FlagOption("--all", "List every day of the range, each day without video on a line of its own (by default a run of them is one line)")
+        let json = FlagOption("--json", "Print JSON, one day after another as they are judged (days without video only with --all)")
+        let judging = JudgingOptions()
+    }
     static let positionals = OptionSpec.Completion.none
 
-    static func run(_ args: Arguments) throws -> Int32 {
+    static func run(_ args: Arguments<Options>) throws -> Int32 {
         try args.requirePositionals("no arguments", min: 0, max: 0)
-        let (from, to) = try args.dayRange()
-        let days = try AnalysisArguments.days(args)
-        let json = args.flag("--json"), everyDay = args.has(all)
+        let (from, to) = try args.value(\.days)
+        let days = try JudgingOptions.days(args.group(\.judging))
+        let json = args.flag(\.json), everyDay = args.flag(\.all)
         if json { Console.out("[") }
         var first = true
         var count = 0
         var mtimeDated: [String] = []
         var gap: [String] = []
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONOutput.encoder(pretty: false)
         try days.forEachDay(from: from, to: to) { report in
             if report.status == .noVideo && !everyDay {
                 gap.append(report.day)

@@ -17,7 +17,7 @@ struct EmbedCommand: Command {
 
     A file that cannot be used gets a one-line error on stderr; the others are still printed.
     """
-    static let options: [OptionSpec] = []
+    struct Options: OptionGroup {}
 
     struct Output: Encodable {
         let file: String
@@ -25,7 +25,7 @@ struct EmbedCommand: Command {
         let embedding: [Float]
     }
 
-    static func run(_ args: Arguments) throws -> Int32 {
+    static func run(_ args: Arguments<Options>) throws -> Int32 {
         try args.requirePositionals("an IMAGE")
         var results: [Output] = []
         var failed = false

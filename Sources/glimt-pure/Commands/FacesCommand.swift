@@ -12,20 +12,17 @@ struct FacesCommand: Command {
     quality (0-1: confidence, size, sharpness and frontalness). Numbers start at 1, highest score
     first: they are what 'glimt-pure reference add PHOTO --face N' takes.
     """
-    static let options: [OptionSpec] = [
-        .flag("--json", "Print JSON instead of a table"),
-        .value("--sheet", "OUT.jpg", completion: .file,
-               "Write a contact sheet with each face outlined and numbered, matched faces in green (JPEG or PNG by the extension; with several photos, the photo's name is added to OUT)"),
-        CommonOptions.overwrite,
-        .flag("--embed", "Add each face's 128-d SFace embedding (JSON only)"),
-        .flag("--match", "Add each face's best cosine against the stored references (from the match threshold up it counts as the same person)"),
-        AnalysisArguments.match.spec,
-        detectSize.spec,
-        CommonOptions.library,
-    ]
-
-    static let detectSize = NumberOption("--detect-size", "N", default: FaceDetector.standardSize, range: FaceDetector.sizes,
-                                         "Long side, in pixels, the detector looks at (more finds smaller faces in crowds, and costs more)")
+    struct Options: OptionGroup {
+        let json = FlagOption("--json", "Print JSON instead of a table")
+        let sheet = TextOption("--sheet", "OUT.jpg", completion: .file,
+                               "Write a contact sheet with each face outlined and numbered, matched faces in green (JPEG or PNG by the extension; with several photos, the photo's name is added to OUT)")
+        let overwrite = SharedOptions.overwrite
+        let embed = FlagOption("--embed", "Add each face's 128-d SFace embedding (JSON only)")
+        let match = FlagOption("--match", "Add each face's best cosine against the stored references (from the match threshold up it counts as the same person)")
+        let matchThreshold = IdentityOptions.matchThreshold
+        let detectSize = SharedOptions.detectSize
+        let library = SharedOptions.library
+    }
 
     struct FaceOut: Encodable {
         let number: Int
@@ -51,34 +48,35 @@ struct FacesCommand: Command {
         let sheet: String?
     }
 
-    static func run(_ args: Arguments) throws -> Int32 {
+    static func run(_ args: Arguments<Options>) throws -> Int32 {
         try args.requirePositionals("at least one PHOTO")
-        let detectionSize = try detectSize.value(args)
-        let wantMatch = args.flag("--match")
-        let references = wantMatch ? try ReferenceStore(library: AnalysisArguments.library(args)).list() : []
+        let detectionSize = try args.value(\.detectSize)
+        let wantMatch = args.flag(\.match)
+        let references = wantMatch ? try ReferenceStore(library: args.value(\.library)).list() : []
         if wantMatch && references.isEmpty { throw UsageError("--match needs stored references (glimt-pure reference add PHOTO)") }
-        let thresholds = try AnalysisArguments.rules(args).thresholds
+        var thresholds = Identity.Thresholds.standard
+        thresholds.match = try args.value(\.matchThreshold)
         var outputs: [PhotoOut] = []
         var failed = false
         for path in args.positionals {
             do {
-                let sheet = args.value("--sheet").map { args.positionals.count == 1 ? $0 : PhotoFaces.sheetName(forPhoto: path, base: $0) }
-                let found = try PhotoFaces.find(in: path, detectionSize: detectionSize, embed: args.flag("--embed"), references: references,
-                                                thresholds: thresholds, sheet: sheet, overwrite: args.has(CommonOptions.overwrite))
+                let sheet = args.value(\.sheet).map { args.positionals.count == 1 ? $0 : PhotoFaces.sheetName(forPhoto: path, base: $0) }
+                let found = try PhotoFaces.find(in: path, detectionSize: detectionSize, embed: args.flag(\.embed), references: references,
+                                                thresholds: thresholds, sheet: sheet, overwrite: args.flag(\.overwrite))
                 let faces = found.faces.map { f in
                     FaceOut(number: f.number, box: f.record.face.box, landmarks: f.record.face.landmarks, score: f.record.face.score,
-                            quality: f.record.quality, embedding: args.flag("--embed") ? f.record.embedding?.values : nil,
+                            quality: f.record.quality, embedding: args.flag(\.embed) ? f.record.embedding?.values : nil,
                             match: f.match.map { MatchOut(reference: $0.reference, cosine: $0.cosine, sameperson: $0.samePerson) })
                 }
                 let photo = PhotoOut(file: path, width: found.width, height: found.height, faces: faces, sheet: found.sheet)
                 outputs.append(photo)
-                if !args.flag("--json") { printTable(photo) }
+                if !args.flag(\.json) { printTable(photo) }
             } catch {
                 Console.err("glimt-pure faces: \(error)")
                 failed = true
             }
         }
-        if args.flag("--json") { try Console.json(args.positionals.count == 1 && outputs.count == 1 ? AnyEncodable(outputs[0]) : AnyEncodable(outputs)) }
+        if args.flag(\.json) { try Console.json(args.positionals.count == 1 && outputs.count == 1 ? AnyEncodable(outputs[0]) : AnyEncodable(outputs)) }
         return failed ? 1 : 0
     }
 
@@ -96,10 +94,4 @@ struct FacesCommand: Command {
             Console.out(line)
         }
     }
-}
-
-struct AnyEncodable: Encodable {
-    let value: Encodable
-    init(_ v: Encodable) { value = v }
-    func encode(to encoder: Encoder) throws { try value.encode(to: encoder) }
 }

@@ -20,69 +20,70 @@ struct FilmCommand: Command {
     'glimt-pure analyze --json' result are rendered: edit a pick's "start" or "crop" there and
     render again in seconds.
     """
-    static let out = OptionSpec.value("--out", "FILE", completion: .file, "Output file, .mp4 or .m4v (required)")
-    static let picks = OptionSpec.value("--picks", "FILE", completion: .file, "Render the picks saved by 'glimt-pure analyze --json'")
-    static let size = OptionSpec.value("--size", "WxH", "Output size (even numbers); sets the shape too")
-    static let fps = NumberOption("--fps", "N", default: FilmOptions().fps, range: FilmOptions.frameRates,
-                                  "Output frame rate; clips of other rates are resampled by their timestamps")
-    static let caption = ChoiceOption("--caption", default: FilmOptions().caption, "Burn in each day's date, or no caption")
-    static let mute = OptionSpec.flag("--mute", "No sound (otherwise each clip's own sound, silence where it has none)")
-    static let quality = NumberOption("--quality", "Q", default: FilmOptions().quality, range: FilmOptions.qualities,
-                                      "x264 CRF, lower is better and bigger")
-    static let filmOptions: [OptionSpec] = [out, CommonOptions.overwrite, picks, CommonOptions.from, CommonOptions.to,
-                                            AnalysisArguments.aspect.spec, size, fps.spec, AnalysisArguments.seconds.spec, caption.spec, mute, quality.spec]
-    static let judgingOptions: [OptionSpec] = [AnalysisArguments.withoutPerson.spec] + AnalysisArguments.references
-    static let options: [OptionSpec] = filmOptions + judgingOptions + AnalysisArguments.analysing + AnalysisArguments.identity + AnalysisArguments.recordings
+    struct Options: OptionGroup {
+        let out = RequiredTextOption("--out", "FILE", completion: .file, what: "the film to write, .mp4 or .m4v", "Output file, .mp4 or .m4v (required)")
+        let overwrite = SharedOptions.overwrite
+        let picks = TextOption("--picks", "FILE", completion: .file, "Render the picks saved by 'glimt-pure analyze --json'")
+        let days = DayRange()
+        let aspect = SharedOptions.aspect
+        let size = TextOption("--size", "WxH", "Output size (even numbers); sets the shape too")
+        let fps = NumberOption("--fps", "N", default: FilmOptions().fps, range: FilmOptions.frameRates, "Output frame rate; clips of other rates are resampled by their timestamps")
+        let seconds = SharedOptions.seconds
+        let caption = ChoiceOption("--caption", default: FilmOptions().caption, "Burn in each day's date, or no caption")
+        let mute = FlagOption("--mute", "No sound (otherwise each clip's own sound, silence where it has none)")
+        let quality = NumberOption("--quality", "Q", default: FilmOptions().quality, range: FilmOptions.qualities, "x264 CRF, lower is better and bigger")
+        let withoutPerson = SharedOptions.withoutPerson
+        let references = ReferenceOptions()
+        let analysing = AnalysingOptions()
+        let identity = IdentityOptions()
+        let recordings = RecordingOptions()
+    }
 
-    static func run(_ args: Arguments) throws -> Int32 {
-        guard let output = args.value(out.name) else { throw UsageError("'film' needs --out FILE (the film to write, .mp4 or .m4v)") }
+    static func run(_ args: Arguments<Options>) throws -> Int32 {
+        let output = try args.value(\.out)
         var film = FilmOptions()
-        let aspect = try AnalysisArguments.aspect.value(args)
+        let aspect = try args.value(\.aspect)
         (film.width, film.height) = aspect.defaultSize
-        if let size = args.value(size.name) {
+        if let size = args.value(\.size) {
             let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
             guard parts.count == 2, let w = parts[0], let h = parts[1] else { throw UsageError("--size must be WIDTHxHEIGHT, not '\(size)'") }
             (film.width, film.height) = (w, h)
         }
-        film.fps = try fps.value(args)
-        film.seconds = try AnalysisArguments.seconds.value(args)
-        film.audio = !args.has(mute)
-        film.quality = try quality.value(args)
-        film.caption = try caption.value(args)
-        let (from, to) = try args.dayRange()
+        film.fps = try args.value(\.fps)
+        film.seconds = try args.value(\.seconds)
+        film.audio = !args.flag(\.mute)
+        film.quality = try args.value(\.quality)
+        film.caption = try args.value(\.caption)
+        let (from, to) = try args.value(\.days)
         let job: FilmJob
         do {
-            job = try FilmJob(film: film, output: output, fromDay: from, toDay: to, overwrite: args.has(CommonOptions.overwrite))
+            job = try FilmJob(film: film, output: output, fromDay: from, toDay: to, overwrite: args.flag(\.overwrite))
         } catch let e as GlimtError {
-            // A film that cannot be made is said before the analysis: a bad size, rate or day is a
+            // A film that cannot be made is said before the analysis: a bad size or rate is a
             // usage mistake; an output folder that is missing or read-only a failure.
             guard let path = e.path else { throw UsageError(e.reason) }
             throw GlimtError(e.reason, path: "--out \(path)")
         }
 
         let source: FilmJob.Source
-        if let picksFile = args.value(picks.name) {
+        if let picksFile = args.value(\.picks) {
             guard args.positionals.isEmpty else { throw UsageError("--picks renders saved picks; give no videos with it") }
-            try args.refuse(AnalysisArguments.references + AnalysisArguments.analysing + AnalysisArguments.identity + AnalysisArguments.recordings
-                            + [AnalysisArguments.withoutPerson.spec],
+            try args.refuse([\.references, \.analysing, \.identity, \.recordings, \.withoutPerson],
                             because: "has no effect with --picks: the saved picks are rendered as they are (it applies when the film analyses videos or the library's days)")
             source = .picks(picksFile)
         } else if args.positionals.isEmpty {
-            try args.refuse(AnalysisArguments.analysing,
+            try args.refuse([\.analysing],
                             because: "applies when videos are analysed ('film VIDEO|FOLDER...', 'analyze', 'scan'); the library's videos were analysed when they were scanned")
-            let days = try LibraryDays(library: AnalysisArguments.library(args), rules: job.rules(try AnalysisArguments.rules(args)),
-                                       lookFor: try References.resolve(try AnalysisArguments.references(args)))
-            AnalysisArguments.noteIfNoOneIsLookedFor(days.lookFor, args)
-            source = .library(days)
+            source = .library(try ReferenceOptions.libraryDays(args.group(\.references), rules: job.rules(try rules(args))))
         } else {
-            let choice = try AnalysisArguments.references(args)
-            if case .stored(let library, nil) = choice, let stored = try? ReferenceStore(library: library).list(), stored.isEmpty {
-                AnalysisArguments.noteIfNoOneIsLookedFor(.noOne, args)
-            }
-            source = .videos(args.positionals, try AnalysisArguments.analysisOptions(args), choice)
+            let choice = try args.value(\.references)
+            ReferenceOptions.noteIfNoneAreStored(choice, args.group(\.references))
+            var options = try args.value(\.analysing)
+            options.rules = try rules(args)
+            source = .videos(args.positionals, options, choice)
         }
         let analysing = ProgressLine(), rendering = ProgressLine()
-        let outcome = try job.run(source, analysisProgress: { analysing.update(AnalysisArguments.describe($0)) }, report: { f in
+        let outcome = try job.run(source, analysisProgress: { analysing.update(AnalysisProgressText.line($0)) }, report: { f in
             analysing.clear()
             Console.err("glimt-pure \(name): \(ShownPath.escaped(f.path)): \(f.reason)")
         }, renderProgress: { p in
@@ -106,5 +107,16 @@ struct FilmCommand: Command {
         }
         // The film was written: that is success, whatever was skipped on the way.
         return ExitStatus.done
+    }
+
+    /// How the film's days are judged (its clip length and shape are the film's own).
+    static func rules(_ args: Arguments<Options>) throws -> Judgement.Rules {
+        var r = Judgement.Rules()
+        r.thresholds = try args.value(\.identity)
+        r.withoutPerson = try args.value(\.withoutPerson)
+        r.windowLength = try args.value(\.seconds)
+        r.aspect = try args.value(\.aspect).ratio
+        r.recordings = try args.value(\.recordings)
+        return r
     }
 }

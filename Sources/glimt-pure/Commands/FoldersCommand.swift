@@ -18,10 +18,12 @@ struct FoldersCommand: Command {
     'glimt-pure status' lists the videos in them that are new since the last scan.
     """
     static let subcommands = ["add", "remove", "list"]
-    static let options: [OptionSpec] = [.flag("--json", "For 'list': print JSON")]
+    struct Options: OptionGroup {
+        let json = FlagOption("--json", "For 'list': print JSON")
+    }
     static let positionals = OptionSpec.Completion.folder
 
-    static func run(_ args: Arguments) throws -> Int32 {
+    static func run(_ args: Arguments<Options>) throws -> Int32 {
         let config = try ConfigFile.location()
         let folders = Array(args.positionals.dropFirst())
         switch args.positionals.first {
@@ -37,7 +39,7 @@ struct FoldersCommand: Command {
         case "list", nil:
             guard folders.isEmpty else { throw UsageError("'folders list' takes no DIR") }
             let list = try WatchedFolders.list(config: config)
-            if args.flag("--json") {
+            if args.flag(\.json) {
                 try Console.json(list)
             } else if list.isEmpty {
                 Console.out("no folders are watched (add one: glimt-pure folders add DIR; kept in \(ShownPath.escaped(config)))")

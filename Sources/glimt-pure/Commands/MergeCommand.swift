@@ -21,40 +21,42 @@ struct MergeCommand: Command {
     each run 'glimt-pure scan DIR --shard K/N --library lib-K', then 'glimt-pure merge lib-1 ...
     lib-N'.
     """
-    static let pathMap = OptionSpec.value("--path-map", "OLD=NEW", repeatable: true, completion: .folder,
-                                          "The other library's paths under the folder OLD are under NEW here (both absolute)")
-    static let choices = OptionSpec.flag("--choices", "Also bring the other library's pins, excluded days and excluded videos")
-    static let options: [OptionSpec] = [pathMap, choices, CommonOptions.json, CommonOptions.library]
+    struct Options: OptionGroup {
+        let pathMap = ListOption("--path-map", "OLD=NEW", completion: .folder, "The other library's paths under the folder OLD are under NEW here (both absolute)")
+        let choices = FlagOption("--choices", "Also bring the other library's pins, excluded days and excluded videos")
+        let json = SharedOptions.json
+        let library = SharedOptions.library
+    }
     static let positionals = OptionSpec.Completion.folder
 
-    static func run(_ args: Arguments) throws -> Int32 {
+    static func run(_ args: Arguments<Options>) throws -> Int32 {
         try args.requirePositionals("at least one OTHER_LIBRARY")
-        let maps = try args.all(pathMap.name).map { text -> LibraryMerge.PathMap in
+        let maps = try args.all(\.pathMap).map { text -> LibraryMerge.PathMap in
             guard let map = LibraryMerge.PathMap(text) else { throw UsageError("--path-map must be OLD=NEW, two absolute folders, not '\(text)'") }
             return map
         }
-        let library = try AnalysisArguments.library(args)
+        let library = try args.value(\.library)
         var summaries: [String: LibraryStore.MergeSummary] = [:]
         var leftOut = false
         for other in args.positionals {
             let started = Date()
             let s = try LibraryMerge.run(URL(fileURLWithPath: other, isDirectory: true).standardizedFileURL, into: library, pathMaps: maps,
-                                         choices: args.has(choices)) {
+                                         choices: args.flag(\.choices)) {
                 Console.notice("glimt-pure merge: a scan is working on \(ShownPath.escaped(library.path)); waiting for it to finish")
             }
             for l in s.leftOut { Console.err("glimt-pure merge: \(ShownPath.escaped(l.path)): \(l.reason)") }
             leftOut = leftOut || !s.leftOut.isEmpty
             summaries[other] = s
-            guard !args.has(CommonOptions.json) else { continue }
+            guard !args.flag(\.json) else { continue }
             Console.out("merged \(ShownPath.escaped(other)): \(s.added) video\(s.added == 1 ? "" : "s") added (\(s.frames) frames, \(s.faces) faces), \(s.alreadyHere) already here"
                         + (s.pathsMapped > 0 ? ", \(s.pathsMapped) paths mapped" : "") + (s.replaced > 0 ? ", \(s.replaced) replacing this library's at their paths" : "")
                         + (s.leftOut.isEmpty ? "" : ", \(s.leftOut.count) left out (named above)") + String(format: " (%.1f s)", Date().timeIntervalSince(started)))
-            if args.has(choices) {
+            if args.flag(\.choices) {
                 Console.out("  choices: \(s.pins) pins, \(s.excludedDays) excluded days, \(s.excludedVideos) excluded videos"
                             + (s.choicesLeftOut > 0 ? "; \(s.choicesLeftOut) left out (of people this library does not know, or days it has its own pin for)" : ""))
             }
         }
-        if args.has(CommonOptions.json) { try Console.json(summaries) }
+        if args.flag(\.json) { try Console.json(summaries) }
         return leftOut ? ExitStatus.failed : ExitStatus.done
     }
 }

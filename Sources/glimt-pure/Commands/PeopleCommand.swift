@@ -14,16 +14,19 @@ struct PeopleCommand: Command {
     references, pins and excluded days; 'remove' forgets all of them, after asking (or with -y).
     """
     static let subcommands = ["rename", "remove"]
-    static let yes = OptionSpec.flag("--yes", short: "-y", "For 'remove': do not ask")
-    static let options: [OptionSpec] = [CommonOptions.json, yes, CommonOptions.library]
+    struct Options: OptionGroup {
+        let json = SharedOptions.json
+        let yes = FlagOption("--yes", short: "-y", "For 'remove': do not ask")
+        let library = SharedOptions.library
+    }
     static let positionals = OptionSpec.Completion.none
 
-    static func run(_ args: Arguments) throws -> Int32 {
-        let library = try AnalysisArguments.library(args)
+    static func run(_ args: Arguments<Options>) throws -> Int32 {
+        let library = try args.value(\.library)
         switch args.positionals.first {
         case nil:
             let people = try People.summaries(library: library)
-            if args.has(CommonOptions.json) {
+            if args.flag(\.json) {
                 try Console.json(people)
             } else if people.isEmpty {
                 Console.out("no people in \(library.path) (add one: glimt-pure reference add PHOTO --person NAME)")
@@ -44,7 +47,7 @@ struct PeopleCommand: Command {
             guard let person = try ReferenceStore(library: library).person(named: name) else {
                 throw GlimtError("no person called '\(name)' (see: glimt-pure people)")
             }
-            if !args.has(yes) {
+            if !args.flag(\.yes) {
                 guard isatty(STDIN_FILENO) == 1 else {
                     throw UsageError("removing \(person.name) forgets their \(person.references.count) references, pins and excluded days: add -y to do it without a terminal to ask on")
                 }

@@ -30,34 +30,34 @@ struct ReferenceCommand: Command {
     matching. --sheet draws them numbered; 'add --from-library N' takes suggestion N.
     """
     static let subcommands = ["add", "list", "remove", "suggest"]
-    static let fromLibrary = OptionSpec.value("--from-library", "N", "For 'add': suggestion N of the last 'reference suggest' instead of a photo")
-    static let sheet = OptionSpec.value("--sheet", "OUT.jpg", completion: .file, "For 'suggest': draw the suggested faces, numbered (JPEG or PNG by the name)")
-    static let options: [OptionSpec] = [
-        .value("--face", "N", "Which face of PHOTO (1 = highest detector score)"),
-        fromLibrary, sheet, CommonOptions.overwrite,
-        CommonOptions.person,
-        .flag("--force", "Add a face that resembles none of the person's other references, or another person more"),
-        .flag("--json", "For 'list': print JSON"),
-        FacesCommand.detectSize.spec,
-        CommonOptions.library,
-    ]
+    struct Options: OptionGroup {
+        let face = OptionalNumberOption<Int>("--face", "N", range: 1...10_000, "Which face of PHOTO (1 = highest detector score)")
+        let fromLibrary = OptionalNumberOption<Int>("--from-library", "N", range: 1...1000, "For 'add': suggestion N of the last 'reference suggest' instead of a photo")
+        let sheet = TextOption("--sheet", "OUT.jpg", completion: .file, "For 'suggest': draw the suggested faces, numbered (JPEG or PNG by the name)")
+        let overwrite = SharedOptions.overwrite
+        let person = SharedOptions.person
+        let force = FlagOption("--force", "Add a face that resembles none of the person's other references, or another person more")
+        let json = FlagOption("--json", "For 'list': print JSON")
+        let detectSize = SharedOptions.detectSize
+        let library = SharedOptions.library
+    }
 
-    static func run(_ args: Arguments) throws -> Int32 {
-        let library = try AnalysisArguments.library(args)
+    static func run(_ args: Arguments<Options>) throws -> Int32 {
+        let library = try args.value(\.library)
         let store = ReferenceStore(library: library)
-        let person = args.value(CommonOptions.person.name)
+        let person = args.value(\.person)
         switch args.positionals.first {
         case "add":
             let r: Reference, owner: Person
-            if let n = try args.count(fromLibrary.name, range: 1...1000) {
+            if let n = try args.value(\.fromLibrary) {
                 guard args.positionals.count == 1 else { throw UsageError("'reference add --from-library N' takes no PHOTO") }
-                (r, owner) = try ReferenceSuggestions.add(number: n, person: person, library: library, force: args.flag("--force"))
+                (r, owner) = try ReferenceSuggestions.add(number: n, person: person, library: library, force: args.flag(\.force))
             } else {
                 guard args.positionals.count == 2 else { throw UsageError("'reference add' takes one PHOTO (or --from-library N)") }
-                let detectionSize = try FacesCommand.detectSize.value(args)
-                let face = try args.count("--face", range: 1...10_000)
+                let detectionSize = try args.value(\.detectSize)
+                let face = try args.value(\.face)
                 (r, owner) = try References.add(photo: args.positionals[1], faceNumber: face, person: person, library: library,
-                                                detectionSize: detectionSize, force: args.flag("--force"))
+                                                detectionSize: detectionSize, force: args.flag(\.force))
             }
             Console.out("added reference \(r.id) of \(owner.name): face \(r.face) of \(ShownPath.escaped(r.photo)) (quality \(String(format: "%.2f", r.quality)))")
             return ExitStatus.done
@@ -65,8 +65,8 @@ struct ReferenceCommand: Command {
             try LibraryFolder.existing(library, madeBy: "add a reference to it first: glimt-pure reference add PHOTO --person NAME")
             var people = try store.people()
             if let person { people = [try People.choose(person, in: people)!] }
-            if args.flag("--json") {
-                let encoder = JSONEncoder()
+            if args.flag(\.json) {
+                let encoder = JSONOutput.encoder(pretty: false)
                 var listed: [[String: Any]] = []
                 for p in people {
                     for r in p.references {
@@ -95,8 +95,8 @@ struct ReferenceCommand: Command {
             return ExitStatus.done
         case "suggest":
             guard args.positionals.count == 1 else { throw UsageError("'reference suggest' takes no argument") }
-            let output = args.value(sheet.name)
-            if let output { try ReferenceSuggestions.checkSheet(output, overwrite: args.has(CommonOptions.overwrite)) }
+            let output = args.value(\.sheet)
+            if let output { try ReferenceSuggestions.checkSheet(output, overwrite: args.flag(\.overwrite)) }
             let suggestions = try ReferenceSuggestions.suggest(person: person, library: library)
             guard !suggestions.isEmpty else {
                 Console.out("no face of the library is clearly \(person ?? "the person") (cosine \(String(format: "%.2f", ReferenceSuggestions.minCosine)) or more, at least \(Int(ReferenceSuggestions.minFaceHeight)) pixels high)")

@@ -16,20 +16,22 @@ struct ReviewCommand: Command {
     changed is made again. The previews are made by the film's own renderer: what plays is what
     the film shows. DIR must be new, empty or a review already (-y writes into another folder).
     """
-    static let out = OptionSpec.value("--out", "DIR", completion: .folder, "The folder to write the site into (required)")
-    static let options: [OptionSpec] = [out, CommonOptions.overwrite, CommonOptions.from, CommonOptions.to]
-        + [AnalysisArguments.withoutPerson.spec, AnalysisArguments.seconds.spec, AnalysisArguments.aspect.spec]
-        + AnalysisArguments.references + AnalysisArguments.identity + AnalysisArguments.recordings
+    struct Options: OptionGroup {
+        let out = RequiredTextOption("--out", "DIR", completion: .folder, what: "the folder to write the site into", "The folder to write the site into (required)")
+        let overwrite = SharedOptions.overwrite
+        let days = DayRange()
+        let judging = JudgingOptions()
+    }
     static let positionals = OptionSpec.Completion.none
 
-    static func run(_ args: Arguments) throws -> Int32 {
+    static func run(_ args: Arguments<Options>) throws -> Int32 {
         try args.requirePositionals("no arguments", min: 0, max: 0)
-        guard let dir = args.value(out.name) else { throw UsageError("'review' needs --out DIR (the folder to write the site into)") }
-        let (from, to) = try args.dayRange()
-        let site = try ReviewSite(folder: URL(fileURLWithPath: dir, isDirectory: true).standardizedFileURL, overwrite: args.has(CommonOptions.overwrite))
-        let days = try AnalysisArguments.days(args)
+        let dir = try args.value(\.out)
+        let (from, to) = try args.value(\.days)
+        let site = try ReviewSite(folder: URL(fileURLWithPath: dir, isDirectory: true).standardizedFileURL, overwrite: args.flag(\.overwrite))
+        let days = try JudgingOptions.days(args.group(\.judging))
         let person = days.lookFor.everyone ? " --everyone" : days.lookFor.judged.map { " --person \(shellQuoted($0.name))" } ?? ""
-        let library = args.value(CommonOptions.library.name).map { " --library \(shellQuoted($0))" } ?? ""
+        let library = args.text(\.judging.references.library).map { " --library \(shellQuoted($0))" } ?? ""
         let started = Date()
         let line = ProgressLine()
         let outcome = try site.write(days: days, from: from, to: to, command: "glimt-pure pick --apply glimt-choices.json\(person)\(library)") { done, total in

@@ -27,24 +27,28 @@ struct ScanCommand: Command {
     References are not needed to scan: 'glimt-pure days' and 'glimt-pure film' judge the stored
     frames with today's references, so adding one later needs no new scan.
     """
-    static let jobs = NumberOption("--jobs", "N", default: LibraryScan.standardWorkers, range: 1...64, "Clips under \(SideBySide.below) s analysed at once (longer videos go one at a time, on every core)")
-    static let shard = OptionSpec.value("--shard", "K/N", "Analyse only the videos of shard K of N (1 <= K <= N), by content, for N workers each filling a library of its own")
-    static let ifIdle = OptionSpec.flag("--if-idle", "When another scan is working on this library, leave the work to it and exit 0 at once instead of waiting (the daily timer's scan)")
-    static let options: [OptionSpec] = [CommonOptions.from, CommonOptions.to, jobs.spec, shard, ifIdle, CommonOptions.json, CommonOptions.library] + AnalysisArguments.sampling
-        + [AnalysisArguments.libraryFullPass, AnalysisArguments.libraryEveryFace]
+    struct Options: OptionGroup {
+        let days = DayRange()
+        let jobs = NumberOption("--jobs", "N", default: LibraryScan.standardWorkers, range: 1...64, "Clips under \(SideBySide.below) s analysed at once (longer videos go one at a time, on every core)")
+        let shard = TextOption("--shard", "K/N", "Analyse only the videos of shard K of N (1 <= K <= N), by content, for N workers each filling a library of its own")
+        let ifIdle = FlagOption("--if-idle", "When another scan is working on this library, leave the work to it and exit 0 at once instead of waiting (the daily timer's scan)")
+        let json = SharedOptions.json
+        let library = SharedOptions.library
+        let analysing = AnalysingOptions.forTheLibrary
+    }
     static let positionals = OptionSpec.Completion.folder
 
-    static func run(_ args: Arguments) throws -> Int32 {
-        let options = try AnalysisArguments.analysisOptions(args)
-        let (from, to) = try args.dayRange()
+    static func run(_ args: Arguments<Options>) throws -> Int32 {
+        let options = try args.value(\.analysing)
+        let (from, to) = try args.value(\.days)
         var part: Shard?
-        if let text = args.value(shard.name) {
+        if let text = args.value(\.shard) {
             guard let s = Shard(text) else { throw UsageError("--shard must be K/N, whole numbers with 1 <= K <= N <= \(Shard.maxCount), not '\(text)'") }
             part = s
         }
         let inputs = try args.positionals.isEmpty ? watchedFolders() : args.positionals
-        let scan = LibraryScan(library: try AnalysisArguments.library(args), options: options, fromDay: from, toDay: to, workers: try jobs.value(args),
-                               shard: part, leaveIfBusy: args.has(ifIdle))
+        let scan = LibraryScan(library: try args.value(\.library), options: options, fromDay: from, toDay: to, workers: try args.value(\.jobs),
+                               shard: part, leaveIfBusy: args.flag(\.ifIdle))
         let line = ProgressLine()
         // Ctrl-C, SIGTERM and a closed terminal stop the scan between frames: every finished
         // video is kept, and the next scan goes on from there.
@@ -55,7 +59,7 @@ struct ScanCommand: Command {
                 line.update(bar(p))
             } else if let finished = p.finished {
                 line.log("scanned \(p.videosDone)/\(p.videosTotal) \(ShownPath.escaped(URL(fileURLWithPath: finished).lastPathComponent))"
-                         + (p.secondsLeft.map { ", ETA " + Duration.text($0) } ?? ""))
+                         + (p.secondsLeft.map { ", ETA " + CompactDuration.text($0) } ?? ""))
             }
         }, report: { f in
             line.clear()
@@ -64,11 +68,11 @@ struct ScanCommand: Command {
             Console.err("glimt-pure scan: another scan is working on this library; waiting for it to finish")
         })
         line.clear()
-        if summary.leftToAnotherScan && !args.flag("--json") {
+        if summary.leftToAnotherScan && !args.flag(\.json) {
             Console.notice("glimt-pure scan: another scan is working on this library; leaving the work to it (--if-idle)")
             return ExitStatus.done
         }
-        if args.flag("--json") {
+        if args.flag(\.json) {
             try Console.json(summary)
         } else {
             Console.out("\(summary.found) video\(summary.found == 1 ? "" : "s") found: \(summary.analysed) analysed, \(summary.unchanged) unchanged, "
@@ -122,18 +126,8 @@ struct ScanCommand: Command {
         var s = "scanning [" + String(repeating: "#", count: filled) + String(repeating: ".", count: cells - filled) + "]"
             + String(format: " %3.0f%%", min(100, p.fraction * 100)) + "  \(p.videosDone)/\(p.videosTotal) videos"
         s += String(format: "  %.0f frames/s", p.framesPerSecond)
-        s += "  ETA " + (p.secondsLeft.map(Duration.text) ?? "...")
+        s += "  ETA " + (p.secondsLeft.map(CompactDuration.text) ?? "...")
         if let next = p.next { s += "  next " + ShownPath.escaped(URL(fileURLWithPath: next).lastPathComponent) }
         return s
-    }
-}
-
-/// `1h02m`, `4m05s`, `12s`.
-enum Duration {
-    static func text(_ seconds: Double) -> String {
-        let s = Int(seconds.rounded())
-        if s >= 3600 { return String(format: "%dh%02dm", s / 3600, s % 3600 / 60) }
-        if s >= 60 { return String(format: "%dm%02ds", s / 60, s % 60) }
-        return "\(s)s"
     }
 }

@@ -12,16 +12,19 @@ struct StatusCommand: Command {
     until a scan recognises it), and the files the last scan could not use, each with its reason.
     Without watched folders ('glimt-pure folders add DIR') it looks in the last scan's folders.
     """
-    static let all = OptionSpec.flag("--all", "List every new video (otherwise the first \(shown))")
+    struct Options: OptionGroup {
+        let all = FlagOption("--all", "List every new video (otherwise the first \(StatusCommand.shown))")
+        let json = SharedOptions.json
+        let library = SharedOptions.library
+    }
     static let shown = 10
-    static let options: [OptionSpec] = [all, CommonOptions.json, CommonOptions.library]
     static let positionals = OptionSpec.Completion.none
 
-    static func run(_ args: Arguments) throws -> Int32 {
+    static func run(_ args: Arguments<Options>) throws -> Int32 {
         try args.requirePositionals("no arguments", min: 0, max: 0)
         let config = try? ConfigFile.location()
-        let s = try LibraryStatus.read(library: try AnalysisArguments.library(args), config: config)
-        if args.has(CommonOptions.json) {
+        let s = try LibraryStatus.read(library: try args.value(\.library), config: config)
+        if args.flag(\.json) {
             try Console.json(s)
             return ExitStatus.done
         }
@@ -43,8 +46,8 @@ struct StatusCommand: Command {
         } else {
             Console.out("new or changed since: \(count(s.new.count, "video"))" + (s.new.isEmpty ? "" : " (glimt-pure scan)")
                         + (s.lastScan?.shard.map { "; this library holds shard \($0), so the other shards' videos count too" } ?? ""))
-            for path in args.has(all) ? s.new : Array(s.new.prefix(shown)) { Console.out("  " + ShownPath.escaped(path)) }
-            if !args.has(all) && s.new.count > shown { Console.out("  ... and \(s.new.count - shown) more (--all lists them)") }
+            for path in args.flag(\.all) ? s.new : Array(s.new.prefix(shown)) { Console.out("  " + ShownPath.escaped(path)) }
+            if !args.flag(\.all) && s.new.count > shown { Console.out("  ... and \(s.new.count - shown) more (--all lists them)") }
         }
         for u in s.unreadable { Console.out("cannot look in: \(ShownPath.escaped(u.path)): \(u.reason)") }
         if !s.failed.isEmpty {
@@ -61,7 +64,7 @@ struct StatusCommand: Command {
         let when = time(r.started)
         guard let finished = r.finished else { return "started \(when) and has not finished (it is at work, or was killed)" }
         let verb = r.kind == .merge ? "added" : "analysed"
-        return "\(when), \(Duration.text(finished.timeIntervalSince(r.started))): \(r.analysed) \(verb), \(r.unchanged) "
+        return "\(when), \(CompactDuration.text(finished.timeIntervalSince(r.started))): \(r.analysed) \(verb), \(r.unchanged) "
             + (r.kind == .merge ? "already here" : "unchanged") + " of \(r.found) found" + (r.stopped ? "; stopped before the end (run it again to go on)" : "")
     }
 

@@ -3,7 +3,7 @@ enum HelpText {
     static let width = 100
     static let column = 25
 
-    static func command(_ c: Command.Type) -> String {
+    static func command(_ c: any Command.Type) -> String {
         var lines = c.usage.enumerated().map { i, u in (i == 0 ? "USAGE: " : "       ") + "glimt-pure " + u }
         lines.append("")
         lines.append(c.about)

@@ -72,6 +72,10 @@ func main() -> Int32 {
     } catch let e as People.NotChosen {
         Console.err("glimt-pure \(cmd.name): \(e)")
         return ExitStatus.usage
+    } catch let e as People.UnknownPerson {
+        let closest = Suggestion.closest(to: e.name.lowercased(), in: e.people.map { $0.lowercased() }).flatMap { low in e.people.first { $0.lowercased() == low } }
+        Console.err("glimt-pure \(cmd.name): \(e.description(closest: closest))")
+        return ExitStatus.usage
     } catch let e as AmbiguousFaceError {
         // glimt never guesses "the biggest face": the faces are listed for the person to choose.
         Console.err("glimt-pure \(cmd.name): \(e)")

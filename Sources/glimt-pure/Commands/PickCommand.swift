@@ -26,7 +26,14 @@ struct PickCommand: Command {
         if let file = args.value(\.apply) {
             try args.requirePositionals("no DAY with --apply", min: 0, max: 0)
             guard !args.has(\.video), !args.has(\.at), !args.flag(\.auto) else { throw UsageError("--apply takes no --video, --at or --auto") }
-            let outcome = try ChoicesFile.apply(file, library: args.value(\.choices.library), person: args.value(\.choices.person))
+            let person = args.value(\.choices.person)
+            let outcome: ChoicesFile.Outcome
+            do {
+                outcome = try ChoicesFile.apply(file, library: args.value(\.choices.library), person: person)
+            } catch let e as People.UnknownPerson where person == nil {
+                // The name is the file's, not the command line's: a failure, not a usage mistake.
+                throw GlimtError(e.description)
+            }
             for p in outcome.problems { Console.err("glimt-pure pick: \(p)") }
             Console.out("applied \(outcome.applied) choice\(outcome.applied == 1 ? "" : "s")\(outcome.person.map { " of \($0)" } ?? ""): \(outcome.pinned) pinned, "
                         + "\(outcome.excluded) excluded, \(outcome.included) brought back, \(outcome.automatic) back to automatic"

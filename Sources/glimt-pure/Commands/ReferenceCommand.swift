@@ -90,6 +90,8 @@ struct ReferenceCommand: Command {
             return ExitStatus.done
         case "remove":
             guard args.positionals.count == 2, let id = Int(args.positionals[1]) else { throw UsageError("'reference remove' takes one ID (see: glimt-pure reference list)") }
+            // --person names one of the library's people, here as everywhere.
+            if let person { _ = try People.choose(person, in: store.people()) }
             let (r, owner) = try store.remove(id: id, person: person)
             Console.out("removed reference \(r.id) of \(owner.name) (face \(r.face) of \(ShownPath.escaped(r.photo)))")
             return ExitStatus.done

@@ -18,7 +18,9 @@ struct ReviewCommand: Command {
     """
     struct Options: OptionGroup {
         let out = RequiredTextOption("--out", "DIR", completion: .folder, what: "the folder to write the site into", "The folder to write the site into (required)")
-        let overwrite = SharedOptions.overwrite
+        /// A review writes a folder, not a file: -y is what lets it into one that holds other files.
+        let overwrite = FlagOption("--overwrite", short: "-y",
+                                   "Write the site into a folder that holds other files and no review yet (otherwise it is refused); an index.html or YEAR.html there is replaced")
         let days = DayRange()
         let judging = JudgingOptions()
     }

@@ -1,13 +1,28 @@
 import Foundation
 import GlimtPure
 
-/// One status line on stderr, rewritten in place on a terminal and cut to its width; elsewhere
-/// (logs, pipes) only a line when its first word-group changes, or a line logged on purpose, so
-/// logs stay readable.
+/// One status line on stderr. On a terminal it is rewritten in place and cut to the width.
+/// Elsewhere (logs, pipes, a systemd journal) nothing can be rewritten, so each line printed is
+/// whole, and only some are printed: the first of each step (when its first three words change:
+/// the next video, the next day) and then one every `interval` seconds, so that a log shows what
+/// ran and how far it got without a line per frame.
 final class ProgressLine {
+    static let interval = 10.0
+
     private var width = 0
-    let isTerminal = isatty(STDERR_FILENO) == 1
-    private var lastHeading = ""
+    let isTerminal: Bool
+    private let write: (String) -> Void
+    private let now: () -> Double
+    private var lastHeading: String?
+    private var lastPrinted = -Double.infinity
+
+    /// `write` and `now` are stderr and the clock, but for tests.
+    init(isTerminal: Bool = isatty(STDERR_FILENO) == 1, write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
+         now: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }) {
+        self.isTerminal = isTerminal
+        self.write = write
+        self.now = now
+    }
 
     /// The terminal's width in columns (80 when it does not say).
     var columns: Int {
@@ -19,28 +34,30 @@ final class ProgressLine {
         if Console.quiet { return }
         guard isTerminal else {
             let heading = s.split(separator: " ").prefix(3).joined(separator: " ")
-            if heading != lastHeading {
+            let t = now()
+            if heading != lastHeading || t - lastPrinted >= Self.interval {
                 lastHeading = heading
-                FileHandle.standardError.write(Data((ShownPath.bytesEscaped(heading) + "\n").utf8))
+                lastPrinted = t
+                write(ShownPath.bytesEscaped(s) + "\n")
             }
             return
         }
         // One column short of the edge: a line as wide as the terminal wraps on some of them.
         let shown = String(ShownPath.bytesEscaped(s).prefix(max(10, columns - 1)))
         let pad = max(0, width - shown.count)
-        FileHandle.standardError.write(Data(("\r" + shown + String(repeating: " ", count: pad)).utf8))
+        write("\r" + shown + String(repeating: " ", count: pad))
         width = shown.count
     }
 
     /// A line for logs and pipes (not shown on a terminal, where `update` says it all).
     func log(_ s: String) {
         guard !Console.quiet, !isTerminal else { return }
-        FileHandle.standardError.write(Data((ShownPath.bytesEscaped(s) + "\n").utf8))
+        write(ShownPath.bytesEscaped(s) + "\n")
     }
 
     func clear() {
         guard isTerminal, width > 0 else { return }
-        FileHandle.standardError.write(("\r" + String(repeating: " ", count: width) + "\r").data(using: .utf8)!)
+        write("\r" + String(repeating: " ", count: width) + "\r")
         width = 0
     }
 }

@@ -1,10 +1,6 @@
 import Foundation
 import GlimtPure
 
-let commands: [Command.Type] = [FilmCommand.self, ScanCommand.self, FoldersCommand.self, StatusCommand.self, MergeCommand.self, DaysCommand.self, ShowCommand.self, CalendarCommand.self, ReviewCommand.self, PickCommand.self,
-                                ExcludeCommand.self, IncludeCommand.self, DateCommand.self, AnalyzeCommand.self, FacesCommand.self, ReferenceCommand.self,
-                                PeopleCommand.self, EmbedCommand.self, CompletionsCommand.self, ManualCommand.self]
-
 let toolHelp = """
 glimt-pure \(Glimt.version): one second of every day, made into a film, from the videos you
 already took. Runs on your machine only: no network, no account, no upload.
@@ -63,21 +59,22 @@ func main() -> Int32 {
         return ExitStatus.usage
     }
     tokens.removeFirst()
-    if tokens.contains("--help") || tokens.contains("-h") {
+    if CommonOptions.asksForHelp(tokens) {
         Console.out(cmd.help)
         return ExitStatus.done
     }
     let status: Int32
     do {
-        let args = try Arguments(tokens, command: cmd.name, options: cmd.allOptions)
-        Console.quiet = args.flag("--quiet")
-        Console.verbose = args.flag("--verbose")
-        status = try cmd.run(args)
+        status = try cmd.run(tokens, elsewhere: commandsTaking)
     } catch let e as UsageError {
         Console.err("glimt-pure \(cmd.name): \(e)")
         return ExitStatus.usage
     } catch let e as People.NotChosen {
         Console.err("glimt-pure \(cmd.name): \(e)")
+        return ExitStatus.usage
+    } catch let e as People.UnknownPerson {
+        let closest = Suggestion.closest(to: e.name.lowercased(), in: e.people.map { $0.lowercased() }).flatMap { low in e.people.first { $0.lowercased() == low } }
+        Console.err("glimt-pure \(cmd.name): \(e.description(closest: closest))")
         return ExitStatus.usage
     } catch let e as AmbiguousFaceError {
         // glimt never guesses "the biggest face": the faces are listed for the person to choose.

@@ -88,6 +88,10 @@ final class CameraRollTests: CLITestCase {
         XCTAssertEqual(setAside, ["IMG_0042.MOV", "RPReplay_Final1714640400.MP4", "clip_0007.mp4"])
         let picks = try XCTUnwrap(result["picks"] as? [[String: Any]])
         XCTAssertEqual(picks.compactMap { name($0["video"]) }, ["VID_20240501_100000.mp4", "holiday clip.mp4", "slowmo_capture120.mp4", "hfr_120fps.mp4", "timelapse_capture1.mp4"])
+        // Times are ISO 8601, as in every --json: the fixtures' creation_time.
+        let instants = Dictionary(uniqueKeysWithValues: videos.map { (name($0["path"])!, ($0["capture"] as? [String: Any])?["instant"]) })
+        XCTAssertEqual(instants["hfr_120fps.mp4"] as? String, "2024-05-06T09:00:00Z")
+        XCTAssertEqual(instants["IMG_0042.MOV"] as? String, "2024-05-01T09:00:00Z")
         let skipped = try XCTUnwrap(result["skippedDays"] as? [String: String])
         XCTAssertEqual(skipped["2024-05-02"], "every video of it is set aside: a screen recording (--screen-recordings includes them)")
 

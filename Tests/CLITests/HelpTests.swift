@@ -35,6 +35,14 @@ final class HelpTests: CLITestCase {
         }
     }
 
+    /// `review` writes a folder: its -y says what it does to one, not to "an output file".
+    func testReviewsOverwriteSpeaksOfItsFolder() throws {
+        let help = try glimt("help", "review").out.replacingOccurrences(of: "\n                         ", with: " ")
+        let overwrite = try XCTUnwrap(help.split(separator: "\n").first { $0.hasPrefix("  -y, --overwrite") }, help)
+        XCTAssertTrue(overwrite.contains("into a folder that holds other files and no review"), String(overwrite))
+        XCTAssertFalse(overwrite.contains("output file"), String(overwrite))
+    }
+
     func testCommandHelpAndHelpCommandAgree() throws {
         for command in Self.commands {
             XCTAssertEqual(try glimt(command, "--help").out, try glimt("help", command).out, "'\(command) --help' and 'help \(command)'")

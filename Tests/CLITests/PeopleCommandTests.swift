@@ -20,6 +20,26 @@ final class PeopleCommandTests: CLITestCase {
         XCTAssertEqual(try run("scan", videos.path, "--timezone", "UTC", "-q").status, 0)
     }
 
+    /// --person naming no one of the library is a usage mistake, as a misspelt option is: exit
+    /// 64, one line, with the name probably meant when one is close.
+    func testAnUnknownPersonIsAUsageMistake() throws {
+        XCTAssertEqual(try run("reference", "add", fixture("yunet/obama.png"), "--person", "Barack").status, 0)
+        XCTAssertEqual(try run("reference", "add", fixture("yunet/biden.png"), "--person", "Joe").status, 0)
+        let film = library.appendingPathComponent("film.mp4").path
+        for args in [["days", "--person", "Barak"], ["film", "--out", film, "--person", "Barak"], ["pick", "2024-05-01", "--auto", "--person", "Barak"],
+                     ["exclude", "2024-05-01", "--person", "Barak"], ["reference", "list", "--person", "Barak"], ["reference", "suggest", "--person", "Barak"],
+                     ["reference", "remove", "1", "--person", "Barak"]] {
+            let mistake = try glimt(args + ["--library", store.path])
+            XCTAssertEqual(mistake.status, 64, "\(args): \(mistake.err)")
+            XCTAssertEqual(mistake.err, "glimt-pure \(args[0]): the library has no person called 'Barak' (did you mean 'Barack'?) (people: Barack, Joe)\n", "\(args)")
+        }
+        let far = try run("days", "--person", "Nobody")
+        XCTAssertEqual(far.status, 64)
+        XCTAssertEqual(far.err, "glimt-pure days: the library has no person called 'Nobody' (people: Barack, Joe)\n", "nothing close: no guess")
+        XCTAssertEqual(try run("reference", "list", "--person", "joe").status, 0, "names are matched whatever their case")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: film))
+    }
+
     func testEachPersonsDaysAndTheFamilyFilm() throws {
         try family()
         let unnamed = try run("days")

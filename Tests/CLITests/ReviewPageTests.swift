@@ -25,6 +25,10 @@ final class ReviewPageTests: CLITestCase {
         XCTAssertEqual(try glimt("scan", videos.path, "--library", store.path, "--timezone", "UTC", "-q").status, 0)
         let review = try glimt("review", "--out", site.path)
         XCTAssertEqual(review.status, 0, review.err)
+        // Not on a terminal, progress is whole lines (a log shows how far it got).
+        let progress = review.err.split(separator: "\n").filter { $0.hasPrefix("review:") }
+        XCTAssertFalse(progress.isEmpty, review.err)
+        for line in progress { XCTAssertNotNil(line.wholeMatch(of: #/review: thumbnails and previews \d+/\d+/#), String(line)) }
     }
 
     /// Chromium as a person's browser would run it, with everything that calls home turned off,

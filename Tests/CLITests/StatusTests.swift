@@ -9,6 +9,13 @@ import GlimtPure
 final class StatusTests: CLITestCase {
     private var videos: URL { library.appendingPathComponent("videos") }
 
+    /// `status --json` as a program reads it: its times are ISO 8601, as every --json's are.
+    private func status() throws -> LibraryStatus {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(LibraryStatus.self, from: Data(try glimt("status", "--json").out.utf8))
+    }
+
     func testStatusSaysTheLastScanWhatIsNewAndWhatFailed() throws {
         let clips = try GeneratedClips.write(Array(GeneratedClips.days.prefix(3)), to: videos.path)
         let broken = videos.appendingPathComponent("broken.mp4")
@@ -34,8 +41,7 @@ final class StatusTests: CLITestCase {
         try FileManager.default.moveItem(atPath: library.appendingPathComponent("new/VID_20240509_120000_0.mp4").path, toPath: fresh.path)
         var stamp = utimbuf(actime: 1_700_000_000, modtime: 1_700_000_000)
         XCTAssertEqual(utime(clips[0], &stamp), 0)
-        let json = try glimt("status", "--json")
-        let status = try JSONDecoder().decode(LibraryStatus.self, from: Data(json.out.utf8))
+        let status = try self.status()
         XCTAssertEqual(status.new, [clips[0], fresh.path].sorted())
         XCTAssertEqual(status.failed.map(\.path), [broken.path], "the broken file is a failure, not new")
         XCTAssertEqual(status.lastScan?.inputs, [videos.path])
@@ -67,11 +73,26 @@ final class StatusTests: CLITestCase {
             XCTAssertEqual(said.err, "glimt-pure scan: another scan is working on this library; leaving the work to it (--if-idle)\n")
             XCTAssertTrue(try glimt("status").out.contains("\nscanning now: another glimt-pure is scanning into this library\n"))
         }
-        let status = try JSONDecoder().decode(LibraryStatus.self, from: Data(try glimt("status", "--json").out.utf8))
+        let status = try self.status()
         XCTAssertEqual(status.videos, 1, "nothing was scanned while the lock was held")
         XCTAssertEqual(status.lastScan?.inputs, [videos.path], "and nothing recorded")
         let idle = try glimt("scan", library.appendingPathComponent("more").path, "-q", "--if-idle", "--timezone", "UTC")
         XCTAssertEqual(idle.status, 0, idle.err)
-        XCTAssertEqual(try JSONDecoder().decode(LibraryStatus.self, from: Data(try glimt("status", "--json").out.utf8)).videos, 2, "idle: it scans")
+        XCTAssertEqual(try self.status().videos, 2, "idle: it scans")
+    }
+
+    /// A time in --json is ISO 8601 (`2026-12-03T20:41:07Z`), which every language reads, never
+    /// Foundation's own seconds since 2001.
+    func testStatusJSONGivesTimesAsISO8601() throws {
+        try GeneratedClips.write(Array(GeneratedClips.days.prefix(1)), to: videos.path)
+        let before = Date()
+        XCTAssertEqual(try glimt("scan", videos.path, "-q", "--timezone", "UTC").status, 0)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try glimt("status", "--json").out.utf8)) as? [String: Any])
+        let scan = try XCTUnwrap(json["lastScan"] as? [String: Any])
+        for key in ["started", "finished"] {
+            let text = try XCTUnwrap(scan[key] as? String, "\(key): \(scan[key] ?? "none")")
+            let time = try XCTUnwrap(ISO8601DateFormatter().date(from: text), text)
+            XCTAssertLessThan(abs(time.timeIntervalSince(before)), 120, "\(key) \(text) is the scan's time")
+        }
     }
 }

@@ -54,6 +54,17 @@ final class UsageTests: CLITestCase {
         XCTAssertTrue(refused.err.hasPrefix("glimt-pure: GLIMT_KERNELS=\(missing.rawValue): this glimt-pure holds only the"), refused.err)
     }
 
+    /// --from and --to are one range wherever they are taken, checked in one place.
+    func testEveryCommandWithADayRangeRefusesItBackwards() throws {
+        for args in [["film", "--out", library.appendingPathComponent("film.mp4").path], ["scan", library.path], ["days"], ["review", "--out", library.appendingPathComponent("site").path]] {
+            let run = try glimt(args + ["--from", "2024-05-02", "--to", "2024-05-01"])
+            XCTAssertEqual(run.status, 64, "\(args)")
+            XCTAssertEqual(run.err, "glimt-pure \(args[0]): --from 2024-05-02 is after --to 2024-05-01\n")
+            XCTAssertEqual(try glimt(args + ["--to", "2024-02-30"]).err, "glimt-pure \(args[0]): --to: '2024-02-30' is not a calendar day (write YYYY-MM-DD)\n")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library.appendingPathComponent("site").path))
+    }
+
     func testUsageMistakesExitWith64AndSayWhatToDo() throws {
         let unknown = try glimt("fly")
         XCTAssertEqual(unknown.status, 64)

@@ -15,8 +15,6 @@ public struct FilmJob {
     /// Every error here names what is wrong before an hour of analysis, not after it.
     public init(film: FilmOptions, output: String, fromDay: String?, toDay: String?, overwrite: Bool = false) throws {
         if let problem = film.problem { throw GlimtError(problem) }
-        for day in [fromDay, toDay].compactMap({ $0 }) { try CalendarDay.checked(day) }
-        if let fromDay, let toDay, fromDay > toDay { throw GlimtError("--from \(fromDay) is after --to \(toDay)") }
         try OutputFile.check(output, extensions: ["mp4", "m4v"], what: "the film", overwrite: overwrite)
         var film = film
         film.tags.merge(VideoFacts.filmMark(maker: "glimt-pure \(Glimt.version)")) { _, mark in mark }

@@ -14,13 +14,27 @@ public enum People {
         }
     }
 
+    /// A name that is none of the library's people: a mistake in what the person asked for,
+    /// not a failure (the command line's tells it as a usage mistake, with the name probably meant).
+    public struct UnknownPerson: Error, CustomStringConvertible {
+        public let name: String
+        /// The library's people, by name.
+        public let people: [String]
+        public var description: String { description(closest: nil) }
+
+        /// The line, with `closest` (a name of `people`) said as what was probably meant.
+        public func description(closest: String?) -> String {
+            let known = people.isEmpty ? "it knows no one yet: glimt-pure reference add PHOTO --person \(name)" : "people: " + people.joined(separator: ", ")
+            return "the library has no person called '\(name)'" + (closest.map { " (did you mean '\($0)'?)" } ?? "") + " (\(known))"
+        }
+    }
+
     /// The person `name` names, or with no name the library's only person; nil for a library
-    /// that knows no one. Several people and no name: `NotChosen`.
+    /// that knows no one. Several people and no name: `NotChosen`; a name none has: `UnknownPerson`.
     public static func choose(_ name: String?, in people: [Person]) throws -> Person? {
         if let name {
             guard let p = people.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-                let known = people.isEmpty ? "it knows no one yet: glimt-pure reference add PHOTO --person \(name)" : "people: " + people.map(\.name).joined(separator: ", ")
-                throw GlimtError("the library has no person called '\(name)' (\(known))")
+                throw UnknownPerson(name: name, people: people.map(\.name))
             }
             return p
         }

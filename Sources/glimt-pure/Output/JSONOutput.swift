@@ -1,0 +1,13 @@
+import Foundation
+
+/// How every `--json` is written: keys sorted, slashes as they are, and every time as ISO 8601
+/// (`2024-06-21T10:12:33Z`, as a reference's `added` is), never Foundation's seconds since 2001.
+enum JSONOutput {
+    static func encoder(pretty: Bool) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+}

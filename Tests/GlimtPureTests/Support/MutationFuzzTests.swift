@@ -123,6 +123,35 @@ final class MutationFuzzTests: XCTestCase {
         }
     }
 
+    /// The review page's choices file, read as `pick --apply` reads it (encodings, duplicate keys,
+    /// then the decoder), and the settings file: each mutant is read or refused in one line.
+    func testChoicesFilesAndSettingsSurviveMutations() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glimt-fuzz-choices-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("glimt-choices.json").path
+        let choices = Array(#"{"glimt": "choices", "version": 1, "person": "Emma", "choices": [{"day": "2024-05-01", "action": "pick", "video": "/v/a.mp4", "at": 1.5}, {"day": "2024-05-02", "action": "exclude"}]}"#.utf8)
+        let encodings: [[UInt8]] = [choices, [0xEF, 0xBB, 0xBF] + choices, Array(String(decoding: choices, as: UTF8.self).data(using: .utf16)!)]
+        var m = Mutator(state: 5)
+        var read = 0
+        for (e, original) in encodings.enumerated() {
+            for i in 0..<1000 {
+                try Data(m.mutate(original, within: 0..<original.count)).write(to: URL(fileURLWithPath: file))
+                do {
+                    _ = try JSONFile.read(ChoicesFile.File.self, from: file, what: "a choices file")
+                    read += 1
+                } catch { assertOneLine(error, "choices mutant \(e).\(i)") }
+            }
+        }
+        XCTAssertGreaterThan(read, 0, "some mutants are still choices files")
+        let config = folder.appendingPathComponent("config").path
+        let settings = Array("# mine\r\nfolder /home/me/Videos\r\nfolder ~/Phone videos\n\nfolder /mnt/nas\n".utf8)
+        for i in 0..<1500 {
+            try Data(m.mutate(settings, within: 0..<settings.count)).write(to: URL(fileURLWithPath: config))
+            do { _ = try ConfigFile.load(config, environment: ["HOME": "/home/me"]) } catch { assertOneLine(error, "settings mutant \(i)") }
+        }
+    }
+
     /// HEIF's container parser and the decoding behind it: mutants of the HEIC and AVIF fixtures
     /// and of the grid rebuilt with the wide fields libheif does not write (iloc version 2 with a
     /// base offset, 32-bit IDs, 15-bit property indices), three in four inside the boxes before the

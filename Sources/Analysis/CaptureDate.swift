@@ -42,6 +42,12 @@ public struct CaptureDate: Codable, Equatable, Sendable {
         public var notes: [String]
     }
 
+    /// The latest day a capture date is believed: tomorrow in the zone furthest ahead (UTC+14),
+    /// which no clock on Earth shows yet. A day a person gives is held to it too.
+    public static func latestDay(now: Date = Date()) -> String {
+        CaptureDate(instant: now.addingTimeInterval(86_400), timeZone: TimeZone(secondsFromGMT: 14 * 3600)!, source: .modificationTime).day
+    }
+
     /// Picks the best available source: `quickTime` and `creationTime` are the container's
     /// metadata values, `sidecar` the time a Takeout sidecar gives, `fileName` the file's name.
     /// A date after tomorrow (in the zone furthest ahead, so no clock on Earth shows it yet) is
@@ -49,7 +55,7 @@ public struct CaptureDate: Codable, Equatable, Sendable {
     /// is taken as it is.
     public static func read(quickTime: String?, creationTime: String?, sidecar: Date?, fileName: String, modified: Date?,
                             timeZone: TimeZone, now: Date = Date()) -> Reading {
-        let latest = CaptureDate(instant: now.addingTimeInterval(86_400), timeZone: TimeZone(secondsFromGMT: 14 * 3600)!, source: .modificationTime).day
+        let latest = latestDay(now: now)
         var passedOver: [String] = []
         func taken(_ found: Found, _ what: String) -> CaptureDate? {
             switch found {

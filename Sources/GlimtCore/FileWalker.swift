@@ -2,78 +2,177 @@ import Foundation
 
 /// Finds the files a run is about: files named directly are taken as they are; folders are
 /// searched recursively for names `accept` likes, skipping hidden entries. Walks with opendir and
-/// lstat/stat only (no owner look-ups), follows symlinks but never into a folder it is already
-/// inside (a loop), takes a file reached twice (by two paths, or a link) once, and reports every
-/// folder it cannot read. Results are sorted per folder, so every run sees the same sequence.
+/// lstat/stat only (no owner look-ups), follows symlinks but walks each real folder once (by
+/// device and inode: links to a folder from many places, even 2^24 paths through a maze of
+/// them, cost one visit), says a link back into a folder it is inside, takes a file reached twice
+/// (by two paths, or a link) once, and reports every folder it cannot read. The kernel's
+/// pseudo-filesystems (/proc, /sys, /dev...; by the mount table's type of their device) hold no
+/// one's videos and can lead back to / (as /proc/self/root does): they are not walked, with one
+/// line. Results are sorted per folder,
+/// so every run sees the same sequence.
 public enum FileWalker {
     public struct Problem: Equatable, Sendable {
         public var path: String
         public var reason: String
     }
 
-    public static func find(_ inputs: [String], accept: (String) -> Bool) -> (files: [String], problems: [Problem]) {
-        var files: [String] = []
-        var problems: [Problem] = []
-        var seen = Set<Identity>()
-        for input in inputs {
-            let status: FileStatus
-            do { status = try FileStatus(input) } catch let e as GlimtError {
-                problems.append(Problem(path: input, reason: e.reason == "no such file" ? "no such file or folder" : e.reason))
-                continue
-            } catch { continue }
-            if status.kind == .folder {
-                walk(input, ancestors: [Identity(status)], seen: &seen, files: &files, problems: &problems, accept: accept)
-            } else if seen.insert(Identity(status)).inserted {
-                // Named directly: whatever it is, the analysis says what is wrong with it.
-                files.append(input)
-            }
+    /// `stop` is asked at every entry: when it says so, the walk ends at once with what it has
+    /// found (a scan stopped by Ctrl-C or SIGTERM while it looks for videos).
+    public static func find(_ inputs: [String], stop: () -> Bool = { StopRequest.isRequested },
+                            accept: (String) -> Bool) -> (files: [String], problems: [Problem]) {
+        withoutActuallyEscaping(stop) { stop in
+            withoutActuallyEscaping(accept) { accept in walk(inputs, stop: stop, accept: accept) }
         }
-        return (files, problems)
     }
 
-    private struct Identity: Hashable {
+    private static func walk(_ inputs: [String], stop: @escaping () -> Bool, accept: @escaping (String) -> Bool) -> (files: [String], problems: [Problem]) {
+        var walk = Walk(stop: stop, accept: accept)
+        for input in inputs {
+            if walk.stopped() { break }
+            let status: FileStatus
+            do { status = try FileStatus(input) } catch let e as GlimtError {
+                walk.problems.append(Problem(path: input, reason: e.reason == "no such file" ? "no such file or folder" : e.reason))
+                continue
+            } catch { continue }
+            if let kernel = walk.kernelFilesystem(input, status: status, parent: nil) {
+                walk.problems.append(Problem(path: input, reason: Walk.notWalked(kernel, folder: status.kind == .folder)))
+            } else if status.kind == .folder {
+                walk.folder(input, status: status, ancestors: [])
+            } else if walk.seen.insert(Identity(status)).inserted {
+                // Named directly: whatever it is, the analysis says what is wrong with it.
+                walk.files.append(input)
+            }
+        }
+        return (walk.files, walk.problems)
+    }
+
+    struct Identity: Hashable {
         let device: UInt64
         let inode: UInt64
         init(_ s: FileStatus) { device = s.device; inode = s.inode }
     }
 
-    private static func walk(_ folder: String, ancestors: Set<Identity>, seen: inout Set<Identity>, files: inout [String],
-                             problems: inout [Problem], accept: (String) -> Bool) {
-        guard let dir = FileName.withPath(folder, { opendir($0) }) else {
-            problems.append(Problem(path: folder, reason: "cannot read this folder (\(FileStatus.reason(errno)))"))
-            return
+    private struct Walk {
+        let stop: () -> Bool
+        let accept: (String) -> Bool
+        var files: [String] = []
+        var problems: [Problem] = []
+        /// Files taken, and folders walked: each once.
+        var seen = Set<Identity>()
+        var walked = Set<Identity>()
+        var mounts: [UInt64: String]?
+        private var stopRequested = false
+
+        init(stop: @escaping () -> Bool, accept: @escaping (String) -> Bool) {
+            self.stop = stop
+            self.accept = accept
         }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                FileName.string(fromBytes: raw.prefix(while: { $0 != 0 }))
+
+        mutating func stopped() -> Bool {
+            if !stopRequested && stop() { stopRequested = true }
+            return stopRequested
+        }
+
+        static func notWalked(_ kernel: String, folder: Bool) -> String {
+            "the kernel's \(kernel) filesystem, not a \(folder ? "folder of videos; not walked" : "video; not read")"
+        }
+
+        mutating func folder(_ folder: String, status: FileStatus, ancestors: [Identity]) {
+            let id = Identity(status)
+            guard walked.insert(id).inserted else { return }
+            guard let dir = FileName.withPath(folder, { opendir($0) }) else {
+                problems.append(Problem(path: folder, reason: "cannot read this folder (\(FileStatus.reason(errno)))"))
+                return
             }
-            if name.hasPrefix(".") { continue }
-            names.append(name)
-        }
-        closedir(dir)
-        for name in names.sorted() {
-            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            let status: FileStatus
-            do { status = try FileStatus(path) } catch let e as GlimtError {
-                // A dangling link or a loop of links: say so only where it would have been taken.
-                if accept(path) || e.reason == "a symlink loop" { problems.append(Problem(path: path, reason: e.reason)) }
-                continue
-            } catch { continue }
-            switch status.kind {
-            case .folder:
-                let id = Identity(status)
-                guard !ancestors.contains(id) else {
-                    problems.append(Problem(path: path, reason: "a symlink loop (leads back into a folder it is inside); not followed"))
-                    continue
+            var names: [String] = []
+            while let entry = readdir(dir) {
+                if stopped() { break }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    FileName.string(fromBytes: raw.prefix(while: { $0 != 0 }))
                 }
-                walk(path, ancestors: ancestors.union([id]), seen: &seen, files: &files, problems: &problems, accept: accept)
-            case .file:
-                if accept(path), seen.insert(Identity(status)).inserted { files.append(path) }
-            default:
-                // FIFOs, devices and sockets are never opened; one with a video's name is worth a word.
-                if accept(path), let why = status.notAFile { problems.append(Problem(path: path, reason: why)) }
+                if name.hasPrefix(".") { continue }
+                names.append(name)
             }
+            closedir(dir)
+            let inside = ancestors + [id]
+            for name in names.sorted() {
+                if stopped() { return }
+                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                let entry: FileStatus
+                do { entry = try FileStatus(path) } catch let e as GlimtError {
+                    // A dangling link or a loop of links: say so only where it would have been taken.
+                    if accept(path) || e.reason == "a symlink loop" { problems.append(Problem(path: path, reason: e.reason)) }
+                    continue
+                } catch { continue }
+                switch entry.kind {
+                case .folder:
+                    if inside.contains(Identity(entry)) {
+                        problems.append(Problem(path: path, reason: "a symlink loop (leads back into a folder it is inside); not followed"))
+                    } else if let kernel = kernelFilesystem(path, status: entry, parent: status) {
+                        problems.append(Problem(path: path, reason: Self.notWalked(kernel, folder: true)))
+                    } else {
+                        // Reached again by another link: its files were found the first time.
+                        self.folder(path, status: entry, ancestors: inside)
+                    }
+                case .file:
+                    if accept(path), seen.insert(Identity(entry)).inserted { files.append(path) }
+                default:
+                    // FIFOs, devices and sockets are never opened; one with a video's name is worth a word.
+                    if accept(path), let why = entry.notAFile { problems.append(Problem(path: path, reason: why)) }
+                }
+            }
+        }
+
+        /// The name of the kernel pseudo-filesystem a folder or file lies on, or nil. Asked only
+        /// where a mount may begin: for what is named directly and where the device changes.
+        /// The type is the mount table's, matched by device: Swift's Glibc has no statfs(2)
+        /// (only statvfs, which carries no type), and the table names the same types.
+        mutating func kernelFilesystem(_ path: String, status: FileStatus, parent: FileStatus?) -> String? {
+            if let parent, parent.device == status.device { return nil }
+            guard let type = mountType(status.device), Self.kernel.contains(type) else { return nil }
+            return type
+        }
+
+        /// The filesystems the kernel makes up from its own state: no one's videos are there.
+        static let kernel: Set<String> = [
+            "proc", "sysfs", "devtmpfs", "devpts", "cgroup", "cgroup2", "debugfs", "tracefs", "securityfs", "pstore", "bpf",
+            "configfs", "fusectl", "binfmt_misc", "selinuxfs", "smackfs", "mqueue", "efivarfs", "nsfs", "rpc_pipefs",
+        ]
+
+        /// The type /proc/self/mountinfo gives the mount of `device` (read once a walk).
+        mutating func mountType(_ device: UInt64) -> String? {
+            if mounts == nil {
+                var table: [UInt64: String] = [:]
+                let text = FileName.string(fromBytes: Self.kernelFile("/proc/self/mountinfo"))
+                for line in text.split(separator: "\n") {
+                    let fields = line.split(separator: " ")
+                    // The type follows the "-" that ends the optional fields, from the seventh on.
+                    guard fields.count > 7, let dash = fields[6...].firstIndex(of: "-"), dash + 1 < fields.count else { continue }
+                    let numbers = fields[2].split(separator: ":").compactMap { UInt64($0) }
+                    guard numbers.count == 2 else { continue }
+                    let (major, minor) = (numbers[0], numbers[1])
+                    // glibc's makedev.
+                    let dev = ((major & 0xFFF) << 8) | ((major & ~0xFFF) << 32) | (minor & 0xFF) | ((minor & ~0xFF) << 12)
+                    table[dev] = String(fields[dash + 1])
+                }
+                mounts = table
+            }
+            return mounts?[device]
+        }
+
+        /// A file the kernel writes as it is read (its size says 0), up to 4 MB.
+        static func kernelFile(_ path: String) -> [UInt8] {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return [] }
+            defer { close(fd) }
+            var out: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65536)
+            while out.count < 4 << 20 {
+                let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                out += chunk[0..<n]
+            }
+            return out
         }
     }
 }

@@ -1,18 +1,24 @@
 import Foundation
 
-/// Files a person can edit (the reference list, a saved picks file) are read through here: any
-/// problem, from a missing file to a wrong number deep inside, becomes one line that names the
-/// file and the place in it, never a crash.
+/// Files a person can edit (the reference list, a saved picks file, the review page's choices)
+/// are read through here: any problem, from a missing file to a wrong number deep inside, becomes
+/// one line that names the file and the place in it, never a crash. A file saved on another
+/// system (UTF-16, a byte order mark, CRLF) reads as its text says, and a key given twice, which
+/// the decoder would take silently, is refused (see `JSONText`).
 public enum JSONFile {
     /// Reference lists and picks files are kilobytes; past this a file is not one.
     public static let maxBytes = 64 << 20
 
     /// `what` says what the file should be ("a reference list"), for the reason.
     public static func read<T: Decodable>(_ type: T.Type, from path: String, what: String) throws -> T {
-        let data: Data
-        do { data = Data(try FileName.read(path, limit: maxBytes)) } catch let e as GlimtError {
+        let bytes: [UInt8]
+        do { bytes = try FileName.read(path, limit: maxBytes) } catch let e as GlimtError {
             throw GlimtError("cannot read \(what) (\(e.reason))", path: path)
         }
+        let text: [UInt8]
+        do { text = try JSONText.utf8(bytes) } catch let e as GlimtError { throw e.at(path) }
+        if let twice = JSONText.duplicateKey(in: text) { throw GlimtError("\(twice); a key may be given once", path: path) }
+        let data = Data(text)
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch let e as DecodingError {

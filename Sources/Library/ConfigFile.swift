@@ -14,6 +14,9 @@ import GlimtCore
 /// it is absolute, or starts with `~/` for the home folder. Anything else, or a folder named
 /// twice, is refused in one line naming the file and the line. `glimt-pure folders add|remove`
 /// changes only the lines of the folder it names and keeps every other byte, comments included.
+/// A file saved on another system reads as the same lines: CRLF line ends and a UTF-8 byte order
+/// mark are kept as they are; what would be misread (UTF-16 or UTF-32, old Mac line ends of CR
+/// alone, a NUL byte) is refused in one line.
 public struct ConfigFile: Sendable {
     /// Where the file is when no folder is named, as help and the manual say it.
     public static let standard = "$XDG_CONFIG_HOME/glimt/config, else ~/.config/glimt/config"
@@ -21,9 +24,12 @@ public struct ConfigFile: Sendable {
     public static let maxBytes = 1 << 20
 
     public let path: String
-    /// The file's lines as they are (each without its newline), to write back unchanged.
+    /// The file's lines as they are (each without its newline, a CR before it kept), to write
+    /// back unchanged.
     private var lines: [String]
     private let home: String?
+    /// The file starts with a UTF-8 byte order mark, written back before the first line.
+    private var byteOrderMark = false
 
     /// The watched folders, absolute, in the file's order.
     public var folders: [String] { lines.compactMap { (try? Self.folder(in: $0, home: home)) ?? nil } }
@@ -45,8 +51,20 @@ public struct ConfigFile: Sendable {
         do { bytes = try FileName.read(path, limit: maxBytes) } catch let e as GlimtError {
             throw GlimtError("cannot read the settings (\(e.reason))", path: path)
         }
-        var lines = FileName.string(fromBytes: bytes).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
+        if let wide = wideEncoding(bytes) {
+            throw GlimtError("is \(wide) text; glimt reads its settings as UTF-8 (save it as UTF-8)", path: path)
+        }
+        let byteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        var rows = (byteOrderMark ? Array(bytes.dropFirst(3)) : bytes).split(separator: 0x0A, omittingEmptySubsequences: false)
+        if rows.last?.isEmpty == true { rows.removeLast() }
+        for (i, row) in rows.enumerated() {
+            let text = row.last == 0x0D ? row.dropLast() : row[...]
+            if text.contains(0x0D) {
+                throw GlimtError("line \(i + 1) holds a carriage return inside it (old Mac line ends?); save the file with LF or CRLF line ends", path: path)
+            }
+            if text.contains(0) { throw GlimtError("line \(i + 1) holds a NUL byte; this is not a settings file as glimt writes it", path: path) }
+        }
+        let lines = rows.map { FileName.string(fromBytes: $0) }
         var seen: [String: Int] = [:]
         for (i, line) in lines.enumerated() {
             do {
@@ -57,7 +75,18 @@ public struct ConfigFile: Sendable {
                 throw GlimtError("line \(i + 1): \(e.reason)", path: path)
             }
         }
-        return ConfigFile(path: path, lines: lines, home: home)
+        var config = ConfigFile(path: path, lines: lines, home: home)
+        config.byteOrderMark = byteOrderMark
+        return config
+    }
+
+    /// "UTF-16" or "UTF-32" when `bytes` start with its byte order mark, or with the zero bytes
+    /// of a first character of ASCII in it.
+    static func wideEncoding(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32" }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16" }
+        guard bytes.count >= 2, (bytes[0] == 0) != (bytes[1] == 0) else { return nil }
+        return bytes.count >= 4 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] == 0 ? "UTF-32" : "UTF-16"
     }
 
     /// The folder a line names, nil for a blank line or a comment; throws what is wrong with it.
@@ -87,7 +116,8 @@ public struct ConfigFile: Sendable {
             lines = ["# glimt-pure's settings. 'folder PATH' lines name the folders 'glimt-pure scan' scans when it",
                      "# is given none ('glimt-pure folders add|remove' edits them; so may you)."]
         }
-        lines.append("folder \(folder)")
+        // A file of CRLF lines gets one more of them.
+        lines.append("folder \(folder)" + (lines.last?.hasSuffix("\r") == true ? "\r" : ""))
         return true
     }
 
@@ -104,7 +134,7 @@ public struct ConfigFile: Sendable {
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             throw GlimtError("cannot create the settings' folder (\(JSONFile.reason(error)))", path: folder.path)
         }
-        try AtomicFile.write(FileName.bytes(lines.map { $0 + "\n" }.joined()), to: path)
+        try AtomicFile.write((byteOrderMark ? [0xEF, 0xBB, 0xBF] : []) + FileName.bytes(lines.map { $0 + "\n" }.joined()), to: path)
     }
 
     /// Reads, changes and writes the file under a lock beside it, so two changes at once both land

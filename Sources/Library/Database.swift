@@ -89,8 +89,25 @@ final class Database {
     }
 
     /// Runs `body` in one transaction: all of it is stored, or none of it. BEGIN IMMEDIATE takes
-    /// the write lock up front, so two writers queue instead of deadlocking.
+    /// the write lock up front, so two writers queue instead of deadlocking. Inside another
+    /// transaction it is a savepoint of it: several changes (a choices file's, a merge and its
+    /// record) are then all stored or none, and each still undoes itself when it fails.
     func transaction<T>(_ body: () throws -> T) throws -> T {
+        if sqlite3_get_autocommit(handle) == 0 {
+            savepoints += 1
+            let name = "step\(savepoints)"
+            defer { savepoints -= 1 }
+            try execute("SAVEPOINT \(name)")
+            do {
+                let result = try body()
+                try execute("RELEASE \(name)")
+                return result
+            } catch {
+                try? execute("ROLLBACK TO \(name)")
+                try? execute("RELEASE \(name)")
+                throw error
+            }
+        }
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -101,6 +118,9 @@ final class Database {
             throw error
         }
     }
+
+    /// How deep the savepoints of nested transactions go.
+    private var savepoints = 0
 
     func prepare(_ sql: String) throws -> Statement {
         var statement: OpaquePointer?

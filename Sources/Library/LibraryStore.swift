@@ -11,7 +11,8 @@ public final class LibraryStore: @unchecked Sendable {
     public let folder: URL
     public var databasePath: String { folder.appendingPathComponent("library.sqlite").path }
     let db: Database
-    private let lock = NSLock()
+    /// Recursive: a change made of several (`inOneTransaction`) holds it across them.
+    private let lock = NSRecursiveLock()
 
     /// Opens the library in `folder`, bringing an older store up to date. `creating` makes the
     /// folder and the store when they are missing, for the commands that write; the others
@@ -41,6 +42,12 @@ public final class LibraryStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body()
+    }
+
+    /// Runs `body`, whose changes to the store are then all kept or, when it throws or the
+    /// process dies before it ends, none: a choices file applied, a merge with its record.
+    public func inOneTransaction<T>(_ body: () throws -> T) throws -> T {
+        try locked { try db.transaction(body) }
     }
 
     // MARK: Videos
@@ -353,10 +360,18 @@ public final class LibraryStore: @unchecked Sendable {
         }
     }
 
-    public func pin(day: String, contentKey: String, start: Double, person: Int) throws {
+    /// Pins a second of `day` for `person`, and brings the day back when they had excluded it
+    /// (choosing a second on a day is wanting the day); true when it was excluded.
+    @discardableResult
+    public func pin(day: String, contentKey: String, start: Double, person: Int) throws -> Bool {
         try locked {
-            try db.run("INSERT OR REPLACE INTO pins (person_id, day, content_key, start) VALUES (?, ?, ?, ?)",
-                       [.of(person), .of(day), .of(contentKey), .of(start)])
+            try db.transaction {
+                try db.run("INSERT OR REPLACE INTO pins (person_id, day, content_key, start) VALUES (?, ?, ?, ?)",
+                           [.of(person), .of(day), .of(contentKey), .of(start)])
+                let excluded = try db.rows("SELECT 1 FROM excluded_days WHERE person_id = ? AND day = ?", [.of(person), .of(day)]) { _ in true }.first ?? false
+                try db.run("DELETE FROM excluded_days WHERE person_id = ? AND day = ?", [.of(person), .of(day)])
+                return excluded
+            }
         }
     }
 
@@ -369,6 +384,11 @@ public final class LibraryStore: @unchecked Sendable {
             try db.run(excluded ? "INSERT OR IGNORE INTO excluded_days (person_id, day) VALUES (?, ?)" : "DELETE FROM excluded_days WHERE person_id = ? AND day = ?",
                        [.of(person), .of(day)])
         }
+    }
+
+    /// The person ids that have pins or excluded days (`noOne` and `everyone` among them).
+    public func choiceOwners() throws -> Set<Int> {
+        try locked { Set(try db.rows("SELECT person_id FROM pins UNION SELECT person_id FROM excluded_days") { $0.int(0) }) }
     }
 
     /// Forgets a person's pins and excluded days (the person is gone).

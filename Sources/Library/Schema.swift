@@ -157,19 +157,59 @@ enum Schema {
     }
 
     /// The store's version, once it is one this glimt reads: an older one is brought up to date,
-    /// a newer one or a database of other tables is refused.
+    /// a newer one, a number glimt never wrote (negative), or tables that are not those of the
+    /// version it claims are refused.
     private static func check(_ db: Database) throws -> Int {
         let found = try db.rows("PRAGMA user_version") { $0.int(0) }.first ?? 0
+        guard found >= 0 else {
+            throw GlimtError("store version \(found) is not one glimt writes (its versions are 1 to \(version)): not a glimt library database, or a damaged one; move it away to start afresh",
+                             path: db.path)
+        }
         guard found <= version else {
             throw GlimtError("this library was written by a newer glimt-pure (store version \(found); this one reads up to \(version)); use that version or a new --library", path: db.path)
         }
+        let tables = try shape(of: db)
         if found == 0 {
-            let tables = try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(0) }
             guard tables.isEmpty else {
-                throw GlimtError("not a glimt library database (it holds other tables: \(tables.prefix(3).joined(separator: ", ")))", path: db.path)
+                throw GlimtError("not a glimt library database (it holds other tables: \(tables.keys.sorted().prefix(3).joined(separator: ", ")))", path: db.path)
             }
+            return found
+        }
+        let expected = try shape(ofVersion: found)
+        if tables != expected {
+            throw GlimtError("not a glimt library database (its tables are not those of glimt's store version \(found): \(difference(tables, from: expected))); move it away to start afresh",
+                             path: db.path)
         }
         return found
+    }
+
+    /// Each table's columns, as a store holds them (SQLite's own tables left out).
+    private static func shape(of db: Database) throws -> [String: Set<String>] {
+        var out: [String: Set<String>] = [:]
+        for table in try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'", [], { $0.text(0) }) {
+            out[table] = Set(try db.rows("SELECT name FROM pragma_table_info(?)", [.of(table)]) { $0.text(0) })
+        }
+        return out
+    }
+
+    /// The tables a store of `version` has: the migrations up to it, run on an empty database.
+    private static func shape(ofVersion version: Int) throws -> [String: Set<String>] {
+        let db = try Database(path: ":memory:")
+        for step in 0..<version { try db.execute(migrations[step]) }
+        return try shape(of: db)
+    }
+
+    /// The first thing that differs, in a few words: "it holds recipes", "it lacks the table
+    /// pins", "its table videos lacks stretches".
+    private static func difference(_ found: [String: Set<String>], from expected: [String: Set<String>]) -> String {
+        let extra = found.keys.filter { expected[$0] == nil }.sorted(), missing = expected.keys.filter { found[$0] == nil }.sorted()
+        if !extra.isEmpty { return "it holds \(extra.prefix(3).joined(separator: ", "))" + (missing.isEmpty ? "" : " and lacks \(missing.prefix(3).joined(separator: ", "))") }
+        if !missing.isEmpty { return "it lacks the table\(missing.count == 1 ? "" : "s") \(missing.prefix(3).joined(separator: ", "))" }
+        for table in expected.keys.sorted() where found[table] != expected[table] {
+            let lacks = expected[table]!.subtracting(found[table]!).sorted(), holds = found[table]!.subtracting(expected[table]!).sorted()
+            return "its table \(table) " + (lacks.isEmpty ? "holds \(holds.prefix(3).joined(separator: ", "))" : "lacks \(lacks.prefix(3).joined(separator: ", "))")
+        }
+        return "they differ"
     }
 
     /// `legacyOwner`: the person id an older store's pins and excluded days become (0: no one).

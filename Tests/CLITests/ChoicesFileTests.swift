@@ -98,4 +98,48 @@ final class ChoicesFileTests: CLITestCase {
         XCTAssertEqual(try days().mapValues { $0["status"] as? String }, before.mapValues { $0["status"] as? String })
         XCTAssertEqual(try glimt("pick", "2024-05-01", "--apply", theirs, "--library", store.path).status, 64, "--apply takes no DAY")
     }
+
+    /// A key given twice in one object would be read as its first value, silently: refused in
+    /// one line naming the place, and nothing is applied.
+    func testADuplicateKeyIsRefusedAndNothingApplied() throws {
+        let before = try days()
+        let path = library.appendingPathComponent("dup.json")
+        for (text, place) in [
+            (#"{"glimt": "choices", "version": 1, "person": null, "choices": [{"day": "2024-05-02", "action": "exclude", "action": "include"}]}"#, "choices[0]: the key \"action\" is given twice"),
+            (#"{"glimt": "choices", "version": 1, "version": 1, "person": null, "choices": []}"#, "the top level: the key \"version\" is given twice"),
+            (#"{"glimt": "choices", "version": 1, "person": null, "choices": [{"day": "2024-05-01", "action": "pick", "video": "x", "at": 1, "\u0061t": 2}]}"#, "choices[0]: the key \"at\" is given twice"),
+        ] {
+            try text.write(to: path, atomically: true, encoding: .utf8)
+            let run = try glimt("pick", "--apply", path.path, "--library", store.path)
+            XCTAssertEqual(run.status, 1, text)
+            XCTAssertEqual(run.err, "glimt-pure pick: \(path.path): \(place); a key may be given once\n")
+        }
+        XCTAssertEqual(try days().mapValues { $0["status"] as? String }, before.mapValues { $0["status"] as? String })
+    }
+
+    /// A choices file saved on another system: CRLF line ends, a UTF-8 byte order mark, UTF-16
+    /// (as Windows tools save it) are read as the same choices; bytes that are not text are one line.
+    func testAChoicesFileFromAnotherSystemIsReadTheSameOrRefusedInOneLine() throws {
+        let text = "{\r\n  \"glimt\": \"choices\",\r\n  \"version\": 1,\r\n  \"person\": null,\r\n  \"choices\": [{\"day\": \"2024-05-02\", \"action\": \"exclude\"}]\r\n}\r\n"
+        let path = library.appendingPathComponent("other.json")
+        let encodings: [(String, Data)] = [("CRLF", Data(text.utf8)), ("UTF-8 with BOM", Data([0xEF, 0xBB, 0xBF]) + Data(text.utf8)),
+                                           ("UTF-16 with BOM", text.data(using: .utf16)!), ("UTF-16LE", text.data(using: .utf16LittleEndian)!),
+                                           ("UTF-16BE", text.data(using: .utf16BigEndian)!)]
+        for (name, bytes) in encodings {
+            XCTAssertEqual(try glimt("include", "2024-05-02", "--library", store.path).status, 0)
+            try bytes.write(to: path)
+            let run = try glimt("pick", "--apply", path.path, "--library", store.path)
+            XCTAssertEqual(run.status, 0, "\(name): \(run.err)")
+            XCTAssertEqual(run.out, "applied 1 choice: 0 pinned, 1 excluded, 0 brought back, 0 back to automatic\n", name)
+            XCTAssertEqual(try days()["2024-05-02"]?["status"] as? String, "excluded", name)
+        }
+        for (bytes, reason) in [(Data([0x7B, 0xFF, 0xFE, 0x7D]), "not UTF-8 text (byte 2 is 0xff)"),
+                                (Data([0xFF, 0xFE, 0x7B, 0x00, 0x00, 0xD8]), "broken UTF-16")] {
+            try bytes.write(to: path)
+            let run = try glimt("pick", "--apply", path.path, "--library", store.path)
+            XCTAssertEqual(run.status, 1)
+            XCTAssertEqual(run.err.split(separator: "\n").count, 1, run.err)
+            XCTAssertTrue(run.err.contains(reason), run.err)
+        }
+    }
 }

@@ -84,4 +84,22 @@ final class LibraryCommandTests: CLITestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: fresh.appendingPathComponent("library.sqlite").path), "\(name) creates the library")
         }
     }
+
+    /// A store whose schema number is one glimt never wrote (here -1, patched into the file's
+    /// header) is one line for every command that opens it, never a crash, and stays as it was.
+    func testAStoreOfANegativeSchemaNumberIsOneLine() throws {
+        let store = library.appendingPathComponent("store")
+        XCTAssertEqual(try glimt("exclude", "2024-05-01", "--library", store.path).status, 0)
+        let path = store.appendingPathComponent("library.sqlite")
+        var bytes = try Data(contentsOf: path)
+        bytes.replaceSubrange(60..<64, with: [0xFF, 0xFF, 0xFF, 0xFF])
+        try bytes.write(to: path)
+        for args in [["days"], ["status"], ["exclude", "2024-05-02"], ["scan", fixture("analysis/two_people.mp4")], ["people"], ["review", "--out", library.appendingPathComponent("r").path]] {
+            let run = try glimt(args + ["--library", store.path])
+            XCTAssertEqual(run.status, 1, "\(args): \(run.err)")
+            XCTAssertEqual(run.err.split(separator: "\n").count, 1, "\(args): \(run.err)")
+            XCTAssertTrue(run.err.contains("store version -1 is not one glimt writes"), "\(args): \(run.err)")
+        }
+        XCTAssertEqual(try Data(contentsOf: path), bytes)
+    }
 }

@@ -52,7 +52,27 @@ final class StatusTests: CLITestCase {
         // Without watched folders it looks where the last scan looked.
         XCTAssertEqual(try glimt("folders", "remove", videos.path).status, 0)
         let unwatched = try glimt("status").out
-        XCTAssertTrue(unwatched.contains("watched folders: none (glimt-pure folders add DIR); new videos looked for in the last scan's\nnew or changed since: 2 videos"), unwatched)
+        XCTAssertTrue(unwatched.contains("watched folders: none (glimt-pure folders add DIR); new videos looked for in the folders of the last scans\nnew or changed since: 2 videos"), unwatched)
+    }
+
+    /// Without watched folders, one mistyped scan does not make status blind: it looks in the
+    /// folders of every scan it remembers, and says it cannot look in the missing one.
+    func testAMistypedScanDoesNotHideNewVideosFromStatus() throws {
+        try GeneratedClips.write(Array(GeneratedClips.days.prefix(2)), to: videos.path)
+        XCTAssertEqual(try glimt("scan", videos.path, "-q", "--timezone", "UTC").status, 0)
+        let typo = library.appendingPathComponent("vidoes").path
+        XCTAssertEqual(try glimt("scan", typo, "-q", "--timezone", "UTC").status, 1)
+        try GeneratedClips.write([GeneratedClips.Clip(day: "20240509", face: "yunet/obama3.png")], to: library.appendingPathComponent("new").path)
+        let fresh = videos.appendingPathComponent("fresh.mp4")
+        try FileManager.default.moveItem(atPath: library.appendingPathComponent("new/VID_20240509_120000_0.mp4").path, toPath: fresh.path)
+
+        let status = try status()
+        XCTAssertEqual(status.lookedIn, [typo, videos.path], "the last scan's folder and the one before")
+        XCTAssertEqual(status.new, [fresh.path])
+        let text = try glimt("status").out
+        XCTAssertTrue(text.contains("new videos looked for in the folders of the last scans\n"), text)
+        XCTAssertTrue(text.contains("new or changed since: 1 video (glimt-pure scan)\n  \(fresh.path)\n"), text)
+        XCTAssertTrue(text.contains("cannot look in: \(typo): no such file or folder\n"), text)
     }
 
     /// The daily timer runs `scan -q --if-idle`: while another scan holds the library it ends at

@@ -76,6 +76,44 @@ final class WatchedFoldersTests: CLITestCase {
         XCTAssertEqual(run.err, "glimt-pure folders: \(config.path): line 1: '~/videos' starts with ~, and HOME is not an absolute folder; write the path in full\n")
     }
 
+    /// Settings written on other systems: CRLF line ends and a UTF-8 byte order mark are read as
+    /// the same folders, and `folders add` keeps them; old Mac line ends (CR alone), UTF-16 and a
+    /// NUL byte are refused in one line, never read as one odd folder.
+    func testSettingsFromOtherSystemsAreReadTheSameOrRefusedInOneLine() throws {
+        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let videos = try folder("videos"), nas = try folder("nas"), more = try folder("more")
+        let lines = "# mine\nfolder \(videos.path)\nfolder \(nas.path)\n"
+        for (name, bytes) in [("CRLF", Data(lines.replacingOccurrences(of: "\n", with: "\r\n").utf8)),
+                              ("BOM", Data([0xEF, 0xBB, 0xBF]) + Data(lines.utf8)),
+                              ("BOM and CRLF", Data([0xEF, 0xBB, 0xBF]) + Data(lines.replacingOccurrences(of: "\n", with: "\r\n").utf8))] {
+            try bytes.write(to: config)
+            let list = try glimt("folders", "list")
+            XCTAssertEqual(list.status, 0, "\(name): \(list.err)")
+            XCTAssertEqual(list.out, "\(videos.path)\n\(nas.path)\n", name)
+            XCTAssertEqual(try glimt("folders", "add", more.path).status, 0, name)
+            XCTAssertEqual(try glimt("folders", "list").out, "\(videos.path)\n\(nas.path)\n\(more.path)\n", name)
+            let kept = try Data(contentsOf: config)
+            XCTAssertEqual(kept.prefix(bytes.count), bytes, "\(name): every byte before the new line is kept")
+            XCTAssertEqual(try glimt("folders", "remove", nas.path).status, 0, name)
+            XCTAssertEqual(try glimt("folders", "list").out, "\(videos.path)\n\(more.path)\n", name)
+        }
+        let refused: [(String, Data, String)] = [
+            ("CR line ends", Data(lines.replacingOccurrences(of: "\n", with: "\r").utf8), "line 1 holds a carriage return inside it (old Mac line ends?); save the file with LF or CRLF line ends"),
+            ("UTF-16", lines.data(using: .utf16)!, "is UTF-16 text; glimt reads its settings as UTF-8 (save it as UTF-8)"),
+            ("UTF-16LE", lines.data(using: .utf16LittleEndian)!, "is UTF-16 text; glimt reads its settings as UTF-8 (save it as UTF-8)"),
+            ("NUL", Data("folder /a\u{0}b\n".utf8), "line 1 holds a NUL byte; this is not a settings file as glimt writes it"),
+        ]
+        for (name, bytes, reason) in refused {
+            try bytes.write(to: config)
+            for args in [["folders", "list"], ["folders", "add", more.path]] {
+                let run = try glimt(args)
+                XCTAssertEqual(run.status, 1, "\(name) \(args): \(run.err)")
+                XCTAssertEqual(run.err, "glimt-pure folders: \(config.path): \(reason)\n", "\(name) \(args)")
+            }
+            XCTAssertEqual(try Data(contentsOf: config), bytes, "\(name): the file is left as it was")
+        }
+    }
+
     /// The settings are found like the library: XDG_CONFIG_HOME when absolute, else HOME's .config.
     func testTheSettingsAreFoundFromTheEnvironmentOnly() throws {
         let home = try folder("home"), videos = try folder("videos")

@@ -230,6 +230,31 @@ final class RefusedStoreTests: XCTestCase {
         try assertRefusedUntouched(library, saying: "written by a newer glimt-pure (store version 99; this one reads up to \(Schema.version))")
     }
 
+    /// A schema number glimt never wrote (negative; or one of its own over tables that are not
+    /// that version's) is one line, and the file is left as it was: every command opens the
+    /// store, so a trap here would take them all.
+    func testASchemaNumberGlimtNeverWroteIsOneLineByteForByte() throws {
+        let cases: [(version: Int, tables: String, reason: String)] = [
+            (-1, "", "store version -1 is not one glimt writes"),
+            (Int(Int32.min), "", "store version \(Int32.min) is not one glimt writes"),
+            (-1, Schema.migrations.joined(separator: "\n"), "store version -1 is not one glimt writes"),
+            (3, "", "not a glimt library database (its tables are not those of glimt's store version 3: it holds keep"),
+            (7, "CREATE TABLE recipes (name TEXT);", "not a glimt library database (its tables are not those of glimt's store version 7: it holds recipes"),
+            (Schema.version, Schema.migrations.dropLast().joined(separator: "\n"), "not a glimt library database (its tables are not those of glimt's store version \(Schema.version)"),
+        ]
+        for c in cases {
+            let library = temporaryFolder(self)
+            do {
+                let db = try Database(path: library.appendingPathComponent("library.sqlite").path)
+                try db.execute("PRAGMA journal_mode = DELETE")
+                if !c.tables.isEmpty { try db.execute(c.tables) }
+                try db.execute("CREATE TABLE IF NOT EXISTS keep (x); PRAGMA user_version = \(c.version)")
+                if c.version == 7 || c.version == Schema.version { try db.execute("DROP TABLE keep") }
+            }
+            try assertRefusedUntouched(library, saying: c.reason)
+        }
+    }
+
     func testAFileThatIsNotSQLiteIsRefusedByteForByte() throws {
         let library = temporaryFolder(self)
         try Data("hello, this is not sqlite at all............................................................".utf8)

@@ -27,8 +27,12 @@ public struct LibraryChoices {
         throw GlimtError("is not in the library (scan its folder first: glimt-pure scan FOLDER)", path: file)
     }
 
-    /// Pins `file`'s second at `start` for `day`.
-    public func pin(day: String, file: String, start: Double) throws {
+    /// Pins `file`'s second at `start` for `day`, by the rule `days` and the film honour a pin by
+    /// (`LibraryDays.pinned`): a second in which no analysed frame lies is refused now, with the
+    /// latest second that can be pinned, rather than taken and then not honoured. A day the
+    /// person had excluded is included again (choosing a second on it is wanting it): true then.
+    @discardableResult
+    public func pin(day: String, file: String, start: Double) throws -> Bool {
         try CalendarDay.checked(day)
         let known = try video(file)
         guard let stored = try store.videos(onDay: day).first(where: { $0.contentKey == known.contentKey }) else {
@@ -37,7 +41,42 @@ public struct LibraryChoices {
         guard start.isFinite, start >= 0, start < stored.duration else {
             throw GlimtError(String(format: "--at %.2f is not inside the video (0 to %.2f s)", start, stored.duration), path: file)
         }
-        try store.pin(day: day, contentKey: known.contentKey, start: start, person: person)
+        // Whether a second can be pinned does not depend on whom the days are judged for.
+        let rules = Judgement.Rules(), judgement = LookFor.noOne.judgement(rules), judged = judgement.analysis(of: stored)
+        func usable(_ s: Double) -> Bool { LibraryDays.pinned(stored, judged: judged, at: s, rules: rules, judge: judgement.analysis) != nil }
+        guard usable(start) else {
+            let latest = Self.latestPinnable(stored, usable: usable)
+            throw GlimtError(String(format: "no analysed frame lies in the second from %.2f s, so it cannot be pinned; ", start)
+                             + (latest.map { String(format: "the latest second that can be pinned in it starts at %.2f s", $0) } ?? "no second of it can be pinned"),
+                             path: file)
+        }
+        return try store.pin(day: day, contentKey: known.contentKey, start: start, person: person)
+    }
+
+    /// The latest start, to the hundredth of a second as `pick --at` is shown, that `usable` takes.
+    static func latestPinnable(_ video: ObservedVideo, usable: (Double) -> Bool) -> Double? {
+        guard let last = video.frames.map(\.time).max() else { return nil }
+        var hundredths = Int((min(last + 0.001, video.duration - 0.001) * 100).rounded(.down))
+        let lowest = max(0, hundredths - 200)
+        while hundredths >= lowest {
+            if usable(Double(hundredths) / 100) { return Double(hundredths) / 100 }
+            hundredths -= 1
+        }
+        return nil
+    }
+
+    /// The days a person may give (a day left out, a video's day set by hand), from
+    /// `earliestDay` to the latest day a capture date is believed (tomorrow in the zone furthest
+    /// ahead): nothing before 1900 is a home video's day, and before 15 October 1582
+    /// Foundation's calendar counts days as the Julian one (the calendar sheet, `days` and the
+    /// film's dates would skip or misplace them; the review page reads years under 100 as 19xx).
+    public static let earliestDay = "1900-01-01"
+
+    static func checkUsable(_ day: String) throws {
+        let latest = CaptureDate.latestDay()
+        guard day >= earliestDay, day <= latest else {
+            throw GlimtError("\(day) is outside the days glimt handles (\(earliestDay) to \(latest), tomorrow in the zone furthest ahead)")
+        }
     }
 
     /// What `date set` and `date clear` did: the video, its day before and after, and the days
@@ -53,6 +92,7 @@ public struct LibraryChoices {
     /// metadata says: for a copy dated by its copy time.
     public func setDate(file: String, day: String, time: String?) throws -> Redating {
         try CalendarDay.checked(day)
+        try Self.checkUsable(day)
         if let time, CalendarDay.clockTime(time) == nil { throw GlimtError("'\(time)' is not a time of day (write HH:MM)") }
         let known = try video(file)
         let before = try store.day(contentKey: known.contentKey) ?? day
@@ -81,6 +121,8 @@ public struct LibraryChoices {
     @discardableResult
     public func set(_ target: String, excluded: Bool) throws -> String {
         if let day = CalendarDay.parse(target) {
+            // Taking a day out only undoes: any day an older glimt kept may be brought back.
+            if excluded { try Self.checkUsable(day) }
             try store.setDay(day, excluded: excluded, person: person)
             return "day \(day)"
         }

@@ -143,6 +143,28 @@ public struct LibraryDays {
         }
     }
 
+    /// `stored` with its second pinned at `start`: the one rule for a usable pin, which `days`,
+    /// the film and `pick` (when the pin is made) share. The second must hold a frame of the
+    /// analysis; a look's keyframes outside its stretches count there (`judge` judges the video
+    /// sampled whole). Nil when no frame lies in it.
+    public static func pinned(_ stored: ObservedVideo, judged: VideoAnalysis, at start: Double, rules: Judgement.Rules,
+                              judge: (ObservedVideo) -> VideoAnalysis) -> VideoAnalysis? {
+        if let v = judged.pinned(at: start, length: rules.windowLength, aspect: rules.aspect) { return v }
+        guard stored.stretches != nil else { return nil }
+        return judge(stored.sampledWhole).pinned(at: start, length: rules.windowLength, aspect: rules.aspect)
+    }
+
+    /// Why a day's pin is not honoured: its video is gone from the library or now of another
+    /// day, or its second holds no analysed frame (a pin from before `pick` held pins to the
+    /// rule, or the video analysed again at another rate).
+    func whyNotPinned(_ pin: (contentKey: String, start: Double), day: String, stored: [ObservedVideo]) throws -> String {
+        guard let video = stored.first(where: { $0.contentKey == pin.contentKey }) else {
+            if let now = try store.day(contentKey: pin.contentKey) { return "its pinned video is now a video of \(now)" }
+            return "its pinned video is no longer in the library"
+        }
+        return String(format: "its pinned second (at %.2f s of ", pin.start) + video.path + ") has no analysed frame"
+    }
+
     public func report(_ day: String, choices: LibraryStore.Choices) throws -> DayReport {
         let stored = try store.videos(onDay: day)
         let names = lookFor.people.filter { !$0.references.isEmpty }.map(\.name)
@@ -155,15 +177,14 @@ public struct LibraryDays {
         }
         let family = lookFor.everyone ? stored.map(together) : nil
         let judged = family?.map(\.analysis) ?? stored.map { judgement.analysis(of: $0) }
-        // A pinned second may lie outside the stretches a look sampled fully: its keyframes
-        // there are then its frames.
         func pinned(_ i: Int, at start: Double) -> (analysis: VideoAnalysis, family: FamilyDay.Together?)? {
-            let length = judgement.rules.windowLength, aspect = judgement.rules.aspect
-            if let v = judged[i].pinned(at: start, length: length, aspect: aspect) { return (v, family?[i]) }
-            guard stored[i].stretches != nil else { return nil }
-            let whole = stored[i].sampledWhole
-            let again = lookFor.everyone ? together(whole) : nil
-            return (again?.analysis ?? judgement.analysis(of: whole)).pinned(at: start, length: length, aspect: aspect).map { ($0, again) }
+            var again: FamilyDay.Together?
+            let v = Self.pinned(stored[i], judged: judged[i], at: start, rules: judgement.rules) { whole in
+                guard lookFor.everyone else { return judgement.analysis(of: whole) }
+                again = together(whole)
+                return again!.analysis
+            }
+            return v.map { ($0, again ?? family?[i]) }
         }
         let keys = stored.map(\.contentKey)
         let competing = zip(judged, keys).filter { !choices.excludedVideos.contains($0.1) }.map(\.0)
@@ -197,7 +218,7 @@ public struct LibraryDays {
                 if !competing.isEmpty && competing.allSatisfy({ $0.setAside != nil }) { status = .setAside }
                 if competing.isEmpty { status = .excluded }
             }
-            if choices.pins[day] != nil { reason = "its pinned video is no longer in the library; " + (reason ?? "picked automatically") }
+            if let pin = choices.pins[day] { reason = try whyNotPinned(pin, day: day, stored: stored) + "; " + (reason ?? "picked automatically") }
         }
         // Who is in a person's own pick is that person, when the rules found them.
         if let name = lookFor.judged?.name, pick?.identity?.containsPerson == true { pick?.people = [name] }

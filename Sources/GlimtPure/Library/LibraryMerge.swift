@@ -55,21 +55,25 @@ public enum LibraryMerge {
             }
         }
         return try FileLock.withLock(store.scanLockPath, whileWaiting: waiting) {
-            let started = Date()
-            let summary = try store.merge(from: theirs, mapPath: { path in maps.lazy.compactMap { $0.apply(path) }.first },
-                                          fileNow: { path in (try? FileStatus(path)).map { ($0.size, $0.modified.timeIntervalSince1970) } },
-                                          choices: choices, people: people)
-            // Recorded for 'status' when it changed something: merging again, which changes
-            // nothing, leaves the store as it was.
-            if summary.changedAnything {
-                var record = ScanRecord(kind: .merge, started: started, inputs: [other.path])
-                let id = try store.begin(record)
-                record.finished = Date()
-                (record.found, record.analysed, record.unchanged) = (summary.added + summary.alreadyHere + summary.leftOut.count, summary.added, summary.alreadyHere)
-                record.files = summary.leftOut.map { ScanRecord.File(outcome: "left out", path: $0.path, reason: $0.reason) }
-                try store.finish(id, record)
+            // The merge and its record are one transaction: 'status' says a merge exactly when
+            // its videos are in, whenever the run is killed.
+            try store.inOneTransaction {
+                let started = Date()
+                let summary = try store.merge(from: theirs, mapPath: { path in maps.lazy.compactMap { $0.apply(path) }.first },
+                                              fileNow: { path in (try? FileStatus(path)).map { ($0.size, $0.modified.timeIntervalSince1970) } },
+                                              choices: choices, people: people)
+                // Recorded for 'status' when it changed something: merging again, which changes
+                // nothing, leaves the store as it was.
+                if summary.changedAnything {
+                    var record = ScanRecord(kind: .merge, started: started, inputs: [other.path])
+                    let id = try store.begin(record)
+                    record.finished = Date()
+                    (record.found, record.analysed, record.unchanged) = (summary.added + summary.alreadyHere + summary.leftOut.count, summary.added, summary.alreadyHere)
+                    record.files = summary.leftOut.map { ScanRecord.File(outcome: "left out", path: $0.path, reason: $0.reason) }
+                    try store.finish(id, record)
+                }
+                return summary
             }
-            return summary
         }
     }
 }

@@ -16,10 +16,11 @@ public struct LibraryStatus: Codable, Sendable {
     public var lastScan: ScanRecord?
     public var lastMerge: ScanRecord?
     public var watchedFolders: [WatchedFolders.Folder] = []
-    /// Where new videos were looked for: the watched folders, else the last scan's folders.
+    /// Where new videos were looked for: the watched folders, else the folders of every scan the
+    /// store remembers, the latest first (one mistyped scan must not hide the others' folders).
     public var lookedIn: [String] = []
-    /// Video files there that the store does not hold as they are now, nor the last scan passed
-    /// over (a film of glimt's, a copy of a stored video, a day outside --from/--to).
+    /// Video files there that the store does not hold as they are now, nor a remembered scan
+    /// passed over (a film of glimt's, a copy of a stored video, a day outside --from/--to).
     public var new: [String] = []
     /// Folders that could not be walked, with why.
     public var unreadable: [ScanRecord.File] = []
@@ -36,8 +37,15 @@ public struct LibraryStatus: Codable, Sendable {
         status.lastScan = try store.history(kind: .scan, limit: 1).first
         status.lastMerge = try store.history(kind: .merge, limit: 1).first
         if let config { status.watchedFolders = try WatchedFolders.list(config: config) }
-        status.lookedIn = status.watchedFolders.isEmpty ? status.lastScan?.inputs ?? [] : status.watchedFolders.map(\.path)
-        let passedOver = Set(status.lastScan?.files.map(\.path) ?? [])
+        let scans = try store.history(kind: .scan)
+        if status.watchedFolders.isEmpty {
+            for scan in scans {
+                for input in scan.inputs where !status.lookedIn.contains(input) { status.lookedIn.append(input) }
+            }
+        } else {
+            status.lookedIn = status.watchedFolders.map(\.path)
+        }
+        let passedOver = Set(scans.flatMap { $0.files.map(\.path) })
         let (files, problems) = VideoFiles.find(status.lookedIn)
         status.unreadable = problems.map { ScanRecord.File(outcome: "failed", path: $0.path, reason: $0.reason) }
         for path in files where !passedOver.contains(path) {

@@ -30,16 +30,33 @@ public enum People {
     }
 
     /// The person `name` names, or with no name the library's only person; nil for a library
-    /// that knows no one. Several people and no name: `NotChosen`; a name none has: `UnknownPerson`.
+    /// that knows no one. Several people and no name: `NotChosen`; a name none has:
+    /// `UnknownPerson`. A person of a library from before `everyone` was kept for the family is
+    /// refused until renamed: their page and choices would be taken for the family's.
     public static func choose(_ name: String?, in people: [Person]) throws -> Person? {
         if let name {
             guard let p = people.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                if name.lowercased() == Person.everyone { throw GlimtError("'\(name)' is the whole family: say --everyone (--person names one person)") }
                 throw UnknownPerson(name: name, people: people.map(\.name))
             }
+            if let why = p.reservedName { throw GlimtError(why) }
             return p
         }
         guard people.count <= 1 else { throw NotChosen(names: people.map(\.name)) }
+        if let why = people.first?.reservedName { throw GlimtError(why) }
         return people.first
+    }
+
+    /// Whose choices a choices file holds, as the store keys them: `person` (the file's, or the
+    /// one --person names) is the family for `everyone`, else a person of the library, else no one.
+    public static func choicesOwner(_ person: String?, library: URL) throws -> Int {
+        let people = try ReferenceStore(library: library).people()
+        if person?.lowercased() == Person.everyone {
+            // A person of that name from before the word was kept: the file could be theirs.
+            if let why = people.first(where: { $0.reservedName != nil })?.reservedName { throw GlimtError(why) }
+            return LibraryStore.everyone
+        }
+        return try choose(person, in: people)?.id ?? LibraryStore.noOne
     }
 }
 
@@ -73,12 +90,20 @@ extension People {
         }
     }
 
-    /// Forgets a person: their references and thumbnails, then their pins and excluded days.
+    /// Forgets a person: their pins and excluded days, then their references, then their
+    /// thumbnails. Each step is whole by itself (a transaction, an atomic write), and a run cut
+    /// short between them leaves the person's name, so the same command finishes it; what a run
+    /// of an older glimt cut short after the name went (pins of no one, thumbnails of no
+    /// reference) is cleared first.
     public static func remove(_ name: String, library: URL) throws -> Person {
-        let removed = try ReferenceStore(library: library).removePerson(name)
-        if FileManager.default.fileExists(atPath: library.appendingPathComponent("library.sqlite").path) {
-            try LibraryStore(library: library).forgetChoices(person: removed.id)
+        let references = ReferenceStore(library: library)
+        let store = FileManager.default.fileExists(atPath: library.appendingPathComponent("library.sqlite").path) ? try LibraryStore(library: library) : nil
+        try references.tidy()
+        if let store {
+            for id in try references.formerPeople(among: store.choiceOwners()) { try store.forgetChoices(person: id) }
         }
-        return removed
+        guard let person = try references.person(named: name) else { throw GlimtError("no person called '\(name)' (see: glimt-pure people)") }
+        try store?.forgetChoices(person: person.id)
+        return try references.removePerson(person.name)
     }
 }

@@ -26,6 +26,8 @@ public enum ChoicesFile {
         /// Whose choices they were.
         public var person: String?
         public var pinned = 0, excluded = 0, included = 0, automatic = 0
+        /// Of `pinned`, the pins on days that were excluded, which they brought back.
+        public var pinnedOnExcludedDays = 0
         /// One line each for the entries left out.
         public var problems: [GlimtError] = []
         public var applied: Int { pinned + excluded + included + automatic }
@@ -40,54 +42,55 @@ public enum ChoicesFile {
             throw GlimtError("these are \(theirs)'s choices, and --person says \(person)", path: path)
         }
         let name = person ?? file.person
-        let id: Int
-        if name == "everyone" {
-            id = LibraryStore.everyone
-        } else {
-            id = try People.choose(name, in: try ReferenceStore(library: library).people())?.id ?? LibraryStore.noOne
-        }
-        let choices = try LibraryChoices(library: library, person: id)
+        let choices = try LibraryChoices(library: library, person: try People.choicesOwner(name, library: library))
         let withVideo = Set(try choices.store.days())
         var outcome = Outcome(person: name)
-        var seen = Set<String>()
-        for (i, entry) in file.choices.enumerated() {
-            func leftOut(_ why: String, day: String? = nil) {
-                outcome.problems.append(GlimtError("choices[\(i)]\(day.map { " (\($0))" } ?? ""): \(why); left out", path: path))
-            }
-            let c: Choice
-            switch entry.value {
-            case .success(let choice): c = choice
-            case .failure(let e):
-                // The decoder's reason already names the place ("choices[3].day is missing").
-                outcome.problems.append(GlimtError("\(e.reason); left out", path: path))
-                continue
-            }
-            if let problem = CalendarDay.problem(c.day) { leftOut(problem); continue }
-            guard withVideo.contains(c.day) else { leftOut("the library has no video of that day", day: c.day); continue }
-            // The first choice of a day that can be applied is the day's; a later one is a mistake.
-            guard !seen.contains(c.day) else { leftOut("a second choice for the day; a day gets one", day: c.day); continue }
-            do {
-                switch c.action {
-                case "pick":
-                    guard let video = c.video, let at = c.at else { leftOut("a pick needs a \"video\" and an \"at\"", day: c.day); continue }
-                    try choices.pin(day: c.day, file: video, start: at)
-                    outcome.pinned += 1
-                case "exclude":
-                    try choices.set(c.day, excluded: true)
-                    outcome.excluded += 1
-                case "include":
-                    try choices.set(c.day, excluded: false)
-                    outcome.included += 1
-                case "auto":
-                    try choices.automatic(day: c.day)
-                    outcome.automatic += 1
-                default:
-                    leftOut("'\(c.action)' is not pick, exclude, include or auto", day: c.day)
+        var seen: [String: Set<String>] = [:]
+        // The whole file or nothing of it: a run killed half-way leaves the library as it was.
+        try choices.store.inOneTransaction {
+            for (i, entry) in file.choices.enumerated() {
+                func leftOut(_ why: String, day: String? = nil) {
+                    outcome.problems.append(GlimtError("choices[\(i)]\(day.map { " (\($0))" } ?? ""): \(why); left out", path: path))
+                }
+                let c: Choice
+                switch entry.value {
+                case .success(let choice): c = choice
+                case .failure(let e):
+                    // The decoder's reason already names the place ("choices[3].day is missing").
+                    outcome.problems.append(GlimtError("\(e.reason); left out", path: path))
                     continue
                 }
-                seen.insert(c.day)
-            } catch let e as GlimtError {
-                leftOut((e.path.map { "\($0): " } ?? "") + e.reason, day: c.day)
+                if let problem = CalendarDay.problem(c.day) { leftOut(problem); continue }
+                guard withVideo.contains(c.day) else { leftOut("the library has no video of that day", day: c.day); continue }
+                // The first choice of a day that can be applied is the day's; a later one is a mistake,
+                // but for a pin and an inclusion of one day, which say the same.
+                if let before = seen[c.day], before.contains(c.action) || !before.union([c.action]).isSubset(of: ["pick", "include"]) {
+                    leftOut("a second choice for the day; a day gets one", day: c.day)
+                    continue
+                }
+                do {
+                    switch c.action {
+                    case "pick":
+                        guard let video = c.video, let at = c.at else { leftOut("a pick needs a \"video\" and an \"at\"", day: c.day); continue }
+                        if try choices.pin(day: c.day, file: video, start: at) { outcome.pinnedOnExcludedDays += 1 }
+                        outcome.pinned += 1
+                    case "exclude":
+                        try choices.set(c.day, excluded: true)
+                        outcome.excluded += 1
+                    case "include":
+                        try choices.set(c.day, excluded: false)
+                        outcome.included += 1
+                    case "auto":
+                        try choices.automatic(day: c.day)
+                        outcome.automatic += 1
+                    default:
+                        leftOut("'\(c.action)' is not pick, exclude, include or auto", day: c.day)
+                        continue
+                    }
+                    seen[c.day, default: []].insert(c.action)
+                } catch let e as GlimtError {
+                    leftOut((e.path.map { "\($0): " } ?? "") + e.reason, day: c.day)
+                }
             }
         }
         return outcome

@@ -33,21 +33,20 @@ struct PeopleCommand: Command {
             } else {
                 for p in people {
                     Console.out("\(p.name): \(p.references.count) reference\(p.references.count == 1 ? "" : "s"), found on \(p.daysFound) of \(p.daysWithVideo) days with video")
-                    for r in p.references { Console.out(String(format: "%5d  ", r.id) + "face \(r.face) of \(ShownPath.escaped(r.photo))") }
+                    for r in p.references { Console.out(String(format: "%5d  ", r.number) + "face \(r.face) of \(ShownPath.escaped(r.photo))") }
+                    if let why = Person(id: p.id, name: p.name, references: []).reservedName { Console.out("  " + why) }
                 }
             }
         case "rename":
             guard args.positionals.count == 3 else { throw UsageError("'people rename' takes OLD and NEW names") }
-            if let why = Person.problem(name: args.positionals[2]) { throw UsageError(why) }
+            if let why = Person.problem(newName: args.positionals[2]) { throw UsageError(why) }
             let p = try ReferenceStore(library: library).rename(args.positionals[1], to: args.positionals[2])
             Console.out("renamed \(args.positionals[1]) to \(p.name)")
         case "remove":
             guard args.positionals.count == 2 else { throw UsageError("'people remove' takes one NAME") }
             let name = args.positionals[1]
-            guard let person = try ReferenceStore(library: library).person(named: name) else {
-                throw GlimtError("no person called '\(name)' (see: glimt-pure people)")
-            }
-            if !args.flag(\.yes) {
+            // Without the person, `People.remove` still finishes a removal cut short, and says there is no one to remove.
+            if let person = try ReferenceStore(library: library).person(named: name), !args.flag(\.yes) {
                 guard isatty(STDIN_FILENO) == 1 else {
                     throw UsageError("removing \(person.name) forgets their \(person.references.count) references, pins and excluded days: add -y to do it without a terminal to ask on")
                 }
@@ -57,7 +56,7 @@ struct PeopleCommand: Command {
                     return ExitStatus.done
                 }
             }
-            let removed = try People.remove(person.name, library: library)
+            let removed = try People.remove(name, library: library)
             Console.out("removed \(removed.name), their \(removed.references.count) reference\(removed.references.count == 1 ? "" : "s"), pins and excluded days")
         default:
             throw UsageError("'people' takes no argument, or rename or remove (see: glimt-pure help people)")

@@ -8,10 +8,12 @@ struct PickCommand: Command {
     static let about = """
     Pins the second of DAY to FILE at SECONDS: every later 'glimt-pure days' and 'glimt-pure film'
     use it, whatever the scores, and it survives every rescan and a move of the file. FILE must be
-    a scanned video of that day. --auto removes the pin. A pin is one person's (--person; with one
-    person in the library it may be left out): each child's film has its own. --apply takes every
-    choice saved by the page of 'glimt-pure review' (pins, excluded days, days back to automatic);
-    an entry that cannot be applied is one line, and the others are.
+    a scanned video of that day, with a frame of its analysis in that second (else the latest
+    second that can be pinned is said). A pin on an excluded day includes the day again. --auto
+    removes the pin. A pin is one person's (--person; with one person in the library it may be
+    left out): each child's film has its own. --apply takes every choice saved by the page of
+    'glimt-pure review' (pins, excluded days, days back to automatic), all of them or, killed,
+    none; an entry that cannot be applied is one line, and the others are.
     """
     struct Options: OptionGroup {
         let video = TextOption("--video", "FILE", completion: .file, "The video to take the second from")
@@ -35,7 +37,8 @@ struct PickCommand: Command {
                 throw GlimtError(e.description)
             }
             for p in outcome.problems { Console.err("glimt-pure pick: \(p)") }
-            Console.out("applied \(outcome.applied) choice\(outcome.applied == 1 ? "" : "s")\(outcome.person.map { " of \($0)" } ?? ""): \(outcome.pinned) pinned, "
+            let brought = outcome.pinnedOnExcludedDays > 0 ? " (\(outcome.pinnedOnExcludedDays) on a day that was excluded, included again)" : ""
+            Console.out("applied \(outcome.applied) choice\(outcome.applied == 1 ? "" : "s")\(outcome.person.map { " of \($0)" } ?? ""): \(outcome.pinned) pinned\(brought), "
                         + "\(outcome.excluded) excluded, \(outcome.included) brought back, \(outcome.automatic) back to automatic"
                         + (outcome.problems.isEmpty ? "" : "; \(outcome.problems.count) left out (named above)"))
             return outcome.problems.isEmpty ? ExitStatus.done : ExitStatus.failed
@@ -52,8 +55,8 @@ struct PickCommand: Command {
         guard let video = args.value(\.video), let at = try args.value(\.at) else {
             throw UsageError("pick needs --video FILE and --at SECONDS (or --auto)")
         }
-        try choices.pin(day: day, file: video, start: at)
-        Console.out("\(day): pinned \(ShownPath.escaped(video)) at \(String(format: "%.2f", at)) s")
+        let wasExcluded = try choices.pin(day: day, file: video, start: at)
+        Console.out("\(day): pinned \(ShownPath.escaped(video)) at \(String(format: "%.2f", at)) s" + (wasExcluded ? "; the day was excluded, and is included again" : ""))
         return ExitStatus.done
     }
 }

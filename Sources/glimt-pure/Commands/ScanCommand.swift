@@ -54,19 +54,25 @@ struct ScanCommand: Command {
         // video is kept, and the next scan goes on from there.
         StopRequest.install()
         defer { StopRequest.uninstall() }
-        let summary = try scan.run(inputs, progress: { p in
-            if line.isTerminal {
-                line.update(bar(p))
-            } else if let finished = p.finished {
-                line.log("scanned \(p.videosDone)/\(p.videosTotal) \(ShownPath.escaped(URL(fileURLWithPath: finished).lastPathComponent))"
-                         + (p.secondsLeft.map { ", ETA " + CompactDuration.text($0) } ?? ""))
-            }
-        }, report: { f in
-            line.clear()
-            Console.err("glimt-pure scan: \(ShownPath.escaped(f.path)): \(f.reason)")
-        }, waiting: {
-            Console.err("glimt-pure scan: another scan is working on this library; waiting for it to finish")
-        })
+        let summary: LibraryScan.Summary
+        do {
+            summary = try scan.run(inputs, progress: { p in
+                if line.isTerminal {
+                    line.update(bar(p))
+                } else if let finished = p.finished {
+                    line.log("scanned \(p.videosDone)/\(p.videosTotal) \(ShownPath.escaped(URL(fileURLWithPath: finished).lastPathComponent))"
+                             + (p.secondsLeft.map { ", ETA " + CompactDuration.text($0) } ?? ""))
+                }
+            }, report: { f in
+                line.clear()
+                Console.err("glimt-pure scan: \(ShownPath.escaped(f.path)): \(f.reason)")
+            }, waiting: {
+                Console.err("glimt-pure scan: another scan is working on this library; waiting for it to finish")
+            })
+        } catch is Stopped {
+            Console.err("glimt-pure scan: stopped (\(StopRequest.signal.map(signalName) ?? "interrupted")) while waiting for the other scan; nothing was done")
+            return ExitStatus.interrupted
+        }
         line.clear()
         if summary.leftToAnotherScan && !args.flag(\.json) {
             Console.notice("glimt-pure scan: another scan is working on this library; leaving the work to it (--if-idle)")
@@ -89,7 +95,10 @@ struct ScanCommand: Command {
             }
             for d in summary.duplicates { Console.out("counted once: \(ShownPath.escaped(d.path)) is the same video as \(ShownPath.escaped(d.sameAs))") }
         }
-        if summary.stopped {
+        if summary.stopped && summary.toAnalyse == 0 && summary.analysed == 0 {
+            Console.err("glimt-pure scan: stopped (\(StopRequest.signal.map(signalName) ?? "interrupted")) while looking for videos: nothing was analysed; run the same scan again to go on")
+            return ExitStatus.interrupted
+        } else if summary.stopped {
             let left = summary.toAnalyse - summary.analysed - summary.failures.count
             Console.err("glimt-pure scan: stopped (\(StopRequest.signal.map(signalName) ?? "interrupted")): \(summary.analysed) of the \(summary.toAnalyse) video\(summary.toAnalyse == 1 ? "" : "s") to analyse "
                         + "\(summary.analysed == 1 ? "is" : "are") kept in the library, \(left) left; run the same scan again to go on from there")

@@ -10,7 +10,8 @@ struct StatusCommand: Command {
     merged into), whether a scan is at work now, which videos in the watched folders are new or
     changed since (by name, size and time: nothing is opened or decoded, so a moved video counts
     until a scan recognises it), and the files the last scan could not use, each with its reason.
-    Without watched folders ('glimt-pure folders add DIR') it looks in the last scan's folders.
+    Without watched folders ('glimt-pure folders add DIR') it looks in the folders of the last
+    \(ScanHistory.kept) scans it remembers.
     """
     struct Options: OptionGroup {
         let all = FlagOption("--all", "List every new video (otherwise the first \(StatusCommand.shown))")
@@ -37,7 +38,7 @@ struct StatusCommand: Command {
         }
         if let merge = s.lastMerge { Console.out("last merge: " + describe(merge) + " from \(merge.inputs.map(ShownPath.escaped).joined(separator: ", "))") }
         if s.watchedFolders.isEmpty {
-            Console.out("watched folders: none (glimt-pure folders add DIR)" + (s.lookedIn.isEmpty ? "" : "; new videos looked for in the last scan's"))
+            Console.out("watched folders: none (glimt-pure folders add DIR)" + (s.lookedIn.isEmpty ? "" : "; new videos looked for in the folders of the last scans"))
         } else {
             Console.out("watched folders: " + s.watchedFolders.map { ShownPath.escaped($0.path) + ($0.present ? "" : " (not there now)") }.joined(separator: ", "))
         }

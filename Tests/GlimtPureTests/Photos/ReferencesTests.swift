@@ -38,10 +38,12 @@ final class ReferencesTests: XCTestCase {
         XCTAssertThrowsError(try References.add(photo: Fixtures.url("yunet/biden.png").path, faceNumber: nil, person: nil, library: store.library, detectionSize: 640, force: false)) { error in
             XCTAssertTrue("\(error)".contains("already has 5 references"), "\(error)")
         }
-        XCTAssertEqual(try store.remove(id: 3).reference.id, 3)
-        XCTAssertThrowsError(try store.remove(id: 3))
+        XCTAssertEqual(try store.list().map(\.number), [1, 2, 3, 4, 5], "numbered for their person")
+        XCTAssertEqual(try store.remove(number: 3, person: "child").reference.id, 3)
+        XCTAssertThrowsError(try store.remove(number: 3, person: "child"))
         let added = try References.add(photo: Fixtures.url("yunet/biden.png").path, faceNumber: nil, person: nil, library: store.library, detectionSize: 640, force: true)
         XCTAssertEqual(added.reference.id, 6, "IDs are never reused")
+        XCTAssertEqual(added.reference.number, 3, "the number freed is taken again")
         // A reference is the mirrored-and-averaged embedding of its face: Obama's references match
         // each other and not Biden's.
         let refs = try store.list()
@@ -54,7 +56,7 @@ final class ReferencesTests: XCTestCase {
         let photo = Fixtures.url("yunet/obama.png").path
         XCTAssertEqual(try References.add(photo: photo, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: false).reference.id, 1)
         XCTAssertThrowsError(try References.add(photo: photo, faceNumber: 1, person: nil, library: library, detectionSize: 640, force: true)) { error in
-            XCTAssertEqual("\(error)", "\(photo): face 1 is already reference 1 (child)")
+            XCTAssertEqual("\(error)", "\(photo): face 1 is already reference 1 of child")
         }
         // The same portrait at another size, under another name: the same face all the same.
         let resized = Fixtures.url("yunet/obama-1080p.png").path

@@ -41,7 +41,7 @@ struct ReviewCommand: Command {
         let leftAlone = outcome.inTheWay.count + outcome.othersFiles.count
         Console.out("wrote \(site.folder.appendingPathComponent("index.html").path): \(years), \(outcome.daysWithVideo) days with video, \(outcome.candidates) candidates; "
                     + "\(outcome.previewsMade) previews and \(outcome.thumbsMade) thumbnails made, \(outcome.reused) reused"
-                    + (leftAlone > 0 ? "; \(leftAlone) files not glimt's left alone (named above)" : "")
+                    + (leftAlone > 0 ? "; \(leftAlone) \(leftAlone == 1 ? "file" : "files") not glimt's left alone (named above)" : "")
                     + String(format: " (%.1f s)", Date().timeIntervalSince(started)))
         // A file in the way is a page, picture or script the review goes without.
         return outcome.unreadable.isEmpty && outcome.inTheWay.isEmpty ? ExitStatus.done : ExitStatus.failed

@@ -55,12 +55,22 @@ final class ReviewFolderTests: CLITestCase {
         try FileManager.default.copyItem(at: URL(fileURLWithPath: clips[0]), to: whatsappVideo)
         try FileManager.default.copyItem(at: URL(fileURLWithPath: fixture("yunet/biden.png")), to: whatsappPhoto)
         XCTAssertEqual(try glimt("scan", whatsappVideo.path, "--timezone", "UTC", "-q").status, 0, "the library scanned it")
+        // And a name that is not UTF-8 (caf\xe9-1-1000.jpg), listed as the bytes it is.
+        let latin1 = Array(site.appendingPathComponent("thumbs").path.utf8) + Array("/caf".utf8) + [0xE9] + Array("-1-1000.jpg".utf8)
+        let fd = (latin1.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        XCTAssertEqual(write(fd, "mine", 4), 4)
+        close(fd)
+        func latin1Exists() -> Bool {
+            var st = stat()
+            return (latin1.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { stat($0.baseAddress!, &st) } == 0 && st.st_size == 4
+        }
         let before = try [whatsappVideo, whatsappPhoto].map(snapshot)
 
         let run = try review("-y")
         XCTAssertEqual(run.status, 0, run.err)
         XCTAssertEqual(try [whatsappVideo, whatsappPhoto].map(snapshot), before, "the user's files are as they were")
-        for name in ["previews/VID-20240504-WA0001.mp4", "thumbs/IMG-20240504-WA0007.jpg"] {
+        XCTAssertTrue(latin1Exists())
+        for name in ["previews/VID-20240504-WA0001.mp4", "thumbs/IMG-20240504-WA0007.jpg", "thumbs/caf\\xe9-1-1000.jpg"] {
             XCTAssertEqual(run.err.components(separatedBy: "\n").filter { $0.contains(name) }.count, 1, "named once: \(run.err)")
         }
         XCTAssertTrue(run.err.contains("was not written by glimt-pure review; left alone"), run.err)
@@ -70,6 +80,7 @@ final class ReviewFolderTests: CLITestCase {
         let again = try review()
         XCTAssertEqual(again.status, 0, again.err)
         XCTAssertEqual(try [whatsappVideo, whatsappPhoto].map(snapshot), before, "the user's files are as they were")
+        XCTAssertTrue(latin1Exists())
     }
 
     /// S1: in a review, `previews/` replaced by a link to another folder. Nothing is written
@@ -180,6 +191,22 @@ final class ReviewFolderTests: CLITestCase {
         let before = try watched.map(snapshot)
         let days = try glimt("days", "--json").out
 
+        // Its own pictures gone, so that the runs have all of them to make again.
+        for sub in ["thumbs", "previews"] {
+            for name in try files(under: site.appendingPathComponent(sub)) where !name.contains("WA000") {
+                try FileManager.default.removeItem(at: site.appendingPathComponent(sub).appendingPathComponent(name))
+            }
+        }
+        // Once the moment a preview is being made (its work in progress is there), then at moments.
+        let p = try start(["review", "--out", site.path])
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, p.isRunning, try !files(under: site.appendingPathComponent("previews")).contains(where: { $0.contains("glimt-review-tmp") }) {
+            usleep(1_000)
+        }
+        XCTAssertTrue(p.isRunning, "killed while making a preview")
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        XCTAssertEqual(try watched.map(snapshot), before, "after SIGKILL while making a preview")
         for delay in [150_000, 400_000, 700_000, 1_000_000, 1_500_000] as [useconds_t] {
             let p = try start(["review", "--out", site.path])
             usleep(delay)
@@ -192,6 +219,6 @@ final class ReviewFolderTests: CLITestCase {
         XCTAssertEqual(finished.status, 1, "index.html is a link: \(finished.err)")
         XCTAssertEqual(try watched.map(snapshot), before)
         XCTAssertEqual(named(finished).count, 3, "the two files of the user's in the review's folders and the link, nothing of its own: \(finished.err)")
-        XCTAssertEqual(try files(under: site).filter { $0.contains(".tmp") || $0.contains(".partial") }, [], "no work in progress left")
+        XCTAssertEqual(try files(under: site).filter { $0.contains("glimt-review-tmp") }, [], "no work in progress left")
     }
 }

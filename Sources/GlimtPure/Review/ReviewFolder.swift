@@ -81,9 +81,11 @@ final class ReviewFolder {
     init(url: URL, reads: ReadFiles) throws {
         self.url = url
         self.reads = reads
-        if mkdir(url.path, 0o755) != 0 && errno != EEXIST { throw GlimtError("cannot make the folder (\(FileStatus.reason(errno)))", path: url.path) }
+        if FileName.withPath(url.path, { mkdir($0, 0o755) }) != 0 && errno != EEXIST {
+            throw GlimtError("cannot make the folder (\(FileStatus.reason(errno)))", path: url.path)
+        }
         // The folder itself is the one the person named, through a link if they gave one.
-        let root = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let root = FileName.withPath(url.path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard root >= 0 else { throw GlimtError("cannot open the folder (\(FileStatus.reason(errno)))", path: url.path) }
         descriptors[""] = root
         guard flock(root, LOCK_EX | LOCK_NB) == 0 else {
@@ -118,7 +120,7 @@ final class ReviewFolder {
     func state(_ relative: String) -> State {
         let (fd, name) = place(relative)
         var st = stat()
-        guard fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else {
+        guard FileName.withPath(name, { fstatat(fd, $0, &st, AT_SYMLINK_NOFOLLOW) }) == 0 else {
             return errno == ENOENT ? .absent : .notOurs("cannot be looked at (\(FileStatus.reason(errno)))")
         }
         switch st.st_mode & S_IFMT {
@@ -184,7 +186,7 @@ final class ReviewFolder {
         case .ours:
             if let read = hit(relative) { return leftAlone(relative, "is \(read.what) (\(ShownPath.escaped(read.path))), which this run reads") }
             let (fd, name) = place(relative)
-            guard unlinkat(fd, name, 0) == 0 else { return GlimtError("cannot remove (\(FileStatus.reason(errno)))", path: path(relative)) }
+            guard FileName.withPath(name, { unlinkat(fd, $0, 0) }) == 0 else { return GlimtError("cannot remove (\(FileStatus.reason(errno)))", path: path(relative)) }
             lock.withLock {
                 present[relative] = nil
                 removed.insert(relative)
@@ -196,7 +198,7 @@ final class ReviewFolder {
     /// The names in a subfolder, work in progress left out.
     func names(in sub: String) -> [String] {
         guard let fd = descriptors[sub] else { return [] }
-        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd/\(fd)")) ?? []).filter { !Self.isWorkInProgress($0) }.sorted()
+        return Self.list(fd).filter { !Self.isWorkInProgress($0) }.sorted()
     }
 
     /// Writes the record afresh: the files glimt's now, and only those.
@@ -231,12 +233,12 @@ final class ReviewFolder {
 
     private func exists(_ name: String, in fd: Int32) -> Bool {
         var st = stat()
-        return fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT
+        return FileName.withPath(name, { fstatat(fd, $0, &st, AT_SYMLINK_NOFOLLOW) }) == 0 || errno != ENOENT
     }
 
     /// The content key and size of a regular file, read without following a link.
     private func version(of name: String, in fd: Int32) -> Version? {
-        let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let file = FileName.withPath(name) { openat(fd, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
         guard file >= 0 else { return nil }
         defer { close(file) }
         var st = stat()
@@ -314,6 +316,21 @@ final class ReviewFolder {
         }
     }
 
+    /// The names in the folder `fd` is open on, as bytes (a name need not be UTF-8).
+    private static func list(_ fd: Int32) -> [String] {
+        let own = dup(fd)
+        guard own >= 0, let dir = fdopendir(own) else { return [] }
+        defer { closedir(dir) }
+        // The copy shares the descriptor's place in the folder, where an earlier listing ended.
+        rewinddir(dir)
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in FileName.string(fromBytes: raw.prefix { $0 != 0 }) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     private static func isWorkInProgress(_ name: String) -> Bool {
         name.hasPrefix(temporaryPrefix) || name.hasPrefix("." + temporaryPrefix)
     }
@@ -321,7 +338,7 @@ final class ReviewFolder {
     /// What a run killed while it wrote left (the renderer's `.NAME.PID.partial` of a temporary
     /// is named after it): under the lock, no one else is writing.
     private func removeWorkInProgress(in fd: Int32) {
-        for name in ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd/\(fd)")) ?? []) where Self.isWorkInProgress(name) {
+        for name in Self.list(fd) where Self.isWorkInProgress(name) {
             var st = stat()
             if fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_mode & S_IFMT == S_IFREG { _ = unlinkat(fd, name, 0) }
         }
@@ -332,7 +349,7 @@ final class ReviewFolder {
     /// Why `path` cannot be a subfolder of the review (a link, a file); nil for a folder or nothing.
     private static func notAFolder(_ path: String) -> String? {
         var st = stat()
-        guard lstat(path, &st) == 0 else { return nil }
+        guard FileName.withPath(path, { lstat($0, &st) }) == 0 else { return nil }
         switch st.st_mode & S_IFMT {
         case S_IFDIR: return nil
         case S_IFLNK: return "is a symbolic link, not the review's own folder; glimt-pure review writes nothing through a link (remove it, or give another --out)"

@@ -100,10 +100,14 @@ let package = Package(
         .target(name: "AnalysisEngine", dependencies: ["GlimtCore", "Imaging", "MediaIO", "Faces", "TensorLite", "Analysis"], swiftSettings: computeFlags),
         .target(name: "Film", dependencies: ["GlimtCore", "Imaging", "MediaIO"], swiftSettings: testable),
         .target(name: "Library", dependencies: ["CSQLite", "GlimtCore", "Imaging", "Analysis"], swiftSettings: testable),
-        .target(name: "GlimtPure", dependencies: ["GlimtCore", "Imaging", "Analysis", "AnalysisEngine", "Film", "Library"], swiftSettings: testable),
+        // The review page's own files are resources (Review/Page, found by PageFiles); its palette
+        // is also the sheets', made Swift at build time by Plugins/Palette.
+        .target(name: "GlimtPure", dependencies: ["GlimtCore", "Imaging", "Analysis", "AnalysisEngine", "Film", "Library"],
+                resources: [.copy("Review/Page")], swiftSettings: testable, plugins: ["Palette"]),
         // The CLI bakes in the git commit it is built from (`glimt-pure --version`), see Plugins/BuildCommit.
         .executableTarget(name: "glimt-pure", dependencies: ["GlimtPure"], swiftSettings: testable, plugins: ["BuildCommit"]),
         .plugin(name: "BuildCommit", capability: .buildTool()),
+        .plugin(name: "Palette", capability: .buildTool()),
         .executableTarget(name: "glimt-bench", dependencies: ["GlimtPure", "Faces", "TensorLite", "Imaging", "MediaIO", "Analysis", "AnalysisEngine"],
                           path: "Benchmarks/glimt-bench", swiftSettings: computeFlags),
         // What every test target shares: the fixtures (Tests/Fixtures), temporary folders,

@@ -43,6 +43,16 @@ for w in sface yunet; do
   cp "$weights/$w.glw" "$prefix/share/glimt-pure/.$w.glw.new" && chmod 644 "$prefix/share/glimt-pure/.$w.glw.new"
   mv -f "$prefix/share/glimt-pure/.$w.glw.new" "$prefix/share/glimt-pure/$w.glw"
 done
+# The review page's own files (review.html, its style, scripts and palette), where the installed
+# binary looks for them: PREFIX/share/glimt-pure/page.
+page="$build/glimt-pure_GlimtPure.resources/Page"
+[ -f "$page/review.html" ] || { echo "install: no review page files in $page" >&2; exit 1; }
+mkdir -p "$prefix/share/glimt-pure/page"
+for f in "$page"/*; do
+  n="$(basename "$f")"
+  cp "$f" "$prefix/share/glimt-pure/page/.$n.new" && chmod 644 "$prefix/share/glimt-pure/page/.$n.new"
+  mv -f "$prefix/share/glimt-pure/page/.$n.new" "$prefix/share/glimt-pure/page/$n"
+done
 # The man page and completions come from the installed binary, so they match it.
 put() { mkdir -p "$(dirname "$2")"; "$prefix/bin/glimt-pure" $1 > "$2.new" && mv -f "$2.new" "$2"; }
 put manual "$prefix/share/man/man1/glimt-pure.1"

@@ -20,7 +20,7 @@ final class InstallTests: CLITestCase {
         let build = library.appendingPathComponent("build"), prefix = library.appendingPathComponent("prefix")
         try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
         let products = CLITestCase.binary.deletingLastPathComponent()
-        for item in ["glimt-pure", "glimt-pure_SFaceWeights.resources"] {
+        for item in ["glimt-pure", "glimt-pure_SFaceWeights.resources", "glimt-pure_GlimtPure.resources"] {
             try FileManager.default.copyItem(at: products.appendingPathComponent(item), to: build.appendingPathComponent(item))
         }
         let install = Process()
@@ -66,6 +66,20 @@ final class InstallTests: CLITestCase {
         let fromVariant = try glimt(["embed", fixture("sface/obama.png")], binary: variant)
         XCTAssertEqual(fromVariant.status, 0, fromVariant.err)
 
+        // The review page's own files, from PREFIX/share/glimt-pure/page; without one of them,
+        // one line says which and where it looked, and nothing is written.
+        XCTAssertEqual(try glimt(["scan", fixture("analysis/two_people.mp4"), "-q"], binary: installed).status, 0)
+        let review = try glimt(["review", "--out", library.appendingPathComponent("review").path], binary: installed)
+        XCTAssertEqual(review.status, 0, review.err)
+        XCTAssertEqual(try Data(contentsOf: library.appendingPathComponent("review/assets/review.js")),
+                       try Data(contentsOf: Self.repositoryRoot.appendingPathComponent("Sources/GlimtPure/Review/Page/review.js")))
+        try FileManager.default.removeItem(at: prefix.appendingPathComponent("share/glimt-pure/page/review.js"))
+        let noPage = try glimt(["review", "--out", library.appendingPathComponent("review-2").path], binary: installed)
+        XCTAssertEqual(noPage.status, 1)
+        XCTAssertEqual(noPage.err.split(separator: "\n").count, 1, noPage.err)
+        XCTAssertTrue(noPage.err.contains("review.js is missing") && noPage.err.contains(prefix.appendingPathComponent("share/glimt-pure/page").path), noPage.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library.appendingPathComponent("review-2").path))
+
         // Without its weights it says, in one line, what is missing and where it looked.
         try FileManager.default.removeItem(at: prefix.appendingPathComponent("share/glimt-pure/sface.glw"))
         let missing = try glimt(["embed", fixture("sface/obama.png")], binary: installed)
@@ -91,7 +105,7 @@ final class InstallTests: CLITestCase {
         }
         try "swift-tools-version:5.9".write(to: repo.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try "".write(to: repo.appendingPathComponent("Sources/GlimtCore/A.swift"), atomically: true, encoding: .utf8)
-        for item in ["glimt-pure", "glimt-pure_SFaceWeights.resources"] {
+        for item in ["glimt-pure", "glimt-pure_SFaceWeights.resources", "glimt-pure_GlimtPure.resources"] {
             try FileManager.default.copyItem(at: Self.binary.deletingLastPathComponent().appendingPathComponent(item), to: repo.appendingPathComponent(".build/release/\(item)"))
         }
         // The sources an hour older than the build.

@@ -17,7 +17,9 @@ final class PackageTests: CLITestCase {
 
     /// What the package must hold, beyond its documentation's folder.
     static let files = ["/usr/bin/glimt-pure", "/usr/lib/glimt-pure/glimt-pure-avx2", "/usr/lib/glimt-pure/glimt-pure-avx2vnni", "/usr/lib/glimt-pure/glimt-pure-avx512",
-                        "/usr/share/glimt-pure/sface.glw", "/usr/share/glimt-pure/yunet.glw", "/usr/share/man/man1/glimt-pure.1.gz",
+                        "/usr/share/glimt-pure/sface.glw", "/usr/share/glimt-pure/yunet.glw", "/usr/share/glimt-pure/page/review.html",
+                        "/usr/share/glimt-pure/page/palette.css", "/usr/share/glimt-pure/page/review.css", "/usr/share/glimt-pure/page/review.js",
+                        "/usr/share/glimt-pure/page/choices.js", "/usr/share/man/man1/glimt-pure.1.gz",
                         "/usr/share/bash-completion/completions/glimt-pure", "/usr/share/zsh/vendor-completions/_glimt-pure",
                         "/usr/share/fish/vendor_completions.d/glimt-pure.fish", "/usr/share/doc/glimt-pure/copyright",
                         "/usr/share/doc/glimt-pure/changelog.Debian.gz", "/usr/share/doc/glimt-pure/changelog.gz",

@@ -138,7 +138,8 @@ final class ReviewPageTests: CLITestCase {
         }
     }
 
-    /// A choices file made by the page's own script (under node), applied: exactly those days change.
+    /// A choices file made by the page's own script (the real file, Review/Page/choices.js, under
+    /// node), applied: exactly those days change.
     func testChoicesMadeByThePageApplyToExactlyThoseDays() throws {
         guard let node = ["/usr/bin/node", "/usr/bin/nodejs", "/usr/local/bin/node"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw XCTSkip("no node (tools/test.sh installs Debian's nodejs)")
@@ -147,7 +148,7 @@ final class ReviewPageTests: CLITestCase {
         let waving = library.appendingPathComponent("videos/waving_with_biden.mp4").path
         let file = library.appendingPathComponent("glimt-choices.json")
         let script = """
-            const c = require(\(jsString(site.appendingPathComponent("assets/choices.js").path)));
+            const c = require(\(jsString(Self.repositoryRoot.appendingPathComponent("Sources/GlimtPure/Review/Page/choices.js").path)));
             let s = c.create("Barack");
             s = c.choose(s, {day: "2024-05-04", action: "pick", video: \(jsString(waving)), at: 1.5});
             s = c.choose(s, {day: "2024-05-06", action: "exclude"});
@@ -179,6 +180,58 @@ final class ReviewPageTests: CLITestCase {
         XCTAssertTrue(again.out.contains("1 previews and 1 thumbnails made"), again.out)
         let after05 = try browse(site.appendingPathComponent("index.html").absoluteString)
         XCTAssertTrue(after05.contains("data-day=\"2024-05-04\" data-status=\"pinned\""), "the page shows the pin")
+    }
+
+    /// On an excluded day, choosing a candidate's second on the page (a click in Chromium) is
+    /// wanting the day: the saved file pins the second and says the day is included, in a file
+    /// `pick --apply` takes. The day's facts name whose face the score's face part is.
+    func testChoosingASecondOnAnExcludedDayIncludesTheDay() throws {
+        let day = "2024-05-04"
+        XCTAssertEqual(try glimt("exclude", day, "--library", store.path).status, 0)
+        let review = try glimt("review", "--out", site.path)
+        XCTAssertEqual(review.status, 0, review.err)
+        // The page with a probe after its scripts: it opens the day (from the address), clicks the
+        // first candidate's "Use this second" and "Save choices", and shows what Save made.
+        let probe = site.appendingPathComponent("probe.html")
+        let script = """
+            <script>
+            (function () {
+              var saved = document.createElement("pre");
+              saved.id = "saved";
+              document.body.appendChild(saved);
+              URL.createObjectURL = function (blob) { blob.text().then(function (t) { saved.textContent = t; }); return "about:blank"; };
+              HTMLAnchorElement.prototype.click = function () {};
+              document.querySelector("#day-view .candidate .use").click();
+              document.getElementById("save").click();
+            }());
+            </script>
+            </body>
+            """
+        try (try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)).replacingOccurrences(of: "</body>", with: script)
+            .write(to: probe, atomically: true, encoding: .utf8)
+        let dom = try browse(probe.absoluteString + "#" + day)
+        XCTAssertTrue(dom.contains("data-status=\"excluded\""), "the day is excluded on the page")
+        XCTAssertTrue(dom.contains("and include the day again."), "the choice says so")
+        let saved = try XCTUnwrap(dom.components(separatedBy: "<pre id=\"saved\">").last?.components(separatedBy: "</pre>").first)
+        let text = saved.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+        let file = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "the saved file: \(saved)")
+        let choices = try XCTUnwrap(file["choices"] as? [[String: Any]])
+        XCTAssertEqual(choices.count, 1, text)
+        let candidate = try XCTUnwrap(try days().first { $0["day"] as? String == day }?["candidates"] as? [[String: Any]]).first
+        XCTAssertEqual(choices.first?["day"] as? String, day)
+        XCTAssertEqual(choices.first?["action"] as? String, "pick")
+        XCTAssertEqual(choices.first?["video"] as? String, candidate?["video"] as? String)
+        XCTAssertEqual(choices.first?["include"] as? Bool, true, "a pin on an excluded day includes it: \(text)")
+        // pick --apply reads it as a pin.
+        let path = library.appendingPathComponent("glimt-choices.json")
+        try Data(text.utf8).write(to: path)
+        let applied = try glimt("pick", "--apply", path.path, "--library", store.path)
+        XCTAssertEqual(applied.status, 0, applied.err)
+        XCTAssertTrue(applied.out.hasPrefix("applied 1 choice of Barack: 1 pinned"), applied.out)
+
+        // The score's face part is the person's face (a stranger's clear face counts nothing).
+        XCTAssertTrue(dom.contains(">Barack's face</dt>"), "the face part is named for whose face it is")
+        XCTAssertFalse(dom.contains("<dt>Face</dt>"))
     }
 
     private func jsString(_ s: String) -> String {

@@ -43,7 +43,15 @@ public struct ReadFiles {
     /// Throws, naming what `output` would replace, when it is one of these files; `option` is
     /// how the person names the output (`--out`, `--sheet`).
     public func check(_ output: String, option: String) throws {
-        guard let out = try? FileStatus(output), out.kind == .file else { return }
+        if let hit = hit(output) {
+            throw GlimtError("is \(hit.what) (\(ShownPath.escaped(hit.path))), which this run reads; choose another \(option)", path: output)
+        }
+    }
+
+    /// Which of these files `output` is (through any link), and what it is to the person; nil
+    /// when it is none of them.
+    public func hit(_ output: String) -> (path: String, what: String)? {
+        guard let out = try? FileStatus(output), out.kind == .file else { return nil }
         func same(_ path: String) -> Bool {
             guard let s = try? FileStatus(path) else { return false }
             return s.device == out.device && s.inode == out.inode
@@ -52,8 +60,6 @@ public struct ReadFiles {
         for store in stores {
             candidates += ((try? store.paths(ofSize: out.size)) ?? []).map { ($0, "a video the library scanned") }
         }
-        if let hit = candidates.first(where: { same($0.path) }) {
-            throw GlimtError("is \(hit.what) (\(ShownPath.escaped(hit.path))), which this run reads; choose another \(option)", path: output)
-        }
+        return candidates.first { same($0.path) }
     }
 }

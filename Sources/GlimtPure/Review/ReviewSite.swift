@@ -11,34 +11,26 @@ import Library
 /// with a thumbnail and a short preview made by the film's own renderer (its decoder, tone map
 /// and orientation: what plays is what the film shows). Written again into the same folder, it
 /// reuses every thumbnail and preview whose second has not changed, and removes those no day
-/// shows any more; it writes nothing outside the folder and nothing else in it.
+/// shows any more; it writes nothing outside the folder, and in it only what it can prove it
+/// made there (`ReviewFolder`): anything else is named and left alone.
 public struct ReviewSite {
     public let folder: URL
+    /// The page's own files (PageFiles), by name, and the year pages' skeleton.
+    private let files: [String: [UInt8]]
+    private let skeleton: ReviewPage
 
-    /// The file that says a folder holds a review (so writing into it again is updating it).
-    static let marker = ".glimt-review"
     /// A preview is the chosen second with this much before and after it, so the cut is seen.
     public static let previewMargin = 0.5
     /// Long sides, in pixels: previews play small, thumbnails fill a calendar cell.
     public static let previewSide = 480, thumbSide = 320
 
     /// Checks the folder before anything is judged: a new one, an empty one, or a review already
-    /// (updated in place); another folder only with `overwrite`.
+    /// (updated in place); another folder only with `overwrite`. Reads the page's own files.
     public init(folder: URL, overwrite: Bool) throws {
-        if let status = try? FileStatus(folder.path) {
-            guard status.kind == .folder else { throw GlimtError("is not a folder; give a folder for the review (--out DIR)", path: folder.path) }
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            if !entries.isEmpty && !entries.contains(Self.marker) && !overwrite {
-                throw GlimtError("is not empty and holds no glimt review; give a new or empty folder, or add -y to write the review into it", path: folder.path)
-            }
-        } else {
-            let parent = folder.deletingLastPathComponent().path
-            guard (try? FileStatus(parent))?.kind == .folder else { throw GlimtError("the folder for the review is in a folder that does not exist", path: folder.path) }
-        }
-        guard access(folder.deletingLastPathComponent().path, W_OK | X_OK) == 0 || FileManager.default.fileExists(atPath: folder.path) else {
-            throw GlimtError("cannot write into its folder (\(FileStatus.reason(errno)))", path: folder.path)
-        }
+        try ReviewFolder.check(folder, overwrite: overwrite)
         self.folder = folder
+        files = try PageFiles.load()
+        skeleton = try ReviewPage(skeleton: files["review.html"]!)
     }
 
     public struct Outcome: Sendable {
@@ -51,6 +43,11 @@ public struct ReviewSite {
         /// Videos whose thumbnail or preview could not be made (gone, changed, damaged): their
         /// candidates show without it.
         public var unreadable: [GlimtError] = []
+        /// Files where the review needed to write or reuse one of its own, which are not glimt's
+        /// (or no longer as it wrote them), left alone: the page goes without them.
+        public var inTheWay: [GlimtError] = []
+        /// Files of someone else's in the review's folders, left alone.
+        public var othersFiles: [GlimtError] = []
     }
 
     /// A thumbnail or preview to make: for which second of which video, and where it goes.
@@ -62,7 +59,8 @@ public struct ReviewSite {
         let length: Double
         let width: Int
         let height: Int
-        let file: URL
+        /// Its name in the review's folder, e.g. "thumbs/ID.jpg".
+        let file: String
     }
 
     /// Writes the site for the days of `days` in [from, to] (whole years: a year page shows its
@@ -76,10 +74,10 @@ public struct ReviewSite {
             throw GlimtError("the library has no videos\(from != nil || to != nil ? " in those days" : "") (add some: glimt-pure scan FOLDER)")
         }
         outcome.years = years
-        for sub in ["assets", "data", "thumbs", "previews"] {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub, isDirectory: true), withIntermediateDirectories: true)
+        if let own = try? FileStatus(folder.path), let library = try? FileStatus(days.store.folder.path), own.device == library.device && own.inode == library.inode {
+            throw GlimtError("is the library's own folder, which this run reads; choose another --out", path: folder.path)
         }
-        try AtomicFile.write(Array("glimt-pure review: this folder is written by 'glimt-pure review'\n".utf8), to: folder.appendingPathComponent(Self.marker).path)
+        let site = try ReviewFolder(url: folder, reads: days.reads)
         var pictures: [Picture] = []
         var wanted = Set<String>()
         var pages: [(year: Int, data: ReviewData)] = []
@@ -101,12 +99,30 @@ public struct ReviewSite {
             pages.append((year, ReviewData(year: year, years: years, person: person, people: days.lookFor.people.map(\.name),
                                            generated: ISO8601DateFormatter().string(from: Date()), command: command, days: entries)))
         }
-        // What is there already stays: a second that has not changed is not rendered again.
-        let missing = pictures.filter { !FileManager.default.fileExists(atPath: $0.file.path) }
-        outcome.reused = pictures.count - missing.count
-        try make(missing, outcome: &outcome, progress: progress)
-        for page in pages { try writePage(page.year, page.data, latest: page.year == years.last) }
-        try removeUnwanted(keeping: wanted)
+        // What is there already and glimt's stays: a second that has not changed is not
+        // rendered again. A file not glimt's, or no longer as it was written, is not shown.
+        var missing: [Picture] = [], unavailable = Set<String>()
+        for p in pictures {
+            switch site.state(p.file) {
+            case .ours: outcome.reused += 1
+            case .absent: missing.append(p)
+            case .notOurs(let why):
+                outcome.inTheWay.append(site.leftAlone(p.file, why))
+                unavailable.insert(p.file)
+            }
+        }
+        unavailable.formUnion(try make(missing, in: site, outcome: &outcome, progress: progress))
+        for (name, file) in [("assets/palette.css", "palette.css"), ("assets/review.css", "review.css"), ("assets/review.js", "review.js"),
+                             ("assets/choices.js", "choices.js")] {
+            wanted.insert(name)
+            if let e = try site.write(files[file]!, to: name) { outcome.inTheWay.append(e) }
+        }
+        for page in pages {
+            outcome.inTheWay += try writePage(page.year, page.data, latest: page.year == years.last, unavailable: unavailable,
+                                              in: site, wanted: &wanted)
+        }
+        outcome.othersFiles = removeUnwanted(keeping: wanted, in: site)
+        try site.finish()
         return outcome
     }
 
@@ -125,9 +141,12 @@ public struct ReviewSite {
                 thumb = "thumbs/\(id).jpg"
                 preview = "previews/\(id).mp4"
                 previewStart = from
-                pictures.append(Picture(kind: .thumb, video: c.video, start: start + length / 2, length: length, width: w, height: h, file: folder.appendingPathComponent(thumb!)))
-                pictures.append(Picture(kind: .preview, video: c.video, start: from, length: min(c.duration - from, start + length + Self.previewMargin - from),
-                                        width: w, height: h, file: folder.appendingPathComponent(preview!)))
+                // Each file made once, however many candidates show it.
+                if !wanted.contains(thumb!) {
+                    pictures.append(Picture(kind: .thumb, video: c.video, start: start + length / 2, length: length, width: w, height: h, file: thumb!))
+                    pictures.append(Picture(kind: .preview, video: c.video, start: from, length: min(c.duration - from, start + length + Self.previewMargin - from),
+                                            width: w, height: h, file: preview!))
+                }
                 wanted.formUnion([thumb!, preview!])
             }
             return ReviewData.Candidate(video: c.video, name: URL(fileURLWithPath: c.video).lastPathComponent, duration: c.duration, width: c.width,
@@ -144,11 +163,14 @@ public struct ReviewSite {
     }
 
     /// Makes thumbnails and previews two at a time (both cores busy); one that cannot be made
-    /// leaves its candidate without it, named in `outcome.unreadable` once per video.
-    private func make(_ pictures: [Picture], outcome: inout Outcome, progress: ((Int, Int) -> Void)?) throws {
+    /// leaves its candidate without it, named in `outcome.unreadable` once per video. Returns the
+    /// files not made.
+    private func make(_ pictures: [Picture], in site: ReviewFolder, outcome: inout Outcome, progress: ((Int, Int) -> Void)?) throws -> Set<String> {
         let lock = NSLock()
         var next = 0, done = 0
         var failed: [String: GlimtError] = [:]
+        var inTheWay: [GlimtError] = []
+        var notMade = Set<String>()
         var made = (thumbs: 0, previews: 0)
         DispatchQueue.concurrentPerform(iterations: min(2, max(1, pictures.count))) { _ in
             while true {
@@ -158,18 +180,21 @@ public struct ReviewSite {
                 next += 1
                 let skip = failed[p.video] != nil
                 lock.unlock()
-                var failure: GlimtError?
+                var failure: GlimtError?, leftAlone: GlimtError?
                 if !skip {
                     do {
                         switch p.kind {
                         case .thumb:
-                            try StillImage.writeJPEG(Resize.fitting(try StillFrame.at(p.start, in: p.video), longSide: Self.thumbSide), to: p.file.path)
+                            let jpeg = try StillImage.jpegData(Resize.fitting(try StillFrame.at(p.start, in: p.video), longSide: Self.thumbSide))
+                            leftAlone = try site.write(jpeg, to: p.file)
                         case .preview:
                             var film = FilmOptions()
                             (film.width, film.height, film.audio, film.caption, film.seconds) = (p.width, p.height, false, .none, p.length)
                             let info = try StillFrame.size(of: p.video)
                             let whole = Box(x: 0, y: 0, width: Float(info.width), height: Float(info.height))
-                            try FilmRenderer(options: film).render([FilmSegment(day: "", video: p.video, start: p.start, crop: whole)], to: p.file.path)
+                            leftAlone = try site.make(p.file) {
+                                try FilmRenderer(options: film).render([FilmSegment(day: "", video: p.video, start: p.start, crop: whole)], to: $0)
+                            }
                         }
                     } catch {
                         failure = (error as? GlimtError)?.at(p.video) ?? GlimtError("\(error)", path: p.video)
@@ -177,7 +202,8 @@ public struct ReviewSite {
                 }
                 lock.lock()
                 if let failure, failed[p.video] == nil { failed[p.video] = failure }
-                if failure == nil && !skip { if p.kind == .thumb { made.thumbs += 1 } else { made.previews += 1 } }
+                if let leftAlone { inTheWay.append(leftAlone) }
+                if skip || failure != nil || leftAlone != nil { notMade.insert(p.file) } else if p.kind == .thumb { made.thumbs += 1 } else { made.previews += 1 }
                 done += 1
                 progress?(done, pictures.count)
                 lock.unlock()
@@ -186,31 +212,52 @@ public struct ReviewSite {
         outcome.thumbsMade = made.thumbs
         outcome.previewsMade = made.previews
         outcome.unreadable = failed.keys.sorted().map { failed[$0]! }
+        outcome.inTheWay += inTheWay
+        return notMade
     }
 
-    private func writePage(_ year: Int, _ data: ReviewData, latest: Bool) throws {
+    /// A year's data and page (and index.html for the latest year); the files left alone.
+    private func writePage(_ year: Int, _ data: ReviewData, latest: Bool, unavailable: Set<String>, in site: ReviewFolder,
+                           wanted: inout Set<String>) throws -> [GlimtError] {
+        var data = data
+        // A thumbnail or preview that is not there, or not glimt's, is not shown.
+        for d in data.days.indices {
+            for c in data.days[d].candidates.indices {
+                if let thumb = data.days[d].candidates[c].thumb, unavailable.contains(thumb) { data.days[d].candidates[c].thumb = nil }
+                if let preview = data.days[d].candidates[c].preview, unavailable.contains(preview) {
+                    data.days[d].candidates[c].preview = nil
+                    data.days[d].candidates[c].previewStart = nil
+                }
+            }
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // A script, not JSON: a page from file:// cannot fetch a file beside it.
         let json = String(decoding: try encoder.encode(data), as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
-        try AtomicFile.write(Array("window.GLIMT_REVIEW = \(json);\n".utf8), to: folder.appendingPathComponent("data/\(year).js").path)
-        for (name, text) in [("assets/review.css", ReviewStyle.css), ("assets/review.js", ReviewScript.js), ("assets/choices.js", ReviewChoicesScript.js)] {
-            try AtomicFile.write(Array(text.utf8), to: folder.appendingPathComponent(name).path)
+        let html = Array(skeleton.html(year: year, person: data.person).utf8)
+        var leftAlone: [GlimtError] = []
+        for (name, bytes) in [("data/\(year).js", Array("window.GLIMT_REVIEW = \(json);\n".utf8)), ("\(year).html", html)] + (latest ? [("index.html", html)] : []) {
+            wanted.insert(name)
+            if let e = try site.write(bytes, to: name) { leftAlone.append(e) }
         }
-        let html = Array(ReviewPage.html(year: year, person: data.person).utf8)
-        try AtomicFile.write(html, to: folder.appendingPathComponent("\(year).html").path)
-        if latest { try AtomicFile.write(html, to: folder.appendingPathComponent("index.html").path) }
+        return leftAlone
     }
 
-    /// Thumbnails and previews no day shows any more (a pin moved, a video excluded): only files
-    /// of the review's own naming, in its own folders.
-    private func removeUnwanted(keeping wanted: Set<String>) throws {
-        for sub in ["thumbs", "previews"] {
-            let dir = folder.appendingPathComponent(sub)
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] where !wanted.contains("\(sub)/\(name)") {
-                guard name.hasSuffix(sub == "thumbs" ? ".jpg" : ".mp4"), name.split(separator: "-").count == 3 else { continue }
-                try? FileManager.default.removeItem(at: dir.appendingPathComponent(name))
+    /// Thumbnails and previews no day shows any more (a pin moved, a video excluded): glimt's own,
+    /// as it wrote them. Returns a line for each file of someone else's in the review's folders.
+    private func removeUnwanted(keeping wanted: Set<String>, in site: ReviewFolder) -> [GlimtError] {
+        var others: [GlimtError] = []
+        for sub in ReviewFolder.subfolders {
+            for name in site.names(in: sub) where !wanted.contains("\(sub)/\(name)") {
+                let relative = "\(sub)/\(name)"
+                switch site.state(relative) {
+                case .absent: break
+                // Another year's page and data stay, for a review of some years only.
+                case .ours: if sub == "thumbs" || sub == "previews", let e = site.remove(relative) { others.append(e) }
+                case .notOurs(let why): others.append(site.leftAlone(relative, why))
+                }
             }
         }
+        return others
     }
 }

@@ -2,23 +2,28 @@ import Imaging
 
 /// The look both sheets share, so a colour means the same on a day's sheet and on the calendar:
 /// green the day's pick, blue a pinned second, orange a pick without the person, red excluded,
-/// grey a day with videos but no pick.
+/// grey a day with videos but no pick. The colours are the review page's palette
+/// (Review/Page/palette.css, read at build time by Plugins/Palette), so they mean the same on
+/// screen too; the sheets' shades of dim text, an empty day, excluded and no pick are its
+/// `--sheet-*` ones.
 public enum SheetStyle {
-    public static let background = RGB(24, 24, 24)
-    public static let text = RGB(235, 235, 235)
-    public static let dimText = RGB(150, 150, 150)
+    public static let background = colour(Palette.bg)
+    public static let text = colour(Palette.text)
+    public static let dimText = colour(Palette.sheetDim)
     /// A calendar day with nothing to show.
-    public static let emptyCell = RGB(46, 46, 46)
-    public static let picked = RGB(46, 204, 64)
-    public static let pinned = RGB(64, 150, 255)
-    public static let withoutPerson = RGB(255, 140, 26)
-    public static let excluded = RGB(232, 44, 44)
+    public static let emptyCell = colour(Palette.sheetEmpty)
+    public static let picked = colour(Palette.picked)
+    public static let pinned = colour(Palette.pinned)
+    public static let withoutPerson = colour(Palette.without)
+    public static let excluded = colour(Palette.sheetExcluded)
     /// A day with videos but no pick.
-    public static let noPick = RGB(110, 110, 110)
+    public static let noPick = colour(Palette.sheetNopick)
     /// One colour per person on the calendar of everyone (in the order the library lists them,
-    /// round again after the eighth): none of them a status colour.
-    public static let people = [RGB(255, 214, 0), RGB(230, 60, 200), RGB(0, 200, 220), RGB(150, 230, 60),
-                                RGB(150, 100, 255), RGB(255, 120, 160), RGB(0, 160, 140), RGB(240, 240, 240)]
+    /// round again after the last): none of them a status colour.
+    public static let people = Palette.people.map { colour($0) }
+
+    /// 0xRRGGBB as a colour.
+    static func colour(_ hex: UInt32) -> RGB { RGB(UInt8(hex >> 16 & 0xff), UInt8(hex >> 8 & 0xff), UInt8(hex & 0xff)) }
 
     /// The colour of a day's pick by how it was chosen; nil for a day without one.
     static func colour(of status: DayReport.Status) -> RGB? {

@@ -40,12 +40,15 @@ struct ReviewCommand: Command {
             line.update("review: thumbnails and previews \(done)/\(total)")
         }
         line.clear()
-        for e in outcome.unreadable { Console.err("glimt-pure review: \(e)") }
+        for e in outcome.unreadable + outcome.inTheWay + outcome.othersFiles { Console.err("glimt-pure review: \(e)") }
         let years = outcome.years.map(String.init).joined(separator: ", ")
+        let leftAlone = outcome.inTheWay.count + outcome.othersFiles.count
         Console.out("wrote \(site.folder.appendingPathComponent("index.html").path): \(years), \(outcome.daysWithVideo) days with video, \(outcome.candidates) candidates; "
                     + "\(outcome.previewsMade) previews and \(outcome.thumbsMade) thumbnails made, \(outcome.reused) reused"
+                    + (leftAlone > 0 ? "; \(leftAlone) \(leftAlone == 1 ? "file" : "files") not glimt's left alone (named above)" : "")
                     + String(format: " (%.1f s)", Date().timeIntervalSince(started)))
-        return outcome.unreadable.isEmpty ? ExitStatus.done : ExitStatus.failed
+        // A file in the way is a page, picture or script the review goes without.
+        return outcome.unreadable.isEmpty && outcome.inTheWay.isEmpty ? ExitStatus.done : ExitStatus.failed
     }
 
     /// A word as a shell takes it back.

@@ -1,7 +1,3 @@
-/// `review`'s assets/choices.js: the choices file's rules live here, apart from the page, so the
-/// same code that makes glimt-choices.json in the browser can be run and tested under node.
-enum ReviewChoicesScript {
-    static let js = #"""
 /* glimt-pure review: choices.js (the choices a person makes on the review page, and the
    glimt-choices.json file that `glimt-pure pick --apply` reads). No DOM, no network: in the
    browser it is window.GlimtChoices, under node module.exports. */
@@ -40,6 +36,8 @@ enum ReviewChoicesScript {
       }
       clean.video = choice.video;
       clean.at = Math.round(choice.at * 1000) / 1000;   // no 7.499999999 in the file
+      // A pin on an excluded day says so: choosing a second there is wanting the day again.
+      if (choice.include === true) { clean.include = true; }
     }
     return clean;
   }
@@ -138,5 +136,3 @@ enum ReviewChoicesScript {
     storageKey: storageKey, load: load, store: store
   };
 }));
-"""#
-}

@@ -1,7 +1,3 @@
-/// `review`'s assets/review.js: the page itself, carried in the binary so a review site is one
-/// command away and never depends on anything outside the folder it is written to.
-enum ReviewScript {
-    static let js = #"""
 /* glimt-pure review: review.js, the page. It builds everything inside #app from
    window.GLIMT_REVIEW (data/<year>.js: a plain script, because a file:// page cannot read JSON)
    and records choices through window.GlimtChoices (choices.js). It fetches nothing, ever. */
@@ -21,8 +17,13 @@ enum ReviewScript {
   var MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
     "September", "October", "November", "December"];
   var WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-  // The calendar sheet's person colours (SheetStyle.people), none of them a status colour.
-  var PALETTE = ["#ffd600", "#e63cc8", "#00c8dc", "#96e63c", "#9664ff", "#ff78a0", "#00a08c", "#f0f0f0"];
+  // The people's colours, palette.css's --person-1, --person-2 and on (the calendar sheet's too),
+  // none of them a status colour.
+  var PEOPLE_COLOURS = (function () {
+    var style = window.getComputedStyle(document.documentElement), list = [], c;
+    while ((c = style.getPropertyValue("--person-" + (list.length + 1)).trim())) { list.push(c); }
+    return list;
+  }());
   var EVERYONE = D.person === "everyone";
   var NAMED = typeof D.person === "string" && D.person !== "" && !EVERYONE;
   var WHO = NAMED ? D.person : EVERYONE ? "anyone" : "the person";
@@ -139,7 +140,8 @@ enum ReviewScript {
 
   function mark(person) {
     var i = Math.max(0, (D.people || []).indexOf(person));
-    return h("span", { class: "person-mark", "data-person": person, style: "background:" + PALETTE[i % PALETTE.length],
+    return h("span", { class: "person-mark", "data-person": person,
+      style: PEOPLE_COLOURS.length ? "background:" + PEOPLE_COLOURS[i % PEOPLE_COLOURS.length] : null,
       "aria-hidden": "true", text: person.charAt(0).toUpperCase() });
   }
 
@@ -282,13 +284,14 @@ enum ReviewScript {
   function describe(ch, d) {
     if (ch.action === "pick") {
       var c = candidateOf(d, ch.video);
-      return "pin " + (c ? c.name : ch.video) + " from " + secs(ch.at);
+      return "pin " + (c ? c.name : ch.video) + " from " + secs(ch.at) + (ch.include ? " and include the day again" : "");
     }
     return { exclude: "exclude the day", include: "include the day again", auto: "back to automatic choice" }[ch.action];
   }
 
   function same(a, b) {
-    return !!a && !!b && a.action === b.action && (a.action !== "pick" || (a.video === b.video && a.at === b.at));
+    return !!a && !!b && a.action === b.action &&
+      (a.action !== "pick" || (a.video === b.video && a.at === b.at && !!a.include === !!b.include));
   }
 
   function changed(day, message) {
@@ -316,9 +319,12 @@ enum ReviewScript {
     if (same(C.get(choices, choice.day), C.validate(choice))) { forgetDay(choice.day); } else { choose(choice); }
   }
 
+  // A second chosen on an excluded day is the day wanted: the pin includes the day again.
   function pickAt(d, c, at) {
     var max = Math.max(0, c.duration - lengthOf(d, c));
-    return { day: d.day, action: "pick", video: c.video, at: Math.min(Math.max(0, at), max) };
+    var choice = { day: d.day, action: "pick", video: c.video, at: Math.min(Math.max(0, at), max) };
+    if (d.status === "excluded") { choice.include = true; }
+    return choice;
   }
 
   function exclude(d) {
@@ -382,6 +388,18 @@ enum ReviewScript {
     return "Not picked" + why + ".";
   }
 
+  // The score's face part: with references, how clear the person's own face is (a stranger's
+  // clear face counts nothing); for everyone, the clearest face of the family's; without
+  // references, the clearest face of anyone's.
+  function faceName(p) {
+    if (typeof p.identity !== "number") { return "Clearest face"; }
+    return NAMED ? D.person + "'s face" : EVERYONE ? "Family's face" : capital(WHO) + "'s face";
+  }
+  function faceAbout(p) {
+    if (typeof p.identity !== "number") { return "How clear the clearest face is, whoever it is"; }
+    return "How clear " + (EVERYONE ? "the clearest face of the family's" : WHO + "'s own face") + " is: anyone else's face counts nothing";
+  }
+
   function place(el, from, width, duration) {
     el.style.left = (100 * from / duration) + "%";
     el.style.width = (100 * width / duration) + "%";
@@ -433,8 +451,8 @@ enum ReviewScript {
     ]);
   }
 
-  function fact(name, value, fraction) {
-    return [h("dt", { text: name }), h("dd", null, [typeof fraction === "number"
+  function fact(name, value, fraction, about) {
+    return [h("dt", { text: name, title: about }), h("dd", null, [typeof fraction === "number"
       ? h("span", { class: "meter", "aria-hidden": "true" }, h("span", { style: "width:" + Math.round(100 * fraction) + "%" })) : null, value])];
   }
 
@@ -486,7 +504,7 @@ enum ReviewScript {
     var facts = h("dl", { class: "facts-list" });
     [fact("Score", num2(c.score) + (isPick && d.pick.start !== c.start ? " (the film's second: " + num2(d.pick.score) + ")" : ""), c.score),
       fact("Looks", percent(p.aesthetics), p.aesthetics), fact("Sharpness", percent(p.sharpness), p.sharpness),
-      fact("Face", percent(p.face), p.face),
+      fact(faceName(p), percent(p.face), p.face, faceAbout(p)),
       fact("Identity", typeof p.identity === "number" ? percent(p.identity) : "no references", p.identity),
       fact("Who", whoText(d, c, isPick)),
       fact("Best second", usable ? secs(c.start) + " to " + secs(c.start + len) : "none: too short"),
@@ -707,5 +725,3 @@ enum ReviewScript {
   window.addEventListener("hashchange", route);
   route();
 }());
-"""#
-}

@@ -221,4 +221,18 @@ final class ReviewFolderTests: CLITestCase {
         XCTAssertEqual(named(finished).count, 3, "the two files of the user's in the review's folders and the link, nothing of its own: \(finished.err)")
         XCTAssertEqual(try files(under: site).filter { $0.contains("glimt-review-tmp") }, [], "no work in progress left")
     }
+
+    /// A preview is glimt's own: a scan of the review folder names each one in a line and takes
+    /// none of them for a video of the day.
+    func testAScanOfTheReviewFolderTakesNoPreviewForAVideo() throws {
+        XCTAssertEqual(try review().status, 0)
+        let previews = try files(under: site.appendingPathComponent("previews"))
+        XCTAssertFalse(previews.isEmpty)
+        let scan = try glimt("scan", site.path, "--timezone", "UTC")
+        XCTAssertEqual(scan.status, 0, scan.err)
+        for p in previews {
+            XCTAssertTrue(scan.err.contains("previews/\(p): a film made by glimt-pure"), "\(p) named as glimt's: \(scan.err)")
+        }
+        XCTAssertTrue(scan.out.contains("0 analysed") && scan.out.contains("\(previews.count) skipped"), scan.out)
+    }
 }

@@ -14,22 +14,8 @@ public enum AtomicFile {
         let temporary = folder + "/." + url.lastPathComponent + ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = FileName.withPath(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw GlimtError("cannot write: \(String(cString: strerror(errno)))", path: path) }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + done, buffer.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                done += n
-            }
-        }
         // The data must be on disk before the rename makes it the file.
-        if failure == 0 && fsync(fd) != 0 { failure = errno }
-        if close(fd) != 0 && failure == 0 { failure = errno }
+        var failure = writeAll(bytes, to: fd)
         if failure == 0 && FileName.withPath(temporary, { t in FileName.withPath(path) { rename(t, $0) } }) != 0 { failure = errno }
         if failure != 0 {
             FileName.withPath(temporary) { _ = unlink($0) }
@@ -95,5 +81,25 @@ public enum AtomicFile {
             guard let pid = Int32(pidText), pid > 0, pid != getpid() else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH { FileName.withPath(folder + "/" + name) { _ = unlink($0) } }
         }
+    }
+
+    /// Writes all of `bytes` to `fd`, syncs it to disk and closes it: 0, or the first errno.
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32 {
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let n = Foundation.write(fd, buffer.baseAddress! + done, buffer.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                done += n
+            }
+        }
+        if failure == 0 && fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0 && failure == 0 { failure = errno }
+        return failure
     }
 }

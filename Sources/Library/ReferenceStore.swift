@@ -120,25 +120,9 @@ public struct Person: Codable, Equatable, Sendable {
     /// off (two for names of five letters or more; a swap of two letters is one), ignoring case.
     public static func closeName(to name: String, in names: [String]) -> String? {
         let typed = name.lowercased()
-        let scored = names.map { ($0, editDistance(typed, $0.lowercased())) }
+        let scored = names.map { ($0, EditDistance.between(typed, $0.lowercased())) }
             .filter { $0.1 > 0 && $0.1 <= (min(typed.count, $0.0.count) >= 5 ? 2 : 1) }
         return scored.min { $0.1 < $1.1 }?.0
-    }
-
-    /// Edits from `a` to `b`, an adjacent swap counting as one (optimal string alignment).
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
-            }
-        }
-        return d[a.count][b.count]
     }
 
     /// Why `name` cannot name a person, or nil: it is typed on command lines and shown on sheets.

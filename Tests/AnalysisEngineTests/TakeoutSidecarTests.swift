@@ -14,7 +14,7 @@ final class TakeoutSidecarTests: XCTestCase {
     }
 
     func testEveryNamingSchemeIsFound() throws {
-        let folder = try temporaryFolder(self)
+        let folder = temporaryFolder(self)
         let cases: [(video: String, sidecar: String, title: String?)] = [
             ("VID_1.mp4", "VID_1.mp4.json", nil),
             ("clip two.MOV", "clip two.MOV.supplemental-metadata.json", nil),

@@ -32,7 +32,7 @@ final class NonUTF8NameTests: CLITestCase {
         // Named on the command line as the same bytes (argv), then saved as JSON and rendered back.
         let argv = Process()
         let picks = library.appendingPathComponent("picks.json")
-        FileManager.default.createFile(atPath: picks.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: picks.path, contents: nil))
         argv.standardOutput = try FileHandle(forWritingTo: picks)
         argv.environment = ["XDG_DATA_HOME": library.path]
         // Process passes arguments as Swift strings, so hand the raw name through a shell variable.

@@ -148,7 +148,7 @@ final class UserFileTests: CLITestCase {
         }
         try? fm.removeItem(at: store.deletingLastPathComponent())
         try fm.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
-        fm.createFile(atPath: store.path, contents: Data())
+        XCTAssertTrue(fm.createFile(atPath: store.path, contents: Data()))
         XCTAssertEqual(try glimt("scan", video, "-q").status, 0, "an empty store is a new one")
     }
 }

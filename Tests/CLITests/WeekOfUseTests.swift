@@ -10,6 +10,7 @@ final class WeekOfUseTests: CLITestCase {
     private var videos: URL { library.appendingPathComponent("videos") }
     private var store: URL { library.appendingPathComponent("store") }
 
+    @discardableResult
     private func scan(_ extra: String...) throws -> Run {
         let run = try glimt(["scan", videos.path, "--library", store.path, "--timezone", "UTC"] + extra)
         XCTAssertEqual(run.status, 0, run.err)
@@ -17,6 +18,7 @@ final class WeekOfUseTests: CLITestCase {
     }
 
     /// The fixture days (05-01 to 05-03) and one clip seven weeks later.
+    @discardableResult
     private func writeDays() throws -> [String] {
         try GeneratedClips.write(GeneratedClips.days + [GeneratedClips.Clip(day: "20240620", face: "yunet/obama2.png")], to: videos.path)
     }

@@ -36,7 +36,7 @@ final class FilmRendererTests: XCTestCase {
     private func luma(_ c: (Double, Double, Double)) -> Double { 0.299 * c.0 + 0.587 * c.1 + 0.114 * c.2 }
 
     func testFilmFromMixedClipsDecodesBackAsAsked() throws {
-        let folder = try temporaryFolder(self)
+        let folder = temporaryFolder(self)
         let red = try markerClip(folder, "red.mp4", width: 320, height: 240, fps: 25, seconds: 2, colour: RGB(200, 40, 40), audio: true)
         let green = try markerClip(folder, "green.mp4", width: 640, height: 360, fps: 60, seconds: 2, colour: RGB(40, 190, 60), audio: false)
         let blue = try markerClip(folder, "blue.mp4", width: 202, height: 360, fps: 24, seconds: 2, colour: RGB(40, 60, 200), audio: true)
@@ -104,7 +104,7 @@ final class FilmRendererTests: XCTestCase {
     }
 
     func testCaptionIsBurnedIn() throws {
-        let folder = try temporaryFolder(self)
+        let folder = temporaryFolder(self)
         let grey = try markerClip(folder, "grey.mp4", width: 320, height: 240, fps: 30, seconds: 1.5, colour: RGB(128, 128, 128), audio: false)
         var options = FilmOptions()
         (options.width, options.height, options.preset, options.caption, options.audio) = (180, 320, "ultrafast", .date, false)
@@ -119,7 +119,7 @@ final class FilmRendererTests: XCTestCase {
     }
 
     func testFailedRenderLeavesNothingUnderTheOutputName() throws {
-        let folder = try temporaryFolder(self)
+        let folder = temporaryFolder(self)
         let out = folder.appendingPathComponent("film.mp4").path
         let missing = FilmSegment(day: "2024-05-01", video: folder.appendingPathComponent("gone.mp4").path, start: 0, crop: Box(x: 0, y: 0, width: 10, height: 10))
         XCTAssertThrowsError(try FilmRenderer(options: FilmOptions()).render([missing], to: out))
@@ -130,7 +130,7 @@ final class FilmRendererTests: XCTestCase {
     /// A crop from a hand-edited picks file that lies outside the video's picture is refused,
     /// naming the video and its size, instead of being quietly moved.
     func testACropOutsideThePictureIsRefused() throws {
-        let folder = try temporaryFolder(self)
+        let folder = temporaryFolder(self)
         let clip = Fixtures.url("analysis/two_people.mp4").path
         let info = try VideoReader(path: clip).info
         let outside = FilmSegment(day: "2024-05-01", video: clip, start: 0,
@@ -155,7 +155,7 @@ final class FilmRendererTests: XCTestCase {
 
     func testTimestampResamplingKeepsClipsAtTheirLength() throws {
         // 60 fps and 24 fps sources both give exactly fps x seconds output frames.
-        let folder = try temporaryFolder(self)
+        let folder = temporaryFolder(self)
         var options = FilmOptions()
         (options.width, options.height, options.fps, options.seconds, options.preset, options.audio) = (160, 160, 25, 0.6, "ultrafast", false)
         let fast = try markerClip(folder, "fast.mp4", width: 160, height: 160, fps: 60, seconds: 1, colour: RGB(90, 90, 90), audio: false)

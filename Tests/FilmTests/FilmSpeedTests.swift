@@ -37,7 +37,7 @@ final class FilmSpeedTests: XCTestCase {
     }
 
     private func render(_ clip: String, speed: Double?) throws -> [Int] {
-        let out = try temporaryFolder(self).appendingPathComponent("film.mp4").path
+        let out = temporaryFolder(self).appendingPathComponent("film.mp4").path
         var options = FilmOptions()
         (options.width, options.height, options.fps, options.preset, options.audio) = (96, 64, 30, "ultrafast", false)
         try FilmRenderer(options: options).render([FilmSegment(day: "2024-05-05", video: clip, start: 0, crop: Box(x: 0, y: 0, width: 96, height: 64), speed: speed)], to: out)
@@ -45,7 +45,7 @@ final class FilmSpeedTests: XCTestCase {
     }
 
     func testAHighFrameRateFileGivesARealTimeSecond() throws {
-        let clip = try steppedClip(try temporaryFolder(self), fps: 120, seconds: 2, step: 0.5)
+        let clip = try steppedClip(temporaryFolder(self), fps: 120, seconds: 2, step: 0.5)
         let shown = try render(clip, speed: nil)
         XCTAssertEqual(shown.count, 30, "one second at 30 fps")
         // Frame k shows t = k / 30: half a second per colour, so 15 frames each.
@@ -53,7 +53,7 @@ final class FilmSpeedTests: XCTestCase {
     }
 
     func testAFileStoredSlowedDownIsPlayedFaster() throws {
-        let clip = try steppedClip(try temporaryFolder(self), fps: 30, seconds: 6, step: 1)
+        let clip = try steppedClip(temporaryFolder(self), fps: 30, seconds: 6, step: 1)
         let shown = try render(clip, speed: 4)
         XCTAssertEqual(shown.count, 30, "still one second of film")
         // Frame k shows t = 4k / 30: the clip spans 4 seconds of the file, about 7.5 frames per colour.

@@ -22,7 +22,7 @@ final class FileNameTests: XCTestCase {
     }
 
     func testTheSystemSeesTheBytes() throws {
-        let folder = try temporaryFolder(self)
+        let folder = temporaryFolder(self)
         let name = FileName.string(fromBytes: Array(folder.path.utf8) + Array("/b".utf8) + [0xFF, 0xFE] + Array(".json".utf8))
         try AtomicFile.write(Array("{}".utf8), to: name)
         XCTAssertEqual(try FileName.read(name, limit: 10), Array("{}".utf8))

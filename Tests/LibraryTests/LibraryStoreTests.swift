@@ -266,7 +266,7 @@ final class RefusedStoreTests: XCTestCase {
     /// write: it is taken as a new store.
     func testAnEmptyFileIsANewStore() throws {
         let library = temporaryFolder(self)
-        FileManager.default.createFile(atPath: library.appendingPathComponent("library.sqlite").path, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: library.appendingPathComponent("library.sqlite").path, contents: Data()))
         let store = try LibraryStore(library: library)
         XCTAssertEqual(try store.counts().videos, 0)
     }

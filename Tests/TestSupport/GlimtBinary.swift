@@ -34,17 +34,18 @@ public enum GlimtBinary {
     public static func finish(_ p: Process) -> Run {
         let out = p.standardOutput as! Pipe, err = p.standardError as! Pipe
         // Both pipes are drained together, so a child filling one never blocks on the other.
-        var o = Data(), e = Data()
+        final class Drained: @unchecked Sendable { var data = Data() }
+        let e = Drained()
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            e = err.fileHandleForReading.readDataToEndOfFile()
+            e.data = err.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
-        o = out.fileHandleForReading.readDataToEndOfFile()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         p.waitUntilExit()
-        return Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+        return Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e.data, as: UTF8.self))
     }
 
     /// `binary args...` to its end.

@@ -152,21 +152,7 @@ final class ReviewFolder {
         try put(relative) { fd, temporary in
             let out = openat(fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             guard out >= 0 else { throw GlimtError("cannot write (\(FileStatus.reason(errno)))", path: path(relative)) }
-            var failure: Int32 = 0
-            bytes.withUnsafeBytes { buffer in
-                var done = 0
-                while done < buffer.count {
-                    let n = Foundation.write(out, buffer.baseAddress! + done, buffer.count - done)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        failure = errno
-                        return
-                    }
-                    done += n
-                }
-            }
-            if failure == 0 && fsync(out) != 0 { failure = errno }
-            if close(out) != 0 && failure == 0 { failure = errno }
+            let failure = AtomicFile.writeAll(bytes, to: out)
             if failure != 0 { throw GlimtError("cannot write: \(String(cString: strerror(failure)))", path: path(relative)) }
         }
     }

@@ -78,8 +78,8 @@ final class LibraryScanTests: XCTestCase {
         XCTAssertEqual(two["2024-05-03"]?.pick?.video, one["2024-05-03"]?.pick?.video)
         XCTAssertEqual(DecodedPictures.total - before, 0, "re-scoring decodes no frame")
         // The same days, judged from a fresh analysis, agree (stored embeddings are float16).
-        let fresh = try AnalysisRun.run(inputs: [videos.path], analyzer: VideoAnalyzer(options: options(), references: [obama, biden].map(\.embedding),
-                                                                                        models: try FaceModels.load()))
+        let models = try FaceModels.load()
+        let fresh = AnalysisRun.run(inputs: [videos.path], analyzer: VideoAnalyzer(options: options(), references: [obama, biden].map(\.embedding), models: models))
         for p in fresh.picks {
             XCTAssertEqual(two[p.day]?.pick?.video, p.video)
             XCTAssertEqual(two[p.day]?.pick?.start ?? -1, p.start, accuracy: 1e-9)

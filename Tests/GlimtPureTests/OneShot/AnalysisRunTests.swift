@@ -18,7 +18,7 @@ final class AnalysisRunTests: XCTestCase {
 
     /// Bad files get a one-line error naming the file, and the run goes on with the others.
     func testBadInputIsReportedAndTheRunGoesOn() throws {
-        let folder = try temporaryFolder(self)
+        let folder = temporaryFolder(self)
         let good = clip("two_people.mp4")
         let truncated = folder.appendingPathComponent("truncated.mp4")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: clip("crowd_a_6to7.mp4")))

@@ -10,7 +10,7 @@ import TestSupport
 /// mistake, and a contact sheet that shows which faces matched.
 final class ReferencesTests: XCTestCase {
     func testSeveralFacesAreRefusedWithoutAFaceNumberAndASheetIsWritten() throws {
-        let library = try temporaryFolder(self)
+        let library = temporaryFolder(self)
         let store = ReferenceStore(library: library)
         let photo = Fixtures.url("yunet/two_people.png").path
         do {
@@ -28,7 +28,7 @@ final class ReferencesTests: XCTestCase {
     }
 
     func testSixthReferenceIsRefusedAndRemoveFreesASlot() throws {
-        let store = ReferenceStore(library: try temporaryFolder(self))
+        let store = ReferenceStore(library: temporaryFolder(self))
         // Five different photos of Obama (obama-1080p.png is obama.png again, and would be refused).
         let photos: [(String, Int?)] = [("obama.png", nil), ("obama2.png", nil), ("obama3.png", nil), ("obama4.png", nil), ("obama_and_biden.png", 2)]
         for (p, face) in photos {
@@ -52,7 +52,7 @@ final class ReferencesTests: XCTestCase {
     }
 
     func testTheSameFaceTwiceIsRefused() throws {
-        let library = try temporaryFolder(self)
+        let library = temporaryFolder(self)
         let photo = Fixtures.url("yunet/obama.png").path
         XCTAssertEqual(try References.add(photo: photo, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: false).reference.id, 1)
         XCTAssertThrowsError(try References.add(photo: photo, faceNumber: 1, person: nil, library: library, detectionSize: 640, force: true)) { error in
@@ -72,7 +72,7 @@ final class ReferencesTests: XCTestCase {
     }
 
     func testAStrangerIsRefusedWithoutForceAndTakenWithIt() throws {
-        let library = try temporaryFolder(self)
+        let library = temporaryFolder(self)
         try References.add(photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: false)
         let biden = Fixtures.url("yunet/biden.png").path
         XCTAssertThrowsError(try References.add(photo: biden, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: false)) { error in
@@ -93,7 +93,7 @@ final class ReferencesTests: XCTestCase {
     }
 
     func testTheStoresCheckSeesTheStoredReferencesAndCanRefuse() throws {
-        let store = ReferenceStore(library: try temporaryFolder(self))
+        let store = ReferenceStore(library: temporaryFolder(self))
         let first = try References.make(photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, models: FaceModels.load(), id: 0,
                                         sheetFolder: store.library).0
         var seen: [[Int]] = []
@@ -105,7 +105,7 @@ final class ReferencesTests: XCTestCase {
     }
 
     func testMatchedFacesAreGreenOnTheSheet() throws {
-        let library = try temporaryFolder(self)
+        let library = temporaryFolder(self)
         try References.add(photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: false)
         let sheet = library.appendingPathComponent("sheet.png").path
         let found = try PhotoFaces.find(in: Fixtures.url("yunet/two_people.png").path, embed: false,

@@ -73,8 +73,7 @@ let computeFlags: [SwiftSetting] = [.unsafeFlags(["-O", "-enforce-exclusivity=un
 //   Library -> CSQLite, Analysis;  Faces -> TensorLite, SFaceWeights, Analysis
 //   everything -> Imaging, GlimtCore
 //
-// Builds with `--explicit-target-dependency-import-check error` (tools/test.sh, .ci/run) fail on
-// an import that is not listed here.
+// Every build fails on an import that is not listed here (Plugins/ImportCheck, at the end).
 let package = Package(
     name: "glimt-pure",
     products: [
@@ -107,6 +106,8 @@ let package = Package(
         // The CLI bakes in the git commit it is built from (`glimt-pure --version`), see Plugins/BuildCommit.
         .executableTarget(name: "glimt-pure", dependencies: ["GlimtPure"], swiftSettings: testable, plugins: ["BuildCommit"]),
         .plugin(name: "BuildCommit", capability: .buildTool()),
+        // Every Swift target imports only what it declares (a build error otherwise): the arrows above.
+        .plugin(name: "ImportCheck", capability: .buildTool()),
         .plugin(name: "Palette", capability: .buildTool()),
         .executableTarget(name: "glimt-bench", dependencies: ["GlimtPure", "Faces", "TensorLite", "Imaging", "MediaIO", "Analysis", "AnalysisEngine"],
                           path: "Benchmarks/glimt-bench", swiftSettings: computeFlags),
@@ -135,3 +136,8 @@ let package = Package(
         .testTarget(name: "HouseTests", dependencies: []),
     ]
 )
+
+// Every Swift target runs Plugins/ImportCheck: an import it does not declare fails the build.
+for target in package.targets where target.type != .system && target.type != .plugin {
+    target.plugins = (target.plugins ?? []) + [.plugin(name: "ImportCheck")]
+}

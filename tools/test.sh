@@ -5,8 +5,8 @@
 # -enable-testing (tests see internals), so this shares .build/release with `swift run -c release`;
 # --disable-testable-imports keeps `swift test` from adding the flag a second time, which makes
 # another command line and so recompiles every module.
-# The import check makes an import that Package.swift does not declare a build error: the
-# house's arrows (see the README) are the build's.
+# An import that Package.swift does not declare is a build error (Plugins/ImportCheck, in every
+# build; SwiftPM's own check below also refuses what no dependency brings).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh

@@ -1,6 +1,6 @@
 // swift-tools-version:5.9
-import PackageDescription
 import Foundation
+import PackageDescription
 
 // The engine is built for the CPU it runs on: without a target CPU, swiftc lowers SIMD
 // types to baseline SSE2 and fused multiply-adds become scalar calls (about 100x slower).

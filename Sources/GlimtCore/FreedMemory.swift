@@ -21,8 +21,10 @@ public enum FreedMemory {
     /// Once per process, before any thread starts.
     public static func setUpAllocator() {
         #if os(Linux)
-        _ = glibcMallopt(-3 /* M_MMAP_THRESHOLD */, 4 << 20)
-        _ = glibcMallopt(-8 /* M_ARENA_MAX */, 2)
+        let mmapThreshold: Int32 = -3  // glibc's M_MMAP_THRESHOLD
+        let arenaMax: Int32 = -8  // glibc's M_ARENA_MAX
+        _ = glibcMallopt(mmapThreshold, 4 << 20)
+        _ = glibcMallopt(arenaMax, 2)
         #endif
     }
 }

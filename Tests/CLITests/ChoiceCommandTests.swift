@@ -74,6 +74,18 @@ final class ChoiceCommandTests: CLITestCase {
         XCTAssertEqual(day?.pick?.start ?? -1, latest, accuracy: 1e-9)
     }
 
+    /// A video's length is said as it plays: a WebM whose clock starts at 3 s (cut from a stream)
+    /// is 2 s long, not the 5 s where its last frame ends on that clock, and a pin past its end
+    /// says so.
+    func testAPinPastTheEndSaysTheLengthAsTheVideoPlays() throws {
+        let webm = library.appendingPathComponent("videos/VID_20240506_120000.webm").path
+        try FileManager.default.copyItem(atPath: fixture("media/vp9_offset.webm"), toPath: webm)
+        XCTAssertEqual(try glimt("scan", webm, "--library", store.path, "--timezone", "UTC", "-q").status, 0)
+        XCTAssertEqual(try LibraryStore(library: store).videos(onDay: "2024-05-06").first?.duration ?? 0, 2.0, accuracy: 0.01)
+        let past = try run("pick", "2024-05-06", "--video", webm, "--at", "2.5")
+        assertOneLine(past, saying: ["\(webm): --at 2.50 is not inside the video (0 to 2.00 s)"])
+    }
+
     /// A pin that the library can no longer honour (kept from an older glimt, or its video gone)
     /// is said with its real reason.
     func testAPinNotHonouredSaysWhy() throws {

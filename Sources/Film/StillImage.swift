@@ -23,6 +23,12 @@ public enum StillImage {
         try ImageEncoder.pngData(image, comment: OwnMark.text)
     }
 
+    /// A still glimt wrote, read back as written (where its mark is no reason to refuse it, as
+    /// it is for a photo): what a sheet's tests look at.
+    public static func read(_ path: String) throws -> RGBImage {
+        try ImageDecoder.decode(path: path)
+    }
+
     public static func jpegData(_ image: RGBImage) throws -> [UInt8] {
         try ImageEncoder.jpegData(image, comment: OwnMark.text)
     }

@@ -6,7 +6,7 @@ import GlimtCore
 /// with this line without counting it as a failure.
 public struct GlimtFilm: Error, CustomStringConvertible, Sendable {
     public let path: String
-    /// "glimt-pure 0.1.0", as the film's mark says (see `VideoFacts.filmMark`).
+    /// "glimt-pure 0.1.0", as the film's mark says (see `OwnMark`).
     public let maker: String
 
     public init(path: String, maker: String) {

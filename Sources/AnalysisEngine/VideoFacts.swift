@@ -35,12 +35,8 @@ public struct VideoFacts: Sendable {
             notes.append(String(format: "cut short: its frames end at %.1f s of the %.1f s its container gives (still being copied?)", end, info.duration))
         }
         return VideoFacts(duration: info.duration, capture: capture, recording: recording(path: path, info: info, tags: tags), notes: notes,
-                          madeBy: tags[Tags.filmMark].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap(Tags.maker))
+                          madeBy: tags[OwnMark.videoKey].flatMap { OwnMark.maker($0) })
     }
-
-    /// The mark every film glimt-pure writes into its container (`maker` is "glimt-pure 0.1.0"),
-    /// so that a film saved among the videos is never read back as a video of the day it was made.
-    public static func filmMark(maker: String) -> [String: String] { [Tags.filmMark: maker] }
 
     /// Extensions of the still a Live Photo's movie sits beside.
     static let stillExtensions = ["HEIC", "heic", "JPG", "jpg", "JPEG", "jpeg", "HEIF", "heif"]
@@ -79,15 +75,6 @@ public struct VideoFacts: Sendable {
         static let androidCaptureRate = "com.android.capture.fps"
         /// Pairs a Live Photo's movie with its still.
         static let livePhotoPairing = "com.apple.quicktime.content.identifier"
-        /// A film glimt-pure made says so here, as "glimt-pure 0.1.0" (MP4's comment, `©cmt`).
-        static let filmMark = "comment"
-
-        /// The maker a film mark names, when it is glimt-pure's.
-        static func maker(_ mark: String) -> String? {
-            let parts = mark.split(separator: " ")
-            return parts.count == 2 && parts[0] == "glimt-pure" ? mark : nil
-        }
-
         /// Keys only cameras write: a screen recorder has no lens, place or model.
         static let camera: [String] = [
             "com.apple.quicktime.make", "com.apple.quicktime.model", "com.apple.quicktime.location.iso6709", "com.apple.quicktime.lens-model",

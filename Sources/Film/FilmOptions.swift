@@ -23,8 +23,8 @@ public struct FilmOptions: Sendable {
     public var quality = Int(FilmQuality.standard.crf)
     public static let qualities = Int(FilmQuality.crfRange.lowerBound)...Int(FilmQuality.crfRange.upperBound)
     public var preset = FilmQuality.standard.preset
-    /// Written into the film's container (the facade marks every film glimt makes with its name,
-    /// so a film saved among the videos is never read back as one).
+    /// Written into the film's container, with glimt's mark (`OwnMark`), which the renderer
+    /// always adds, so a film saved among the videos is never read back as one.
     public var tags: [String: String] = [:]
 
     public init() {}

@@ -24,6 +24,9 @@ public struct RenderProgress: Sendable {
 ///
 /// The film is written to a hidden temporary file in the output's folder and renamed into place
 /// only when complete: an interrupted render never leaves a half file under the output name.
+///
+/// Every film and preview it writes carries glimt's mark (`OwnMark`) in its metadata: one found among
+/// the videos is never taken for a user's.
 public struct FilmRenderer {
     public let options: FilmOptions
     /// Fade in and out at each cut, so joined clips do not click.
@@ -50,7 +53,8 @@ public struct FilmRenderer {
             FileName.withPath(temporary.path) { _ = unlink($0) }
         }
         let writer = try FilmWriter(path: temporary.path, width: options.width, height: options.height, fps: options.fps,
-                                    audio: options.audio, quality: FilmQuality(crf: Double(options.quality), preset: options.preset), tags: options.tags)
+                                    audio: options.audio, quality: FilmQuality(crf: Double(options.quality), preset: options.preset),
+                                    tags: options.tags.merging([OwnMark.videoKey: OwnMark.text]) { _, mark in mark })
         defer { writer.cancel() }
         let perClip = options.framesPerClip
         let started = DispatchTime.now().uptimeNanoseconds

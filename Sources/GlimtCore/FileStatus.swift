@@ -16,6 +16,18 @@ public struct FileStatus: Equatable, Sendable {
     public init(_ path: String) throws {
         var s = stat()
         guard FileName.withPath(path, { stat($0, &s) }) == 0 else { throw GlimtError(Self.reason(errno), path: path) }
+        self.init(s)
+    }
+
+    /// `name` in the open folder `folder` (fstatat, following symlinks): works however long the
+    /// folder's own path is. `path` is only what an error names.
+    public init(in folder: Int32, name: String, path: String) throws {
+        var s = stat()
+        guard FileName.withPath(name, { fstatat(folder, $0, &s, 0) }) == 0 else { throw GlimtError(Self.reason(errno), path: path) }
+        self.init(s)
+    }
+
+    private init(_ s: stat) {
         switch s.st_mode & S_IFMT {
         case S_IFREG: kind = .file
         case S_IFDIR: kind = .folder

@@ -2,10 +2,13 @@ import Foundation
 
 /// Finds the files a run is about: files named directly are taken as they are; folders are
 /// searched recursively for names `accept` likes, skipping hidden entries. Walks with opendir and
-/// lstat/stat only (no owner look-ups), follows symlinks but walks each real folder once (by
+/// stat only (no owner look-ups), follows symlinks but walks each real folder once (by
 /// device and inode: links to a folder from many places, even 2^24 paths through a maze of
-/// them, cost one visit), says a link back into a folder it is inside, takes a file reached twice
-/// (by two paths, or a link) once, and reports every folder it cannot read. The kernel's
+/// them, cost one visit), says a link back into a folder it is inside, and reports every folder
+/// it cannot read. A file reached by a second path (a hard link, a link to it) is listed under
+/// each: the callers recognise the copy by its content and name it in its line. Folders are
+/// read through open folder descriptors (openat, fstatat), so a tree deeper than PATH_MAX is
+/// walked to the end, and each video in it whose path no program can open is named. The kernel's
 /// pseudo-filesystems (/proc, /sys, /dev...; by the mount table's type of their device) hold no
 /// one's videos and can lead back to / (as /proc/self/root does): they are not walked, with one
 /// line. Results are sorted per folder,
@@ -37,8 +40,14 @@ public enum FileWalker {
             if let kernel = walk.kernelFilesystem(input, status: status, parent: nil) {
                 walk.problems.append(Problem(path: input, reason: Walk.notWalked(kernel, folder: status.kind == .folder)))
             } else if status.kind == .folder {
-                walk.folder(input, status: status, ancestors: [])
-            } else if walk.seen.insert(Identity(status)).inserted {
+                let fd = FileName.withPath(input) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+                guard fd >= 0 else {
+                    walk.problems.append(Problem(path: input, reason: "cannot read this folder (\(FileStatus.reason(errno)))"))
+                    continue
+                }
+                walk.folder(input, fd: fd, status: status, ancestors: [])
+                close(fd)
+            } else if walk.taken.insert(input).inserted {
                 // Named directly: whatever it is, the analysis says what is wrong with it.
                 walk.files.append(input)
             }
@@ -57,8 +66,8 @@ public enum FileWalker {
         let accept: (String) -> Bool
         var files: [String] = []
         var problems: [Problem] = []
-        /// Files taken, and folders walked: each once.
-        var seen = Set<Identity>()
+        /// Paths taken, and folders walked: each once.
+        var taken = Set<String>()
         var walked = Set<Identity>()
         var mounts: [UInt64: String]?
         private var stopRequested = false
@@ -77,10 +86,13 @@ public enum FileWalker {
             "the kernel's \(kernel) filesystem, not a \(folder ? "folder of videos; not walked" : "video; not read")"
         }
 
-        mutating func folder(_ folder: String, status: FileStatus, ancestors: [Identity]) {
+        /// Walks the open folder `fd`, whose path is `folder` (which may be too long to open).
+        mutating func folder(_ folder: String, fd: Int32, status: FileStatus, ancestors: [Identity]) {
             let id = Identity(status)
             guard walked.insert(id).inserted else { return }
-            guard let dir = FileName.withPath(folder, { opendir($0) }) else {
+            let listing = dup(fd)
+            guard listing >= 0, let dir = fdopendir(listing) else {
+                if listing >= 0 { close(listing) }
                 problems.append(Problem(path: folder, reason: "cannot read this folder (\(FileStatus.reason(errno)))"))
                 return
             }
@@ -99,7 +111,7 @@ public enum FileWalker {
                 if stopped() { return }
                 let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
                 let entry: FileStatus
-                do { entry = try FileStatus(path) } catch let e as GlimtError {
+                do { entry = try FileStatus(in: fd, name: name, path: path) } catch let e as GlimtError {
                     // A dangling link or a loop of links: say so only where it would have been taken.
                     if accept(path) || e.reason == "a symlink loop" { problems.append(Problem(path: path, reason: e.reason)) }
                     continue
@@ -110,17 +122,33 @@ public enum FileWalker {
                         problems.append(Problem(path: path, reason: "a symlink loop (leads back into a folder it is inside); not followed"))
                     } else if let kernel = kernelFilesystem(path, status: entry, parent: status) {
                         problems.append(Problem(path: path, reason: Self.notWalked(kernel, folder: true)))
-                    } else {
+                    } else if !walked.contains(Identity(entry)) {
                         // Reached again by another link: its files were found the first time.
-                        self.folder(path, status: entry, ancestors: inside)
+                        let sub = FileName.withPath(name) { openat(fd, $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+                        guard sub >= 0 else {
+                            problems.append(Problem(path: path, reason: "cannot read this folder (\(FileStatus.reason(errno)))"))
+                            continue
+                        }
+                        self.folder(path, fd: sub, status: entry, ancestors: inside)
+                        close(sub)
                     }
                 case .file:
-                    if accept(path), seen.insert(Identity(entry)).inserted { files.append(path) }
+                    guard accept(path), taken.insert(path).inserted else { continue }
+                    if FileName.bytes(path).count >= Int(PATH_MAX) {
+                        problems.append(Problem(path: path, reason: Self.tooLong(path)))
+                    } else {
+                        files.append(path)
+                    }
                 default:
                     // FIFOs, devices and sockets are never opened; one with a video's name is worth a word.
                     if accept(path), let why = entry.notAFile { problems.append(Problem(path: path, reason: why)) }
                 }
             }
+        }
+
+        /// A file deeper than any program can name: the decoder opens files by path.
+        static func tooLong(_ path: String) -> String {
+            "name too long: its path is \(FileName.bytes(path).count) bytes, and the system opens paths of up to \(Int(PATH_MAX) - 1); not read"
         }
 
         /// The name of the kernel pseudo-filesystem a folder or file lies on, or nil. Asked only

@@ -10,5 +10,5 @@
 @_exported import Library
 
 public enum Glimt {
-    public static let version = "0.1.0"
+    public static let version = OwnMark.version
 }

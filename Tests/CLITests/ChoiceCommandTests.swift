@@ -74,6 +74,41 @@ final class ChoiceCommandTests: CLITestCase {
         XCTAssertEqual(day?.pick?.start ?? -1, latest, accuracy: 1e-9)
     }
 
+    /// A video's length is said as it plays: a WebM whose clock starts at 3 s (cut from a stream)
+    /// is 2 s long, not the 5 s where its last frame ends on that clock, and a pin past its end
+    /// says so.
+    func testAPinPastTheEndSaysTheLengthAsTheVideoPlays() throws {
+        let webm = library.appendingPathComponent("videos/VID_20240506_120000.webm").path
+        try FileManager.default.copyItem(atPath: fixture("media/vp9_offset.webm"), toPath: webm)
+        XCTAssertEqual(try glimt("scan", webm, "--library", store.path, "--timezone", "UTC", "-q").status, 0)
+        XCTAssertEqual(try LibraryStore(library: store).videos(onDay: "2024-05-06").first?.duration ?? 0, 2.0, accuracy: 0.01)
+        let past = try run("pick", "2024-05-06", "--video", webm, "--at", "2.5")
+        assertOneLine(past, saying: ["\(webm): --at 2.50 is not inside the video (0 to 2.00 s)"])
+    }
+
+    /// Days far in the past or the future are refused where they are given, as `exclude` and
+    /// `date set` refuse them: a range from year 1 or to 9999 was taken and counted in millions
+    /// of "days without video", and a calendar of 2200 was drawn empty.
+    func testDaysOutsideWhatGlimtHandlesAreRefusedWhereGiven() throws {
+        let latest = CaptureDate.latestDay()
+        for (args, option, day) in [(["days", "--from", "0001-01-01"], "--from", "0001-01-01"), (["days", "--to", "9999-12-31"], "--to", "9999-12-31"),
+                                    (["film", "--from", "2100-01-01", "--out", library.appendingPathComponent("f.mp4").path], "--from", "2100-01-01"),
+                                    (["review", "--out", library.appendingPathComponent("r").path, "--to", "1899-12-31"], "--to", "1899-12-31")] {
+            let refused = try glimt(args + ["--library", store.path, "--no-refs"])
+            XCTAssertEqual(refused.status, 64, "\(args): \(refused.err)")
+            XCTAssertEqual(refused.err, "glimt-pure \(args[0]): \(option) \(day) is outside the days glimt handles (1900-01-01 to \(latest), "
+                           + "tomorrow in the zone furthest ahead)\n", "\(args)")
+        }
+        let scan = try glimt("scan", library.appendingPathComponent("videos").path, "--library", store.path, "--from", "1850-01-01")
+        XCTAssertEqual(scan.status, 64, scan.err)
+        XCTAssertEqual(try glimt("days", "--library", store.path, "--no-refs", "--from", "1900-01-01", "--to", latest, "-q").status, 0, "the bounds themselves")
+        let calendar = try glimt("calendar", "--library", store.path, "--no-refs", "--year", "2200", "--sheet", library.appendingPathComponent("y.jpg").path)
+        XCTAssertEqual(calendar.status, 1, calendar.err)
+        XCTAssertEqual(calendar.err, "glimt-pure calendar: 2200 is outside the years glimt handles (1900 to \(latest.prefix(4)), "
+                       + "the year of tomorrow in the zone furthest ahead)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library.appendingPathComponent("y.jpg").path))
+    }
+
     /// A pin that the library can no longer honour (kept from an older glimt, or its video gone)
     /// is said with its real reason.
     func testAPinNotHonouredSaysWhy() throws {

@@ -40,4 +40,27 @@ final class InputFileTests: CLITestCase {
             XCTAssertTrue(run.out.hasPrefix(command == "scan" ? "1 video found: 1 analysed" : "1 video analysed"), "\(command) went on: \(run.out)")
         }
     }
+
+    /// Several copies of one video (a renamed copy, a hard link) and several empty files: each is
+    /// named in a line of its own on stderr, also with -q, by the scan, the one-shot analysis and
+    /// the film alike. An empty file is never "the same video" as another empty file.
+    func testEachCopyAndEachEmptyFileIsNamedInItsOwnLineAlsoWithQuiet() throws {
+        let folder = library.appendingPathComponent("videos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let first = folder.appendingPathComponent("a.mp4").path
+        try FileManager.default.copyItem(atPath: fixture("analysis/two_people.mp4"), toPath: first)
+        try FileManager.default.copyItem(atPath: first, toPath: folder.appendingPathComponent("b copy.mp4").path)
+        try FileManager.default.linkItem(atPath: first, toPath: folder.appendingPathComponent("c-link.mp4").path)
+        for name in ["e1.mp4", "e2.mp4", "e3.mp4"] { try Data().write(to: folder.appendingPathComponent(name)) }
+        let out = library.appendingPathComponent("film.mp4").path
+        for (command, options) in [("scan", ["-q"]), ("analyze", ["--no-refs", "-q"]), ("film", ["--no-refs", "-q", "--out", out, "-y"])] {
+            let run = try glimt([command, folder.path] + options)
+            // The lines that name one file each (film adds a summary of them, and a word on dates).
+            let lines = run.err.split(separator: "\n").map(String.init).filter { $0.hasPrefix("glimt-pure \(command): \(folder.path)/") }
+            let expected = ["b copy.mp4", "c-link.mp4"].map { "glimt-pure \(command): \(folder.path)/\($0): the same video as \(first); counted once" }
+                + ["e1.mp4", "e2.mp4", "e3.mp4"].map { "glimt-pure \(command): \(folder.path)/\($0): empty file (0 bytes)" }
+            XCTAssertEqual(lines.sorted(), expected.sorted(), "\(command): \(run.err)")
+        }
+    }
 }
+

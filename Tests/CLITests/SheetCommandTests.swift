@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import TestSupport
+import GlimtPure
 
 /// `show` and `calendar` as a person runs them, on the generated fixture days (Obama and Biden on
 /// 05-01, Biden on 05-02, Obama on 05-03), scanned.
@@ -36,4 +37,37 @@ final class SheetCommandTests: CLITestCase {
         XCTAssertEqual(calendar.status, 0, calendar.err)
         XCTAssertTrue(calendar.out.hasPrefix("wrote \(output("year.jpg")): 2024, 3 days picked"), calendar.out)
     }
+
+    /// Every still glimt writes (a day's sheet, a year's, a photo's faces, a reference's thumbnail,
+    /// JPEG or PNG) carries its mark, and is recognised wherever it is found: refused in one line
+    /// as a reference photo (`reference add`, `--ref`) and by `faces`, never taken for a photo.
+    func testAStillGlimtWroteIsNeverTakenForAPhoto() throws {
+        let judged = ["--library", scanned.path, "--no-refs"]
+        let day = output("day.png"), year = output("year.jpg"), faces = output("faces.jpg")
+        XCTAssertEqual(try glimt(["show", "2024-05-01", "--sheet", day, "-q"] + judged).status, 0)
+        XCTAssertEqual(try glimt(["calendar", "--sheet", year, "-q"] + judged).status, 0)
+        XCTAssertEqual(try glimt("faces", fixture("yunet/obama.png"), "--sheet", faces, "-q").status, 0)
+        let added = try glimt("reference", "add", fixture("yunet/obama.png"), "--library", scanned.path, "-q")
+        XCTAssertEqual(added.status, 0, added.err)
+        let thumbnail = scanned.appendingPathComponent("references/reference-1.png").path
+        XCTAssertTrue(FileManager.default.fileExists(atPath: thumbnail))
+        // A copy under a photo's name is still glimt's.
+        let renamed = output("IMG_0001.JPG")
+        try FileManager.default.copyItem(atPath: faces, toPath: renamed)
+        let own = { (command: String, path: String) in
+            "glimt-pure \(command): \(path): a picture made by glimt-pure \(Glimt.version) (a sheet or a thumbnail), not a photo; not used\n"
+        }
+        for still in [day, year, faces, thumbnail, renamed] {
+            let reference = try glimt("reference", "add", still, "--library", scanned.path, "--face", "1", "-q")
+            XCTAssertEqual([reference.status.description, reference.err], ["1", own("reference", still)], still)
+            let found = try glimt("faces", still, "-q")
+            XCTAssertEqual([found.status.description, found.err], ["1", own("faces", still)], still)
+        }
+        let film = try glimt(["film", library.appendingPathComponent("videos").path, "--ref", faces, "--out", output("f.mp4"), "-q"])
+        XCTAssertEqual(film.status, 1, film.err)
+        XCTAssertEqual(film.err, own("film", faces))
+        let listed = try glimt("reference", "list", "--library", scanned.path)
+        XCTAssertTrue(listed.out.contains("obama.png"), "the one real photo stays the only reference: \(listed.out)")
+    }
 }
+

@@ -81,4 +81,55 @@ final class FileWalkerTests: XCTestCase {
         XCTAssertEqual(FileWalker.find([root.path], stop: { true }, accept: isVideo).files, [], "asked before it starts: nothing")
         XCTAssertEqual(FileWalker.find([root.path], accept: isVideo).files.count, 1000)
     }
+
+    /// A tree deeper than PATH_MAX (made and removed through folder descriptors, as no path can
+    /// reach its bottom): walked to the end, and the video there, which no program can open by
+    /// its path, is named in one line instead of vanishing with its folder.
+    func testATreeDeeperThanPathMaxIsWalkedAndItsUnreadableVideoNamed() throws {
+        let root = temporaryFolder(self)
+        let segment = String(repeating: "d", count: 200)
+        var fds = [open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)]
+        defer {
+            // Bottom up: each folder emptied and removed from its parent's descriptor.
+            for level in stride(from: fds.count - 1, to: 0, by: -1) {
+                unlinkat(fds[level], "deep.mp4", 0)
+                unlinkat(fds[level], "near.mp4", 0)
+                close(fds[level])
+                unlinkat(fds[level - 1], segment, AT_REMOVEDIR)
+            }
+            close(fds[0])
+        }
+        var path = root.path
+        for _ in 0..<25 {
+            XCTAssertEqual(mkdirat(fds.last!, segment, 0o755), 0)
+            fds.append(openat(fds.last!, segment, O_RDONLY | O_DIRECTORY | O_CLOEXEC))
+            XCTAssertGreaterThanOrEqual(fds.last!, 0)
+            path += "/" + segment
+            // One clip where its path still fits, one at the bottom, past PATH_MAX.
+            if path.utf8.count + 9 < Int(PATH_MAX) && path.utf8.count + 210 >= Int(PATH_MAX) {
+                close(openat(fds.last!, "near.mp4", O_CREAT | O_WRONLY | O_CLOEXEC, 0o644))
+            }
+        }
+        close(openat(fds.last!, "deep.mp4", O_CREAT | O_WRONLY | O_CLOEXEC, 0o644))
+        let deep = path + "/deep.mp4"
+        XCTAssertGreaterThan(deep.utf8.count, Int(PATH_MAX))
+        let (files, problems) = FileWalker.find([root.path], accept: isVideo)
+        XCTAssertEqual(files.count, 1, "the clip whose path fits")
+        XCTAssertTrue(files.first?.hasSuffix("/near.mp4") ?? false)
+        XCTAssertEqual(problems.map(\.path), [deep], "the clip past PATH_MAX, named")
+        XCTAssertTrue(problems.first?.reason.hasPrefix("name too long: its path is \(deep.utf8.count) bytes") ?? false, "\(problems)")
+    }
+
+    /// A file reached by a second path (a hard link, a link to it) is listed under that path too:
+    /// the scan and the film recognise the copy and name it in its line, never drop it unsaid.
+    func testAFileReachedByASecondPathIsListedUnderIt() throws {
+        let root = temporaryFolder(self)
+        let first = root.appendingPathComponent("a.mp4").path
+        try Data([1]).write(to: URL(fileURLWithPath: first))
+        try FileManager.default.linkItem(atPath: first, toPath: root.appendingPathComponent("b.mp4").path)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("c.mp4").path, withDestinationPath: first)
+        let (files, problems) = FileWalker.find([root.path, first], accept: isVideo)
+        XCTAssertEqual(files.map { URL(fileURLWithPath: $0).lastPathComponent }, ["a.mp4", "b.mp4", "c.mp4"], "the same path named twice is taken once")
+        XCTAssertEqual(problems, [])
+    }
 }

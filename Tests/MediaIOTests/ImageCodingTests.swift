@@ -271,6 +271,21 @@ final class ImageCodingTests: XCTestCase {
         XCTAssertEqual(jpegError?.reason, "picture too large: 60000x60000 is 3600 MP, the limit is 100 MP")
     }
 
+    /// A photo refused for its size is said as it is shown: stored 16000 wide and 8000 tall with
+    /// an EXIF orientation that turns it (a phone held upright), it is 8000x16000.
+    func testATooLargePhotoIsSaidAtTheSizeItIsShown() throws {
+        let folder = temporaryFolder(self).path
+        var jpeg = try ImageEncoder.jpegData(MediaFixtures.quadrants(width: 16, height: 16))
+        let sof = (0..<(jpeg.count - 1)).first { jpeg[$0] == 0xff && jpeg[$0 + 1] == 0xc0 }!
+        jpeg[sof + 5] = 0x1f; jpeg[sof + 6] = 0x40; jpeg[sof + 7] = 0x3e; jpeg[sof + 8] = 0x80
+        for (orientation, shown) in [(6, "8000x16000"), (8, "8000x16000"), (1, "16000x8000"), (3, "16000x8000")] {
+            let turned = MediaFixtures.inserting(MediaFixtures.exifSegment(orientation: UInt16(orientation), littleEndian: true), into: jpeg)
+            let path = MediaFixtures.write(turned, folder, "tall-\(orientation).jpg")
+            let error = MediaFixtures.glimtError { _ = try ImageDecoder.decode(path: path) }
+            XCTAssertEqual(error?.reason, "picture too large: \(shown) is 128 MP, the limit is 100 MP", "orientation \(orientation)")
+        }
+    }
+
     private func meanAbsoluteError(_ a: RGBImage, _ b: RGBImage) -> Double {
         zip(a.pixels, b.pixels).reduce(0.0) { $0 + abs(Double($1.0) - Double($1.1)) } / Double(a.pixels.count)
     }

@@ -53,6 +53,8 @@ final class VideoReaderTests: XCTestCase {
         let vp9 = try VideoReader(path: Fixtures.path("media/vp9_offset.webm"))
         XCTAssertEqual(vp9.info.codecName, "vp9")
         XCTAssertEqual(vp9.info.startTime, 3.0, accuracy: 0.001)
+        // As long as it plays: its Matroska Duration (5.0 s) is where its last frame ends on a clock starting at 3.
+        XCTAssertEqual(vp9.info.duration, 2.0, accuracy: 0.01)
 
         let av1 = try VideoReader(path: Fixtures.path("media/av1.mkv"))
         XCTAssertEqual(av1.info.codecName, "av1")

@@ -12,10 +12,22 @@ public struct Photo: Sendable {
     public let taken: String?
 
     public init(path: String) throws {
+        try Self.refuseOwn(path)
         (image, taken) = try ImageDecoder.photo(path: path)
         self.path = path
     }
 
     /// The picture only.
-    public static func picture(_ path: String) throws -> RGBImage { try ImageDecoder.decode(path: path) }
+    public static func picture(_ path: String) throws -> RGBImage {
+        try refuseOwn(path)
+        return try ImageDecoder.decode(path: path)
+    }
+
+    /// A still glimt wrote (a sheet, a thumbnail, a reference's face: see `OwnMark`) shows no one
+    /// as a camera saw them: it is never a reference photo, nor a photo whose faces are numbered.
+    static func refuseOwn(_ path: String) throws {
+        if let maker = OwnMark.maker(stillAt: path) {
+            throw GlimtError("a picture made by \(maker) (a sheet or a thumbnail), not a photo; not used", path: path)
+        }
+    }
 }

@@ -16,8 +16,6 @@ public struct FilmJob {
     public init(film: FilmOptions, output: String, fromDay: String?, toDay: String?, overwrite: Bool = false) throws {
         if let problem = film.problem { throw GlimtError(problem) }
         try OutputFile.check(output, extensions: ["mp4", "m4v"], what: "the film", overwrite: overwrite)
-        var film = film
-        film.tags.merge(VideoFacts.filmMark(maker: "glimt-pure \(Glimt.version)")) { _, mark in mark }
         self.film = film
         self.output = output
         self.fromDay = fromDay

@@ -1,5 +1,7 @@
+import GlimtCore
+
 /// A file with the same content as one before it (a backup and an export of the same video, a
-/// renamed copy): counted once, as the first.
+/// renamed copy, a hard link): counted once, as the first, and named in its own line.
 public struct DuplicateFile: Codable, Sendable {
     public var path: String
     public var sameAs: String
@@ -8,4 +10,7 @@ public struct DuplicateFile: Codable, Sendable {
         self.path = path
         self.sameAs = sameAs
     }
+
+    /// The line that names the copy, as every command that finds one says it.
+    public var problem: FileProblem { FileProblem(path: path, reason: "the same video as \(ShownPath.escaped(sameAs)); counted once") }
 }

@@ -72,7 +72,9 @@ public struct LibraryChoices {
     /// film's dates would skip or misplace them; the review page reads years under 100 as 19xx).
     public static let earliestDay = "1900-01-01"
 
-    static func checkUsable(_ day: String) throws {
+    /// Also what `--from` and `--to` may say: a range reaching outside these days was taken and
+    /// then counted in days that no video can have (739,955 "days without video" from year 1).
+    public static func checkUsable(_ day: String) throws {
         let latest = CaptureDate.latestDay()
         guard day >= earliestDay, day <= latest else {
             throw GlimtError("\(day) is outside the days glimt handles (\(earliestDay) to \(latest), tomorrow in the zone furthest ahead)")

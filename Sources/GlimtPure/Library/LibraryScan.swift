@@ -109,6 +109,7 @@ public final class LibraryScan {
         var work: [(path: String, key: String, duration: Double)] = []
         var queued: [String: String] = [:]
         var passedOver: [ScanRecord.File] = []
+        var copies: [DuplicateFile] = []
         for path in files where !StopRequest.isRequested {
             do {
                 switch try plan(path, store: store) {
@@ -127,14 +128,18 @@ public final class LibraryScan {
                     let f = FileProblem(path: path, reason: film.reason)
                     summary.skipped.append(f)
                     report?(f)
-                case .duplicate(let first): summary.duplicates.append(DuplicateFile(path: path, sameAs: first))
+                case .duplicate(let first):
+                    let copy = DuplicateFile(path: path, sameAs: first)
+                    summary.duplicates.append(copy)
+                    report?(copy.problem)
                 case .analyse(let key, let duration, let differences):
                     if !differences.isEmpty {
                         summary.reobserved += 1
                         for d in differences where !summary.settingsChanged.contains(d) { summary.settingsChanged.append(d) }
                     }
                     if let first = queued[key] {
-                        summary.duplicates.append(DuplicateFile(path: path, sameAs: first))
+                        // Said once the first is analysed: a copy of a file that fails, fails too.
+                        copies.append(DuplicateFile(path: path, sameAs: first))
                     } else {
                         queued[key] = path
                         work.append((path, key, duration))
@@ -149,12 +154,26 @@ public final class LibraryScan {
         summary.toAnalyse = work.count
         summary.stopped = StopRequest.isRequested
         if !summary.stopped { try analyse(work, store: store, summary: &summary, progress: progress, report: report) }
+        for copy in copies {
+            if let failure = summary.failures.first(where: { $0.path == copy.sameAs }) {
+                let f = FileProblem(path: copy.path, reason: failure.reason)
+                summary.failures.append(f)
+                report?(f)
+            } else if let film = summary.skipped.first(where: { $0.path == copy.sameAs }) {
+                let f = FileProblem(path: copy.path, reason: film.reason)
+                summary.skipped.append(f)
+                report?(f)
+            } else {
+                summary.duplicates.append(copy)
+                report?(copy.problem)
+            }
+        }
         summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         record.finished = Date()
         (record.found, record.analysed, record.unchanged, record.stopped) = (summary.found, summary.analysed, summary.unchanged + summary.moved, summary.stopped)
         record.files = summary.failures.map { ScanRecord.File(outcome: "failed", path: $0.path, reason: $0.reason) }
             + summary.skipped.map { ScanRecord.File(outcome: "skipped", path: $0.path, reason: $0.reason) }
-            + summary.duplicates.map { ScanRecord.File(outcome: "duplicate", path: $0.path, reason: "the same video as \($0.sameAs)") } + passedOver
+            + summary.duplicates.map { ScanRecord.File(outcome: "duplicate", path: $0.path, reason: $0.problem.reason) } + passedOver
         try store.finish(recordID, record)
         return summary
     }

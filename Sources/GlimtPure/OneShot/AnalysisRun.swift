@@ -56,6 +56,9 @@ public struct AnalysisRun: Sendable {
         var seen: [String: String] = [:]
         // A copy of a film glimt made is that film: skipped with its own line, never a duplicate.
         var films: [String: GlimtFilm] = [:]
+        // A copy of a file that could not be used (several empty files, a broken clip and its
+        // backup) is not "counted once": it fails as the first did, in a line of its own.
+        var failed: [String: String] = [:]
         func skip(_ file: String, _ film: GlimtFilm) {
             let f = FileProblem(path: file, reason: film.reason)
             skipped.append(f)
@@ -70,8 +73,16 @@ public struct AnalysisRun: Sendable {
                     skip(file, film)
                     continue
                 }
+                if let reason = failed[k] {
+                    let f = FileProblem(path: file, reason: reason)
+                    failures.append(f)
+                    report?(f)
+                    continue
+                }
                 if let first = seen[k] {
-                    duplicates.append(DuplicateFile(path: file, sameAs: first))
+                    let copy = DuplicateFile(path: file, sameAs: first)
+                    duplicates.append(copy)
+                    report?(copy.problem)
                     continue
                 }
                 seen[k] = file
@@ -83,6 +94,10 @@ public struct AnalysisRun: Sendable {
                 skip(file, film)
             } catch {
                 let reason = (error as? GlimtError)?.reason ?? "\(error)"
+                if let key {
+                    seen[key] = nil
+                    failed[key] = reason
+                }
                 let f = FileProblem(path: file, reason: reason)
                 failures.append(f)
                 report?(f)

@@ -190,8 +190,7 @@ public struct ReviewSite {
                         case .preview:
                             var film = FilmOptions()
                             (film.width, film.height, film.audio, film.caption, film.seconds) = (p.width, p.height, false, .none, p.length)
-                            // Marked like every film glimt makes: a scan of this folder never takes a preview for a video.
-                            film.tags = VideoFacts.filmMark(maker: "glimt-pure \(Glimt.version)")
+                            // Marked like every film glimt makes (FilmRenderer): a scan of this folder never takes a preview for a video.
                             let info = try StillFrame.size(of: p.video)
                             let whole = Box(x: 0, y: 0, width: Float(info.width), height: Float(info.height))
                             leftAlone = try site.make(p.file) {

@@ -38,6 +38,11 @@ public struct CalendarSheet {
         let y: Int
         if let year {
             guard (1...9999).contains(year) else { throw GlimtError("\(year) is not a year from 1 to 9999") }
+            // A year no video can be of yet draws an empty sheet: said instead.
+            let first = Int(LibraryChoices.earliestDay.prefix(4))!, last = Int(CaptureDate.latestDay().prefix(4))!
+            guard (first...last).contains(year) else {
+                throw GlimtError("\(year) is outside the years glimt handles (\(first) to \(last), the year of tomorrow in the zone furthest ahead)")
+            }
             y = year
         } else {
             guard let last = try days.store.days().last, let latest = Int(last.prefix(4)) else {

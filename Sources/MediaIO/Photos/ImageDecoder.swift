@@ -21,6 +21,12 @@ public enum ImageDecoder {
             let picture = try HEIFImage.decode(path: path)
             return (picture.image, picture.exif?.captureTime)
         }
+        // A JPEG's size, from its frame header, is checked before FFmpeg sees it (its decoder
+        // takes a huge size in a small file for damage), and said as the photo is shown: a
+        // portrait photo stored on its side is taller than wide.
+        let header = jpegHeader(path: path)
+        let shown = header?.orientation
+        if let header { try checkSize(width: header.width, height: header.height, path: path, shown: shown) }
         // Everything else, HEIF image sequences (a track, no items) included, is FFmpeg's.
         let input = try MediaInput(path: path)
         let heif = input.demuxerName.hasPrefix("mov") ? brand : nil
@@ -33,7 +39,7 @@ public enum ImageDecoder {
             throw GlimtError("is a video (\(input.codecName(of: index))), not a photo", path: path)
         }
         let parameters = stream.pointee.codecpar.pointee
-        try checkSize(width: Int(parameters.width), height: Int(parameters.height), path: path)
+        try checkSize(width: Int(parameters.width), height: Int(parameters.height), path: path, shown: shown)
 
         let reader = try StreamFrameReader(input: input, streamIndex: index, setup: .init(threads: 1, strict: true, maxPixels: maxPixels, jpegIntegerIDCT: true))
         guard let frame = try reader.next() else {
@@ -49,7 +55,7 @@ public enum ImageDecoder {
             throw GlimtError("truncated or corrupt: the JPEG data stops before its end marker", path: path)
         }
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
-        try checkSize(width: width, height: height, path: path)
+        try checkSize(width: width, height: height, path: path, shown: shown)
 
         let stored: RGBImage
         do {
@@ -82,8 +88,37 @@ public enum ImageDecoder {
         return .upright
     }
 
-    private static func checkSize(width: Int, height: Int, path: String) throws {
-        guard width > 0, height > 0 else { return }
-        if width * height > maxPixels { throw GlimtError(MediaLimits.tooLargeReason(width: width, height: height), path: path) }
+    /// `shown`: the orientation the photo is shown in, for the size the refusal states.
+    private static func checkSize(width: Int, height: Int, path: String, shown: ImageOrientation?) throws {
+        guard width > 0, height > 0, width * height > maxPixels else { return }
+        let upright = (shown ?? .upright).uprightSize(width: width, height: height)
+        throw GlimtError(MediaLimits.tooLargeReason(width: upright.width, height: upright.height), path: path)
+    }
+
+    /// A JPEG's stored size (its frame header) and EXIF orientation (its APP1 segment), read from
+    /// the segments before its picture data; nil for a file that is not a JPEG or has no frame
+    /// header there.
+    static func jpegHeader(path: String) -> (width: Int, height: Int, orientation: ImageOrientation?)? {
+        let fd = FileName.withPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var b = [UInt8](repeating: 0, count: 1 << 18)
+        let n = b.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard n > 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
+        let exif: [UInt8] = Array("Exif".utf8) + [0, 0]
+        var orientation: ImageOrientation?
+        var i = 2
+        while i + 4 <= n, b[i] == 0xFF, b[i + 1] != 0xDA {
+            let marker = b[i + 1], length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+            guard length >= 2, i + 2 + length <= n else { return nil }
+            if marker == 0xE1, length >= 8, Array(b[(i + 4)..<(i + 10)]) == exif {
+                orientation = EXIF(tiff: Array(b[(i + 10)..<(i + 2 + length)]))?.orientation
+            } else if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker), length >= 7 {
+                // SOFn: precision, then height and width.
+                return (Int(b[i + 7]) << 8 | Int(b[i + 8]), Int(b[i + 5]) << 8 | Int(b[i + 6]), orientation)
+            }
+            i += 2 + length
+        }
+        return nil
     }
 }

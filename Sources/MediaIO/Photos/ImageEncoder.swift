@@ -8,34 +8,57 @@ public enum ImageEncoder {
     /// The names `write` takes: JPEG or PNG.
     public static let extensions = ["jpg", "jpeg", "png"]
 
-    /// PNG for a `.png` name, JPEG otherwise.
-    public static func write(_ image: RGBImage, to path: String) throws {
-        if path.lowercased().hasSuffix(".png") { try writePNG(image, to: path) } else { try writeJPEG(image, to: path) }
+    /// PNG for a `.png` name, JPEG otherwise. `comment` is written into the file (a JPEG COM
+    /// segment, a PNG `tEXt` chunk under `OwnMark.pngKeyword`), where viewers show a file's comment.
+    public static func write(_ image: RGBImage, to path: String, comment: String? = nil) throws {
+        if path.lowercased().hasSuffix(".png") { try writePNG(image, to: path, comment: comment) } else { try writeJPEG(image, to: path, comment: comment) }
     }
 
-    public static func writePNG(_ image: RGBImage, to path: String) throws {
-        do { try AtomicFile.write(try pngData(image), to: path) } catch let error as GlimtError { throw error.at(path) }
+    public static func writePNG(_ image: RGBImage, to path: String, comment: String? = nil) throws {
+        do { try AtomicFile.write(try pngData(image, comment: comment), to: path) } catch let error as GlimtError { throw error.at(path) }
     }
 
     /// `quality` runs from 1 (smallest) to 100 (finest), mapped onto the mjpeg quantiser 31...1.
-    public static func writeJPEG(_ image: RGBImage, to path: String, quality: Int = 90) throws {
-        do { try AtomicFile.write(try jpegData(image, quality: quality), to: path) } catch let error as GlimtError { throw error.at(path) }
+    public static func writeJPEG(_ image: RGBImage, to path: String, quality: Int = 90, comment: String? = nil) throws {
+        do { try AtomicFile.write(try jpegData(image, quality: quality, comment: comment), to: path) } catch let error as GlimtError { throw error.at(path) }
     }
 
-    public static func pngData(_ image: RGBImage) throws -> [UInt8] {
-        try encode(image, codec: AV_CODEC_ID_PNG, pixelFormat: AV_PIX_FMT_RGB24, options: ["pred": "paeth"])
+    public static func pngData(_ image: RGBImage, comment: String? = nil) throws -> [UInt8] {
+        let png = try encode(image, codec: AV_CODEC_ID_PNG, pixelFormat: AV_PIX_FMT_RGB24, options: ["pred": "paeth"])
+        guard let comment else { return png }
+        // Right after the signature (8 bytes) and IHDR (25): where readers look first.
+        let data = Array(OwnMark.pngKeyword.utf8) + [0] + Array(comment.utf8)
+        let typed = Array("tEXt".utf8) + data
+        let chunk = bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))
+        return Array(png[0..<33]) + chunk + Array(png[33...])
     }
 
-    public static func jpegData(_ image: RGBImage, quality: Int = 90) throws -> [UInt8] {
+    public static func jpegData(_ image: RGBImage, quality: Int = 90, comment: String? = nil) throws -> [UInt8] {
         let clamped = min(max(quality, 1), 100)
         let quantiser = Int32((1 + Double(100 - clamped) * 30 / 99).rounded())
-        return try encode(image, codec: AV_CODEC_ID_MJPEG, pixelFormat: AV_PIX_FMT_YUVJ420P, options: [:]) { context, frame in
+        let jpeg = try encode(image, codec: AV_CODEC_ID_MJPEG, pixelFormat: AV_PIX_FMT_YUVJ420P, options: [:]) { context, frame in
             context.pointee.flags |= AV_CODEC_FLAG_QSCALE
             context.pointee.qmin = 1
             context.pointee.qmax = 31
             context.pointee.global_quality = FF_QP2LAMBDA * quantiser
             frame.pointee.quality = FF_QP2LAMBDA * quantiser
         }
+        guard let comment else { return jpeg }
+        let text = Array(comment.utf8.prefix(65_000))
+        let segment: [UInt8] = [0xFF, 0xFE] + Array(bigEndian(UInt32(text.count + 2)).suffix(2)) + text
+        return Array(jpeg[0..<2]) + segment + Array(jpeg[2...])
+    }
+
+    private static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+
+    /// PNG's CRC-32 (ISO 3309, reflected, as zlib's), over a chunk's type and data.
+    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
     }
 
     private static func encode(

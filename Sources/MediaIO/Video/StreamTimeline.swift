@@ -37,7 +37,13 @@ struct StreamTimeline {
         if let declaredDuration {
             self.duration = declaredDuration
         } else if input.context.pointee.duration != nopts && input.context.pointee.duration > 0 {
-            self.duration = Double(input.context.pointee.duration) / Double(AV_TIME_BASE)
+            let container = Double(input.context.pointee.duration) / Double(AV_TIME_BASE)
+            // Matroska's Duration is where the last frame ends on the segment's clock, which may
+            // not start at 0 (WebM cut from a stream, `-output_ts_offset`): the video is as long
+            // as it plays, from its first frame (5.0 s said of a 2.0 s clip starting at 3.0 s).
+            let start = Double(origin) * av_q2d(timeBase)
+            let offset = input.demuxerName.hasPrefix("matroska") && start > 0 && start < container ? start : 0
+            self.duration = container - offset
         } else {
             self.duration = 0
         }

@@ -3,8 +3,8 @@ import Imaging
 
 /// What a video file says about its main video stream, read without decoding it.
 public struct VideoInfo: Sendable, Equatable {
-    /// Seconds of video: the stream's own duration, else the container's. (FFmpeg-made
-    /// Matroska files with a start offset report their last timestamp here, offset included.)
+    /// Seconds of video, as it plays from its first frame: the stream's own duration, else the
+    /// container's (Matroska's less the start offset its clock counts from: see `StreamTimeline`).
     public var duration: Double
     /// The stream's first timestamp in seconds. Frame times count from it, so the first frame
     /// of every video is at (about) 0.

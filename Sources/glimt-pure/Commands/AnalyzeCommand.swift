@@ -73,6 +73,5 @@ struct AnalyzeCommand: Command {
         }
         for (day, why) in r.skippedDays.sorted(by: { $0.key < $1.key }) { Console.out("\(day)  no pick: \(why)") }
         for v in r.videos { if let why = v.setAside { Console.out("set aside: \(ShownPath.escaped(v.path)): \(why)") } }
-        for d in r.duplicates { Console.out("counted once: \(ShownPath.escaped(d.path)) is the same video as \(ShownPath.escaped(d.sameAs))") }
     }
 }

@@ -93,7 +93,6 @@ struct ScanCommand: Command {
             if summary.redated > 0 {
                 Console.out("dated again in \(options.timeZone.identifier): \(summary.redated) video\(summary.redated == 1 ? " is" : "s are") on another day now")
             }
-            for d in summary.duplicates { Console.out("counted once: \(ShownPath.escaped(d.path)) is the same video as \(ShownPath.escaped(d.sameAs))") }
         }
         if summary.stopped && summary.toAnalyse == 0 && summary.analysed == 0 {
             Console.err("glimt-pure scan: stopped (\(StopRequest.signal.map(signalName) ?? "interrupted")) while looking for videos: nothing was analysed; run the same scan again to go on")

@@ -19,7 +19,7 @@ final class ReferencesTests: XCTestCase {
         } catch let e as AmbiguousFaceError {
             XCTAssertEqual(e.faces.count, 2)
             XCTAssertTrue(FileManager.default.fileExists(atPath: e.sheet), "contact sheet at \(e.sheet)")
-            XCTAssertEqual(try Photo.picture(e.sheet).width, 448)
+            XCTAssertEqual(try StillImage.read(e.sheet).width, 448)
         }
         XCTAssertEqual(try store.list().count, 0, "nothing guessed, nothing stored")
         let r = try References.add(photo: photo, faceNumber: 2, person: nil, library: store.library, detectionSize: 640, force: false)
@@ -112,7 +112,7 @@ final class ReferencesTests: XCTestCase {
                                         references: ReferenceStore(library: library).list(), sheet: sheet)
         // Face 1 is Obama, face 2 Biden.
         XCTAssertEqual(found.faces.map { $0.match?.samePerson }, [true, false])
-        let drawn = try Photo.picture(sheet)
+        let drawn = try StillImage.read(sheet)
         XCTAssertEqual([drawn.width, drawn.height], [found.width, found.height], "drawn at the photo's size")
         func leftEdge(_ face: PhotoFaces.Face) -> RGB {
             let box = face.record.face.box
@@ -124,7 +124,7 @@ final class ReferencesTests: XCTestCase {
         // Without references every face is drawn as before.
         let plain = library.appendingPathComponent("plain.png").path
         let unmatched = try PhotoFaces.find(in: Fixtures.url("yunet/two_people.png").path, embed: false, references: [], sheet: plain)
-        let plainDrawn = try Photo.picture(plain)
+        let plainDrawn = try StillImage.read(plain)
         let box = unmatched.faces[0].record.face.box
         let i = (Int(box.center.y) * plainDrawn.width + Int(box.x.rounded())) * 3
         XCTAssertEqual(RGB(plainDrawn.pixels[i], plainDrawn.pixels[i + 1], plainDrawn.pixels[i + 2]), .yellow)

@@ -51,7 +51,7 @@ final class SheetTests: XCTestCase {
         XCTAssertEqual(outcome.report.status, .picked)
         XCTAssertEqual(outcome.report.candidates.count, 2)
         XCTAssertTrue(outcome.unreadable.isEmpty, "\(outcome.unreadable)")
-        let sheet = try Photo.picture(out)
+        let sheet = try StillImage.read(out)
         // The 320x240 clips fill their tiles' width: room for the 240-pixel-high pictures.
         let layout = DaySheet.Layout(report: outcome.report, tiles: 2, pictureHeight: 240)
         XCTAssertEqual([sheet.width, sheet.height], [layout.width, layout.height])
@@ -79,7 +79,7 @@ final class SheetTests: XCTestCase {
         XCTAssertThrowsError(try DaySheet(output: out, overwrite: false)) { XCTAssertTrue("\($0)".hasSuffix("day.png: already exists; add -y (--overwrite) to replace it"), "\($0)") }
         let again = try DaySheet(output: out, overwrite: true).write(day: "2024-05-01", days: days)
         XCTAssertEqual(again.report.status, .pinned)
-        let pinnedSheet = try Photo.picture(out)
+        let pinnedSheet = try StillImage.read(out)
         let pinnedLayout = DaySheet.Layout(report: again.report, tiles: 2, pictureHeight: 240)
         XCTAssertEqual([pinnedSheet.width, pinnedSheet.height], [pinnedLayout.width, pinnedLayout.height])
         for (i, candidate) in again.report.candidates.enumerated() {
@@ -96,7 +96,7 @@ final class SheetTests: XCTestCase {
         // JPEG by the name; the size is the same.
         let jpeg = output("day.jpg")
         _ = try DaySheet(output: jpeg, overwrite: false).write(day: "2024-05-01", days: days)
-        let decoded = try Photo.picture(jpeg)
+        let decoded = try StillImage.read(jpeg)
         XCTAssertEqual([decoded.width, decoded.height], [pinnedLayout.width, pinnedLayout.height])
     }
 
@@ -107,7 +107,7 @@ final class SheetTests: XCTestCase {
         XCTAssertEqual(outcome.year, 2024, "the year of the latest day")
         XCTAssertEqual(outcome.days.count, 366)
         XCTAssertEqual(outcome.days.filter(\.inFilm).map(\.day), ["2024-05-01", "2024-05-02"])
-        let sheet = try Photo.picture(out)
+        let sheet = try StillImage.read(out)
         let layout = CalendarSheet.Layout(year: 2024)
         XCTAssertEqual([sheet.width, sheet.height], [layout.width, layout.height])
         let side = CalendarSheet.cellSide
@@ -137,7 +137,7 @@ final class SheetTests: XCTestCase {
         let empty = try CalendarSheet(output: output("2023.jpg"), overwrite: false).write(year: 2023, days: try days())
         XCTAssertEqual(empty.days.count, 365)
         XCTAssertFalse(empty.days.contains(where: \.inFilm))
-        let decoded = try Photo.picture(output("2023.jpg"))
+        let decoded = try StillImage.read(output("2023.jpg"))
         XCTAssertEqual([decoded.width, decoded.height], [layout.width, layout.height])
     }
 

@@ -109,6 +109,40 @@ final class HouseTests: XCTestCase {
         XCTAssertEqual(media.filter { $0.hasSuffix(".swift") }, [], "MediaIO's files are in folders by concern")
     }
 
+    /// TensorLite keeps a kernel's register tiles one file per tile and instruction set, in a folder
+    /// beside its entry point and scalar reference (docs/architecture.md): a file named for an
+    /// instruction set is that set's code under one `#if`, and no file at the module's top picks
+    /// code by instruction set but the ones that say what the build is and how it multiplies-adds.
+    func testKernelsKeepOneFilePerInstructionSet() throws {
+        let conditions = ["-avx512.swift": "#if GLIMT_AVX512", "-avx512vnni.swift": "#if GLIMT_AVX512", "-avx2.swift": "#if !GLIMT_AVX512",
+                          "-avxvnni.swift": "#if GLIMT_AVXVNNI"]
+        let module = Self.root.appendingPathComponent("Sources/TensorLite").path
+        var folders: [String: [String]] = [:], isaFiles = 0
+        for (path, text) in try Self.sources(of: "TensorLite") {
+            let url = URL(fileURLWithPath: path), file = url.lastPathComponent, folder = url.deletingLastPathComponent().path
+            let directives = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { $0.hasPrefix("#if") || $0.hasPrefix("#else") || $0.hasPrefix("#endif") }
+            if folder == module {
+                if !["KernelVariant.swift", "MultiplyAdd.swift"].contains(file) {
+                    XCTAssertEqual(directives.filter { $0.contains("GLIMT_") }, [],
+                                   "\(file): a kernel with code per instruction set is a folder of files")
+                }
+                continue
+            }
+            folders[url.deletingLastPathComponent().lastPathComponent, default: []].append(file)
+            guard let condition = conditions.first(where: { file.hasSuffix($0.key) })?.value else { continue }
+            isaFiles += 1
+            XCTAssertTrue(text.hasPrefix(condition + "\n"), "\(file): starts with `\(condition)`")
+            XCTAssertEqual(directives, [condition, "#endif"], "\(file): one `#if` around the whole file, no other")
+        }
+        XCTAssertEqual(folders.keys.sorted(), ["Conv3x3", "DepthwiseConv", "PointwiseConv", "QuantizedFullyConnected", "QuantizedPointwiseConv"])
+        for (kernel, files) in folders {
+            XCTAssertTrue(Set(files).isSuperset(of: ["\(kernel).swift", "\(kernel)-reference.swift"]),
+                          "\(kernel): entry point and reference, in \(files)")
+        }
+        XCTAssertEqual(isaFiles, 10, "every kernel's AVX-512 and AVX2 tiles, and the int8 pointwise layer's AVX-VNNI one")
+    }
+
     /// Public declarations of a module's sources, each whole: from `public` to its body's `{` (or
     /// its end), however many lines its signature is wrapped over.
     static func publicDeclarations(_ text: String) -> [String] {

@@ -1,6 +1,9 @@
 /// Dense 3x3 convolution, padding 1, stride 1 or 2, straight from 8-bit pixels: the first layer
 /// of both networks. With only 3 input channels an unfolding (im2col) GEMM would spend its time
-/// copying patches, so the kernel multiplies straight from converted input rows.
+/// copying patches, so the kernel multiplies straight from converted input rows. The tiles are
+/// one file per register tile and instruction set beside this one (docs/architecture.md): 3
+/// input channels (every stem) take `pixelTile` pixels x 16 channels, 8 on AVX-512 and 6 on
+/// AVX2 and portable builds; other channel counts 4 pixels x 32 channels in every build.
 public struct Conv3x3: Sendable {
     public let inChannels: Int
     public let outChannels: Int
@@ -152,124 +155,5 @@ public struct Conv3x3: Sendable {
                 n0 += two ? 32 : 16
             }
         }
-    }
-
-#if GLIMT_AVX512
-    /// Output pixels per RGB tile: 8 accumulators of 16 channels (AVX-512: 8 of 32 zmm registers).
-    static let pixelTile = 8
-#else
-    /// Output pixels per RGB tile: 6 accumulators of 16 channels are 12 of AVX2's 16 ymm registers.
-    static let pixelTile = 6
-#endif
-
-    /// 3 input channels (every stem): up to `pixelTile` output pixels x 16 channels from `n0`.
-    /// The 27 taps are a compile-time loop, so it unrolls with no index checks; each tap is one
-    /// weight load for `pixelTile` FMAs. Past `px` pixels the tile computes from the row's slack
-    /// and stores nothing.
-    @inline(__always)
-    fileprivate func tileRGB(_ r0: UnsafeMutablePointer<Float>, _ r1: UnsafeMutablePointer<Float>, _ r2: UnsafeMutablePointer<Float>,
-                         _ ox: Int, _ px: Int, _ n0: Int, _ out: UnsafeMutablePointer<Float>, _ outStride: Int,
-                         _ weights: UnsafePointer<Float>) {
-        let step = stride &* 3
-        let w0 = weights + n0
-        let po = paddedOut
-        var a0 = Vec(), a1 = Vec(), a2 = Vec(), a3 = Vec(), a4 = Vec(), a5 = Vec()
-#if GLIMT_AVX512
-        var a6 = Vec(), a7 = Vec()
-#endif
-        @inline(__always) func kernelRow(_ row: UnsafeMutablePointer<Float>, _ dy: Int) {
-            let r = UnsafePointer(row) + ox &* step
-            let w = w0 + dy &* 9 &* po
-            for j in 0..<9 {
-                let wv = loadVec(w + j &* po)
-                a0.accumulate(Vec(repeating: r[j]), wv); a1.accumulate(Vec(repeating: r[step &+ j]), wv)
-                a2.accumulate(Vec(repeating: r[2 &* step &+ j]), wv); a3.accumulate(Vec(repeating: r[3 &* step &+ j]), wv)
-                a4.accumulate(Vec(repeating: r[4 &* step &+ j]), wv); a5.accumulate(Vec(repeating: r[5 &* step &+ j]), wv)
-#if GLIMT_AVX512
-                a6.accumulate(Vec(repeating: r[6 &* step &+ j]), wv); a7.accumulate(Vec(repeating: r[7 &* step &+ j]), wv)
-#endif
-            }
-        }
-        kernelRow(r0, 0); kernelRow(r1, 1); kernelRow(r2, 2)
-        let (bias, slope) = epilogue.vectors(channel: n0)
-        let o = out + (ox &* outStride &+ n0)
-        let e = epilogue
-        // Whole tiles store without a check per pixel; only a row's last tile is partial.
-#if GLIMT_AVX512
-        if px == 8 {
-            storeVec(e.apply(a0, bias: bias, slope: slope), o); storeVec(e.apply(a1, bias: bias, slope: slope), o + outStride)
-            storeVec(e.apply(a2, bias: bias, slope: slope), o + 2 &* outStride); storeVec(e.apply(a3, bias: bias, slope: slope), o + 3 &* outStride)
-            storeVec(e.apply(a4, bias: bias, slope: slope), o + 4 &* outStride); storeVec(e.apply(a5, bias: bias, slope: slope), o + 5 &* outStride)
-            storeVec(e.apply(a6, bias: bias, slope: slope), o + 6 &* outStride); storeVec(e.apply(a7, bias: bias, slope: slope), o + 7 &* outStride)
-            return
-        }
-        let all = [a0, a1, a2, a3, a4, a5, a6, a7]
-#else
-        if px == 6 {
-            storeVec(e.apply(a0, bias: bias, slope: slope), o); storeVec(e.apply(a1, bias: bias, slope: slope), o + outStride)
-            storeVec(e.apply(a2, bias: bias, slope: slope), o + 2 &* outStride); storeVec(e.apply(a3, bias: bias, slope: slope), o + 3 &* outStride)
-            storeVec(e.apply(a4, bias: bias, slope: slope), o + 4 &* outStride); storeVec(e.apply(a5, bias: bias, slope: slope), o + 5 &* outStride)
-            return
-        }
-        let all = [a0, a1, a2, a3, a4, a5]
-#endif
-        for p in 0..<px { storeVec(e.apply(all[p], bias: bias, slope: slope), o + p &* outStride) }
-    }
-
-    /// Up to 4 output pixels x 16 or 32 output channels, accumulated over the 3 kernel rows.
-    @inline(__always)
-    fileprivate func tile(_ r0: UnsafeMutablePointer<Float>, _ r1: UnsafeMutablePointer<Float>, _ r2: UnsafeMutablePointer<Float>,
-                      _ ox: Int, _ px: Int, _ n0: Int, _ two: Bool, _ out: UnsafeMutablePointer<Float>, _ outStride: Int) {
-        let span = 3 * inChannels, step = stride * inChannels
-        var a0 = Vec(), a1 = Vec(), a2 = Vec(), a3 = Vec()
-        var b0 = Vec(), b1 = Vec(), b2 = Vec(), b3 = Vec()
-        for dy in 0..<3 {
-            let r = (dy == 0 ? r0 : dy == 1 ? r1 : r2) + ox * step
-            var w = direct.data + dy * span * paddedOut + n0
-            for j in 0..<span {
-                let w0 = loadVec(w)
-                let x0 = Vec(repeating: r[j]), x1 = Vec(repeating: r[step + j])
-                let x2 = Vec(repeating: r[2 * step + j]), x3 = Vec(repeating: r[3 * step + j])
-                a0.accumulate(x0, w0); a1.accumulate(x1, w0); a2.accumulate(x2, w0); a3.accumulate(x3, w0)
-                if two {
-                    let w1 = loadVec(w + 16)
-                    b0.accumulate(x0, w1); b1.accumulate(x1, w1); b2.accumulate(x2, w1); b3.accumulate(x3, w1)
-                }
-                w += paddedOut
-            }
-        }
-        let e = epilogue
-        @inline(__always) func store(_ p: Int, _ a: Vec, _ b: Vec) {
-            guard p < px else { return }
-            let o = out + (ox + p) * outStride + n0
-            storeVec(e.apply(a, channel: n0), o)
-            if two { storeVec(e.apply(b, channel: n0 + 16), o + 16) }
-        }
-        store(0, a0, b0); store(1, a1, b1); store(2, a2, b2); store(3, a3, b3)
-    }
-
-    /// Plain scalar reference on unpadded channels-last values.
-    public static func reference(input: [Float], height: Int, width: Int, inChannels: Int, weights: [Float], bias: [Float]?,
-                                 outChannels: Int, stride: Int, activation: Activation = .none) -> [Float] {
-        let oh = (height - 1) / stride + 1, ow = (width - 1) / stride + 1
-        var out = [Float](repeating: 0, count: oh * ow * outChannels)
-        for oy in 0..<oh {
-            for ox in 0..<ow {
-                for n in 0..<outChannels {
-                    var s: Float = bias?[n] ?? 0
-                    for ci in 0..<inChannels {
-                        for dy in 0..<3 {
-                            for dx in 0..<3 {
-                                let y = oy * stride - 1 + dy, x = ox * stride - 1 + dx
-                                if y < 0 || y >= height || x < 0 || x >= width { continue }
-                                s += input[(y * width + x) * inChannels + ci] * weights[((n * inChannels + ci) * 3 + dy) * 3 + dx]
-                            }
-                        }
-                    }
-                    out[(oy * ow + ox) * outChannels + n] = activation.apply(s, channel: n)
-                }
-            }
-        }
-        return out
     }
 }

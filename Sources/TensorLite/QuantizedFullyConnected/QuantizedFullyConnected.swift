@@ -87,21 +87,8 @@ public struct QuantizedFullyConnected: Sendable {
             while b0 < blocksPerRow {
                 let nb = min(chunkBlocks, blocksPerRow - b0)
                 let i0 = b0 * blockSize
-                var f = 0
-#if GLIMT_AVX512
-                while f + 4 <= count {
-                    tile4x4(x + f * K + i0, K, q0 + i0, q1 + i0, q2 + i0, q3 + i0, s0 + b0, s1 + b0, s2 + b0, s3 + b0,
-                            nb, vecsPerBlock, acc.data + f * 4 * laneCount)
-                    f += 4
-                }
-#else
-                while f + 2 <= count {
-                    let a = acc.data + f * 4 * laneCount
-                    tile2x2(x + f * K + i0, K, q0 + i0, q1 + i0, s0 + b0, s1 + b0, nb, vecsPerBlock, a, a + laneCount)
-                    tile2x2(x + f * K + i0, K, q2 + i0, q3 + i0, s2 + b0, s3 + b0, nb, vecsPerBlock, a + 2 * laneCount, a + 3 * laneCount)
-                    f += 2
-                }
-#endif
+                var f = multiInputTiles(x + i0, K, q0 + i0, q1 + i0, q2 + i0, q3 + i0, s0 + b0, s1 + b0, s2 + b0, s3 + b0,
+                                        nb, vecsPerBlock, count, acc.data)
                 while f < count {
                     tile4x1(x + f * K + i0, q0 + i0, q1 + i0, q2 + i0, q3 + i0, s0 + b0, s1 + b0, s2 + b0, s3 + b0,
                             nb, vecsPerBlock, acc.data + f * 4 * laneCount)
@@ -145,100 +132,5 @@ public struct QuantizedFullyConnected: Sendable {
         var v = Vec()
         for i in 0..<laneCount { v[i] = Float(p[i]) }
         return v
-    }
-
-    /// Four rows, one input; `acc` holds the input's four partial-sum vectors.
-    @inline(__always)
-    private func tile4x1(_ x: UnsafePointer<Float>, _ q0: UnsafePointer<Int8>, _ q1: UnsafePointer<Int8>,
-                         _ q2: UnsafePointer<Int8>, _ q3: UnsafePointer<Int8>,
-                         _ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>, _ s2: UnsafePointer<Float>, _ s3: UnsafePointer<Float>,
-                         _ blocks: Int, _ vecsPerBlock: Int, _ acc: UnsafeMutablePointer<Float>) {
-        var a0 = loadVec(acc), a1 = loadVec(acc + 16), a2 = loadVec(acc + 32), a3 = loadVec(acc + 48)
-        var i = 0
-        for b in 0..<blocks {
-            let c0 = Vec(repeating: s0[b]), c1 = Vec(repeating: s1[b]), c2 = Vec(repeating: s2[b]), c3 = Vec(repeating: s3[b])
-            for _ in 0..<vecsPerBlock {
-                let xv = loadVec(x + i)
-                a0.accumulate(xv, Self.load(q0 + i) * c0); a1.accumulate(xv, Self.load(q1 + i) * c1)
-                a2.accumulate(xv, Self.load(q2 + i) * c2); a3.accumulate(xv, Self.load(q3 + i) * c3)
-                i += laneCount
-            }
-        }
-        storeVec(a0, acc); storeVec(a1, acc + 16); storeVec(a2, acc + 32); storeVec(a3, acc + 48)
-    }
-
-#if GLIMT_AVX512
-    /// Four rows, four inputs `xStride` floats apart: 16 accumulators, 4 weights, 1 input in 32 zmm.
-    @inline(__always)
-    private func tile4x4(_ x: UnsafePointer<Float>, _ xStride: Int, _ q0: UnsafePointer<Int8>, _ q1: UnsafePointer<Int8>,
-                         _ q2: UnsafePointer<Int8>, _ q3: UnsafePointer<Int8>,
-                         _ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>, _ s2: UnsafePointer<Float>, _ s3: UnsafePointer<Float>,
-                         _ blocks: Int, _ vecsPerBlock: Int, _ acc: UnsafeMutablePointer<Float>) {
-        let p0 = acc, p1 = acc + 64, p2 = acc + 128, p3 = acc + 192
-        var a00 = loadVec(p0), a01 = loadVec(p0 + 16), a02 = loadVec(p0 + 32), a03 = loadVec(p0 + 48)
-        var a10 = loadVec(p1), a11 = loadVec(p1 + 16), a12 = loadVec(p1 + 32), a13 = loadVec(p1 + 48)
-        var a20 = loadVec(p2), a21 = loadVec(p2 + 16), a22 = loadVec(p2 + 32), a23 = loadVec(p2 + 48)
-        var a30 = loadVec(p3), a31 = loadVec(p3 + 16), a32 = loadVec(p3 + 32), a33 = loadVec(p3 + 48)
-        let x0 = x, x1 = x + xStride, x2 = x + 2 * xStride, x3 = x + 3 * xStride
-        var i = 0
-        for b in 0..<blocks {
-            let c0 = Vec(repeating: s0[b]), c1 = Vec(repeating: s1[b]), c2 = Vec(repeating: s2[b]), c3 = Vec(repeating: s3[b])
-            for _ in 0..<vecsPerBlock {
-                let w0 = Self.load(q0 + i) * c0, w1 = Self.load(q1 + i) * c1
-                let w2 = Self.load(q2 + i) * c2, w3 = Self.load(q3 + i) * c3
-                var xv = loadVec(x0 + i)
-                a00.accumulate(xv, w0); a01.accumulate(xv, w1); a02.accumulate(xv, w2); a03.accumulate(xv, w3)
-                xv = loadVec(x1 + i)
-                a10.accumulate(xv, w0); a11.accumulate(xv, w1); a12.accumulate(xv, w2); a13.accumulate(xv, w3)
-                xv = loadVec(x2 + i)
-                a20.accumulate(xv, w0); a21.accumulate(xv, w1); a22.accumulate(xv, w2); a23.accumulate(xv, w3)
-                xv = loadVec(x3 + i)
-                a30.accumulate(xv, w0); a31.accumulate(xv, w1); a32.accumulate(xv, w2); a33.accumulate(xv, w3)
-                i += laneCount
-            }
-        }
-        storeVec(a00, p0); storeVec(a01, p0 + 16); storeVec(a02, p0 + 32); storeVec(a03, p0 + 48)
-        storeVec(a10, p1); storeVec(a11, p1 + 16); storeVec(a12, p1 + 32); storeVec(a13, p1 + 48)
-        storeVec(a20, p2); storeVec(a21, p2 + 16); storeVec(a22, p2 + 32); storeVec(a23, p2 + 48)
-        storeVec(a30, p3); storeVec(a31, p3 + 16); storeVec(a32, p3 + 32); storeVec(a33, p3 + 48)
-    }
-#else
-    /// Two rows, two inputs `xStride` floats apart: 4 accumulators, 2 weights and 1 input are 14
-    /// ymm registers. `accA` and `accB` hold row 0's and row 1's vectors for the first input; the
-    /// second input's are 64 floats further.
-    @inline(__always)
-    private func tile2x2(_ x: UnsafePointer<Float>, _ xStride: Int, _ q0: UnsafePointer<Int8>, _ q1: UnsafePointer<Int8>,
-                         _ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>,
-                         _ blocks: Int, _ vecsPerBlock: Int, _ accA: UnsafeMutablePointer<Float>, _ accB: UnsafeMutablePointer<Float>) {
-        var a00 = loadVec(accA), a01 = loadVec(accB), a10 = loadVec(accA + 64), a11 = loadVec(accB + 64)
-        let x0 = x, x1 = x + xStride
-        var i = 0
-        for b in 0..<blocks {
-            let c0 = Vec(repeating: s0[b]), c1 = Vec(repeating: s1[b])
-            for _ in 0..<vecsPerBlock {
-                let w0 = Self.load(q0 + i) * c0, w1 = Self.load(q1 + i) * c1
-                var xv = loadVec(x0 + i)
-                a00.accumulate(xv, w0); a01.accumulate(xv, w1)
-                xv = loadVec(x1 + i)
-                a10.accumulate(xv, w0); a11.accumulate(xv, w1)
-                i += laneCount
-            }
-        }
-        storeVec(a00, accA); storeVec(a01, accB); storeVec(a10, accA + 64); storeVec(a11, accB + 64)
-    }
-#endif
-
-    /// Plain scalar reference: dequantize, then multiply.
-    public static func reference(input: [Float], weights: [Int8], blockScales: [Float], zeroPoints: [Int8]? = nil, blockSize: Int,
-                                 outputScale: [Float]?, bias: [Float]?, inFeatures: Int, outFeatures: Int) -> [Float] {
-        let blocks = (inFeatures + blockSize - 1) / blockSize
-        return (0..<outFeatures).map { o in
-            var s: Float = 0
-            for i in 0..<inFeatures {
-                let b = o * blocks + i / blockSize
-                s += input[i] * (Float(Int32(weights[o * inFeatures + i]) - Int32(zeroPoints?[b] ?? 0)) * blockScales[b])
-            }
-            return s * (outputScale?[o] ?? 1) + (bias?[o] ?? 0)
-        }
     }
 }

@@ -36,7 +36,8 @@ let hasWideVectors: Bool = {
 let hasAVX2: Bool = {
     if targetCPU == "native" { return nativeFlags.contains("avx2") && nativeFlags.contains("fma") }
     let avx2Targets: Set<String> = [
-        "x86-64-v3", "x86-64-v4", "skylake-avx512", "cannonlake", "knl", "knm", "haswell", "broadwell", "skylake", "alderlake", "raptorlake", "meteorlake", "arrowlake", "arrowlake-s",
+        "x86-64-v3", "x86-64-v4", "skylake-avx512", "cannonlake", "knl", "knm", "haswell", "broadwell", "skylake", "alderlake", "raptorlake",
+        "meteorlake", "arrowlake", "arrowlake-s",
         "lunarlake", "gracemont", "pantherlake", "znver1", "znver2", "znver3",
     ]
     return hasWideVectors || avx2Targets.contains(targetCPU)
@@ -48,8 +49,10 @@ let hasAVXVNNI: Bool = {
     guard hasAVX2 && !hasWideVectors else { return false }
     if requestedCPU.hasSuffix("+avxvnni") { return true }
     if targetCPU == "native" { return nativeFlags.contains("avx_vnni") }
-    let vnniTargets: Set<String> = ["alderlake", "raptorlake", "meteorlake", "arrowlake", "arrowlake-s", "lunarlake", "gracemont", "pantherlake",
-                                    "sierraforest", "grandridge", "clearwaterforest"]
+    let vnniTargets: Set<String> = [
+        "alderlake", "raptorlake", "meteorlake", "arrowlake", "arrowlake-s", "lunarlake", "gracemont", "pantherlake",
+        "sierraforest", "grandridge", "clearwaterforest",
+    ]
     return vnniTargets.contains(targetCPU)
 }()
 
@@ -62,7 +65,8 @@ let testable: [SwiftSetting] = [.unsafeFlags(["-enable-testing"])]
 // Compute modules (kernels, pixel loops, models) are optimised in every configuration, so
 // `swift test` and debug builds do not run a -Onone engine, and skip exclusivity checks in
 // their hot loops. Everything else keeps Swift's defaults.
-let computeFlags: [SwiftSetting] = [.unsafeFlags(["-O", "-enforce-exclusivity=unchecked", "-target-cpu", targetCPU, "-enable-testing"])]
+let computeFlags: [SwiftSetting] =
+    [.unsafeFlags(["-O", "-enforce-exclusivity=unchecked", "-target-cpu", targetCPU, "-enable-testing"])]
     + (hasWideVectors ? [.define("GLIMT_AVX512")] : hasAVX2 ? [.define("GLIMT_AVX2")] : [])
     + (hasAVXVNNI ? [.define("GLIMT_AVXVNNI"), .unsafeFlags(["-Xcc", "-mavxvnni"])] : [])
 
@@ -96,21 +100,24 @@ let package = Package(
         .target(name: "MediaIO", dependencies: ["CFFmpeg", "GlimtCore", "Imaging"], swiftSettings: computeFlags),
         .target(name: "Analysis", dependencies: ["GlimtCore", "Imaging"], swiftSettings: computeFlags),
         .target(name: "Faces", dependencies: ["TensorLite", "SFaceWeights", "GlimtCore", "Imaging", "Analysis"], swiftSettings: computeFlags),
-        .target(name: "AnalysisEngine", dependencies: ["GlimtCore", "Imaging", "MediaIO", "Faces", "TensorLite", "Analysis"], swiftSettings: computeFlags),
+        .target(
+            name: "AnalysisEngine", dependencies: ["GlimtCore", "Imaging", "MediaIO", "Faces", "TensorLite", "Analysis"], swiftSettings: computeFlags),
         .target(name: "Film", dependencies: ["GlimtCore", "Imaging", "MediaIO"], swiftSettings: testable),
         .target(name: "Library", dependencies: ["CSQLite", "GlimtCore", "Imaging", "Analysis"], swiftSettings: testable),
         // The review page's own files are resources (Review/Page, found by PageFiles); its palette
         // is also the sheets', made Swift at build time by Plugins/Palette.
-        .target(name: "GlimtPure", dependencies: ["GlimtCore", "Imaging", "Analysis", "AnalysisEngine", "Film", "Library"],
-                resources: [.copy("Review/Page")], swiftSettings: testable, plugins: ["Palette"]),
+        .target(
+            name: "GlimtPure", dependencies: ["GlimtCore", "Imaging", "Analysis", "AnalysisEngine", "Film", "Library"],
+            resources: [.copy("Review/Page")], swiftSettings: testable, plugins: ["Palette"]),
         // The CLI bakes in the git commit it is built from (`glimt-pure --version`), see Plugins/BuildCommit.
         .executableTarget(name: "glimt-pure", dependencies: ["GlimtPure"], swiftSettings: testable, plugins: ["BuildCommit"]),
         .plugin(name: "BuildCommit", capability: .buildTool()),
         // Every Swift target imports only what it declares (a build error otherwise): the arrows above.
         .plugin(name: "ImportCheck", capability: .buildTool()),
         .plugin(name: "Palette", capability: .buildTool()),
-        .executableTarget(name: "glimt-bench", dependencies: ["GlimtPure", "Faces", "TensorLite", "Imaging", "MediaIO", "Analysis", "AnalysisEngine"],
-                          path: "Benchmarks/glimt-bench", swiftSettings: computeFlags),
+        .executableTarget(
+            name: "glimt-bench", dependencies: ["GlimtPure", "Faces", "TensorLite", "Imaging", "MediaIO", "Analysis", "AnalysisEngine"],
+            path: "Benchmarks/glimt-bench", swiftSettings: computeFlags),
         // What every test target shares: the fixtures (Tests/Fixtures), temporary folders,
         // generated clips, and running the built binary.
         .target(name: "TestSupport", dependencies: ["GlimtCore", "Imaging", "MediaIO"], path: "Tests/TestSupport", swiftSettings: testable),
@@ -121,14 +128,22 @@ let package = Package(
         .testTarget(name: "TensorLiteTests", dependencies: ["TensorLite", "TestSupport"], swiftSettings: computeFlags),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CFFmpeg", "GlimtCore", "Imaging", "TestSupport"], swiftSettings: computeFlags),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "GlimtCore", "Imaging", "TestSupport"], swiftSettings: computeFlags),
-        .testTarget(name: "FacesTests", dependencies: ["Faces", "TensorLite", "SFaceWeights", "GlimtCore", "Imaging", "Analysis", "TestSupport"],
-                    swiftSettings: computeFlags),
-        .testTarget(name: "AnalysisEngineTests", dependencies: ["AnalysisEngine", "GlimtCore", "Imaging", "MediaIO", "Faces", "TensorLite", "Analysis",
-                                                               "TestSupport"], swiftSettings: computeFlags),
+        .testTarget(
+            name: "FacesTests", dependencies: ["Faces", "TensorLite", "SFaceWeights", "GlimtCore", "Imaging", "Analysis", "TestSupport"],
+            swiftSettings: computeFlags),
+        .testTarget(
+            name: "AnalysisEngineTests",
+            dependencies: [
+                "AnalysisEngine", "GlimtCore", "Imaging", "MediaIO", "Faces", "TensorLite", "Analysis",
+                "TestSupport",
+            ], swiftSettings: computeFlags),
         .testTarget(name: "FilmTests", dependencies: ["Film", "GlimtCore", "Imaging", "MediaIO", "TestSupport"], swiftSettings: computeFlags),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "CSQLite", "GlimtCore", "Imaging", "Analysis", "TestSupport"], swiftSettings: testable),
-        .testTarget(name: "GlimtPureTests", dependencies: ["GlimtPure", "GlimtCore", "Imaging", "Analysis", "AnalysisEngine", "Film", "Library", "TestSupport"],
-                    swiftSettings: computeFlags),
+        .testTarget(
+            name: "LibraryTests", dependencies: ["Library", "CSQLite", "GlimtCore", "Imaging", "Analysis", "TestSupport"], swiftSettings: testable),
+        .testTarget(
+            name: "GlimtPureTests",
+            dependencies: ["GlimtPure", "GlimtCore", "Imaging", "Analysis", "AnalysisEngine", "Film", "Library", "TestSupport"],
+            swiftSettings: computeFlags),
         // The built binary, as a user runs it (GlimtPure to read what it stored, MediaIO what it
         // wrote, TensorLite which kernel builds a CPU runs).
         .testTarget(name: "CLITests", dependencies: ["glimt-pure", "GlimtPure", "MediaIO", "TensorLite", "TestSupport"], exclude: ["Golden"]),

@@ -1,5 +1,5 @@
-import Foundation
 import Faces
+import Foundation
 import GlimtPure
 import MediaIO
 
@@ -10,8 +10,15 @@ import MediaIO
 enum AnalyzeBench {
     static func run(_ videos: [String], reference: String?) throws {
         let pipeline = try FacePipeline.shared()
-        let refs = try reference.map { [try References.make(photo: $0, faceNumber: nil, models: FaceModels(pipeline), id: 1,
-                                                           sheetFolder: FileManager.default.temporaryDirectory).0] } ?? []
+        let refs =
+            try reference.map {
+                [
+                    try References.make(
+                        photo: $0, faceNumber: nil, models: FaceModels(pipeline), id: 1,
+                        sheetFolder: FileManager.default.temporaryDirectory
+                    ).0
+                ]
+            } ?? []
         let standard = AnalysisOptions().decoding
         func variant(_ change: (inout AnalysisOptions.Decoding) -> Void) -> AnalysisOptions.Decoding {
             var options = standard
@@ -46,14 +53,17 @@ enum AnalyzeBench {
                     let dx = abs((b.crop?.box.x ?? 0) - (a.crop?.box.x ?? 0)), dy = abs((b.crop?.box.y ?? 0) - (a.crop?.box.y ?? 0))
                     let dh = abs((b.crop?.box.height ?? 0) - (a.crop?.box.height ?? 0))
                     let tol = 0.01 * Float(max(a.width, a.height))
-                    let samePick = b.window?.start == a.window?.start && b.identity?.containsPerson == a.identity?.containsPerson && max(dx, dy, dh) <= tol
+                    let samePick =
+                        b.window?.start == a.window?.start && b.identity?.containsPerson == a.identity?.containsPerson && max(dx, dy, dh) <= tol
                     same = (samePick ? " (same" : " (CHANGED") + String(format: ", crop moved %.1f px)", max(dx, dy, dh))
                 } else {
                     baseline = a
                 }
-                print("  " + name.padding(toLength: 20, withPad: " ", startingAt: 0)
-                      + String(format: "%7.2f %8.2f %8.2f %12.2f %6.2f %10.2f %12d  ", t.decode / n * 1000, t.convert / n * 1000, t.detect / n * 1000,
-                               t.alignEmbed / n * 1000, t.score / n * 1000, total, t.frames) + pick + same)
+                print(
+                    "  " + name.padding(toLength: 20, withPad: " ", startingAt: 0)
+                        + String(
+                            format: "%7.2f %8.2f %8.2f %12.2f %6.2f %10.2f %12d  ", t.decode / n * 1000, t.convert / n * 1000, t.detect / n * 1000,
+                            t.alignEmbed / n * 1000, t.score / n * 1000, total, t.frames) + pick + same)
             }
         }
     }

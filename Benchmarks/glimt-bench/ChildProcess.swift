@@ -77,7 +77,9 @@ enum Python {
     static func run(_ script: String, _ arguments: [String], environment: [String: String] = [:]) -> Reply {
         let path = Paths.inRepository("Benchmarks/" + script)
         let child: ChildProcess
-        do { child = try ChildProcess.run("python3", [path] + arguments, environment: environment) } catch { return Reply(note: "python3 not available") }
+        do { child = try ChildProcess.run("python3", [path] + arguments, environment: environment) } catch {
+            return Reply(note: "python3 not available")
+        }
         guard child.status == 0, let json = try? JSONSerialization.jsonObject(with: child.output) as? [String: Any] else {
             return Reply(note: "\(script) failed (\(child.lastError))", run: child)
         }

@@ -27,19 +27,26 @@ enum DecodeBench {
         for video in videos {
             let reader = try VideoReader(path: video)
             let info = reader.info
-            print("\(video): \(info.codecName) \(info.codedWidth)x\(info.codedHeight) \(String(format: "%.2f", info.frameRate)) fps, \(String(format: "%.2f", info.duration)) s")
+            print(
+                "\(video): \(info.codecName) \(info.codedWidth)x\(info.codedHeight) \(String(format: "%.2f", info.frameRate)) fps, \(String(format: "%.2f", info.duration)) s"
+            )
             for (name, options, every) in variants {
                 var best = Double.infinity
                 var samples = 0, decoded = 0
                 for _ in 0..<5 {
-                    best = min(best, try Timing.milliseconds {
-                        let frames = try reader.frames(every: every, longSide: analysis.analysisSide, options: options)
-                        samples = try frames.collect().count
-                        decoded = frames.framesDecoded
-                    })
+                    best = min(
+                        best,
+                        try Timing.milliseconds {
+                            let frames = try reader.frames(every: every, longSide: analysis.analysisSide, options: options)
+                            samples = try frames.collect().count
+                            decoded = frames.framesDecoded
+                        })
                 }
-                print("  " + name.padding(toLength: 28, withPad: " ", startingAt: 0)
-                      + String(format: "%3d samples, %3d frames decoded, %7.1f ms total, %5.2f ms per sampled frame", samples, decoded, best, best / Double(samples)))
+                print(
+                    "  " + name.padding(toLength: 28, withPad: " ", startingAt: 0)
+                        + String(
+                            format: "%3d samples, %3d frames decoded, %7.1f ms total, %5.2f ms per sampled frame", samples, decoded, best,
+                            best / Double(samples)))
             }
         }
     }

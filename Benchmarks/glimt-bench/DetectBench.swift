@@ -1,5 +1,5 @@
-import Foundation
 import Faces
+import Foundation
 import GlimtPure
 import MediaIO
 import TensorLite
@@ -36,7 +36,8 @@ enum DetectBench {
             let image = Resize.resize(source, width: size, height: size)
             var faces = 0
             let ours = Timing.medianMilliseconds(repeats) { faces = detector.detectAtNetworkSize(image).count }
-            let base = StageRecord(stage: "YuNet \(size)x\(size), 1 thread", oursMs: ours, gflop: graphGflop[size], note: "\(faces) faces; peers: network only")
+            let base = StageRecord(
+                stage: "YuNet \(size)x\(size), 1 thread", oursMs: ours, gflop: graphGflop[size], note: "\(faces) faces; peers: network only")
             guard peers else { return [base] }
             return PeerRunner.run(model: "yunet", images: [image.pixels], width: size, height: size, repeats: repeats).records(base)
         }

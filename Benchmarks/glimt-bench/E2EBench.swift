@@ -36,7 +36,8 @@ enum E2EBench {
             func s(_ v: Double?) -> String { v.map { String(format: "%.2f", $0) } ?? "none" }
             func f(_ v: Bool?) -> String { v.map { $0 ? "found" : "not found" } ?? "no ref" }
             let agree = startsAgree && a.found == b.found
-            return (agree ? "picks agree" : "picks DIFFER") + ": \(s(a.start)) vs \(s(b.start)) s, \(f(a.found))/\(f(b.found)), \(a.frames)/\(b.frames) frames"
+            return (agree ? "picks agree" : "picks DIFFER")
+                + ": \(s(a.start)) vs \(s(b.start)) s, \(f(a.found))/\(f(b.found)), \(a.frames)/\(b.frames) frames"
                 + (b.setup.map { String(format: "; peer setup %.1f s", $0) } ?? "")
         }
     }
@@ -82,20 +83,23 @@ enum E2EBench {
 
     static func ourPick(_ data: Data) -> Pick? {
         guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let v = (json["videos"] as? [[String: Any]])?.first else { return nil }
+            let v = (json["videos"] as? [[String: Any]])?.first
+        else { return nil }
         let t = v["times"] as? [String: Any] ?? [:]
-        return Pick(start: (v["window"] as? [String: Any])?["start"] as? Double,
-                    found: (v["identity"] as? [String: Any])?["containsPerson"] as? Bool,
-                    frames: (v["frames"] as? [Any])?.count ?? 0,
-                    stages: t.compactMapValues { $0 as? Double }, setup: nil)
+        return Pick(
+            start: (v["window"] as? [String: Any])?["start"] as? Double,
+            found: (v["identity"] as? [String: Any])?["containsPerson"] as? Bool,
+            frames: (v["frames"] as? [Any])?.count ?? 0,
+            stages: t.compactMapValues { $0 as? Double }, setup: nil)
     }
 
     static func peerPick(_ json: [String: Any]) -> Pick? {
         guard let v = (json["videos"] as? [[String: Any]])?.first else { return nil }
         var stages = (v["stages"] as? [String: Any] ?? [:]).compactMapValues { $0 as? Double }
         stages["alignEmbed"] = stages.removeValue(forKey: "align_embed")
-        return Pick(start: v["window_start"] as? Double, found: v["found"] as? Bool, frames: v["frames"] as? Int ?? 0, stages: stages,
-                    setup: json["setup_seconds"] as? Double)
+        return Pick(
+            start: v["window_start"] as? Double, found: v["found"] as? Bool, frames: v["frames"] as? Int ?? 0, stages: stages,
+            setup: json["setup_seconds"] as? Double)
     }
 
     /// Per clip (wall ms, peak memory, agreement), the total, then per clip and analysed frame
@@ -107,21 +111,30 @@ enum E2EBench {
         for c in clips {
             let ours = Timing.median(c.ours.map(\.seconds)).map { $0 * 1000 }, peer = Timing.median(c.peer.map(\.seconds)).map { $0 * 1000 }
             if let ours, let peer { ourTotal += ours; peerTotal += peer } else { complete = false }
-            rows.append(StageRecord(stage: "e2e " + URL(fileURLWithPath: c.path).lastPathComponent, oursMs: ours, peer: peerName, peerMs: peer,
-                                    peakMB: c.ours.map(\.peakMB).max(), peerPeakMB: c.peer.map(\.peakMB).max(),
-                                    note: [c.problem, c.agreement].compactMap { $0 }.joined(separator: "; ") + ", median of \(max(c.ours.count, c.peer.count))"))
+            rows.append(
+                StageRecord(
+                    stage: "e2e " + URL(fileURLWithPath: c.path).lastPathComponent, oursMs: ours, peer: peerName, peerMs: peer,
+                    peakMB: c.ours.map(\.peakMB).max(), peerPeakMB: c.peer.map(\.peakMB).max(),
+                    note: [c.problem, c.agreement].compactMap { $0 }.joined(separator: "; ") + ", median of \(max(c.ours.count, c.peer.count))"))
         }
-        rows.append(StageRecord(stage: "e2e total, \(clips.count) clip\(clips.count == 1 ? "" : "s")", oursMs: complete ? ourTotal : nil, peer: peerName, peerMs: complete ? peerTotal : nil,
-                                note: complete ? "sum of the clips' medians; each run loads models and the reference" : "some clips did not run"))
+        rows.append(
+            StageRecord(
+                stage: "e2e total, \(clips.count) clip\(clips.count == 1 ? "" : "s")", oursMs: complete ? ourTotal : nil, peer: peerName,
+                peerMs: complete ? peerTotal : nil,
+                note: complete ? "sum of the clips' medians; each run loads models and the reference" : "some clips did not run"))
         // Per clip: a 4K HEVC clip and a 360p one spend their time in different places.
-        let stages = [("decode", "decode (theirs every picture)"), ("convert", "convert (to 640 RGB)"), ("detect", "detect in pipeline"),
-                      ("alignEmbed", "align+quality+embed"), ("score", "frame score")]
+        let stages = [
+            ("decode", "decode (theirs every picture)"), ("convert", "convert (to 640 RGB)"), ("detect", "detect in pipeline"),
+            ("alignEmbed", "align+quality+embed"), ("score", "frame score"),
+        ]
         for c in clips {
             guard let a = c.ourPick, let b = c.peerPick, a.frames > 0, b.frames > 0 else { continue }
             let name = URL(fileURLWithPath: c.path).lastPathComponent
             for (key, label) in stages {
-                rows.append(StageRecord(stage: "  \(name): \(label)", oursMs: a.stages[key].map { $0 / Double(a.frames) * 1000 }, peer: peerName,
-                                        peerMs: b.stages[key].map { $0 / Double(b.frames) * 1000 }, note: "ms per analysed frame, first run"))
+                rows.append(
+                    StageRecord(
+                        stage: "  \(name): \(label)", oursMs: a.stages[key].map { $0 / Double(a.frames) * 1000 }, peer: peerName,
+                        peerMs: b.stages[key].map { $0 / Double(b.frames) * 1000 }, note: "ms per analysed frame, first run"))
             }
         }
         return rows

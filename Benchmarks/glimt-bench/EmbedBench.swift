@@ -1,5 +1,5 @@
-import Foundation
 import Faces
+import Foundation
 import GlimtPure
 import MediaIO
 import TensorLite
@@ -37,10 +37,12 @@ enum EmbedBench {
     static func randomFaces(_ n: Int) -> [RGBImage] {
         var seed: UInt64 = 42
         return (0..<n).map { _ in
-            RGBImage(width: 112, height: 112, pixels: (0..<(112 * 112 * 3)).map { _ in
-                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                return UInt8(truncatingIfNeeded: seed >> 56)
-            })
+            RGBImage(
+                width: 112, height: 112,
+                pixels: (0..<(112 * 112 * 3)).map { _ in
+                    seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    return UInt8(truncatingIfNeeded: seed >> 56)
+                })
         }
     }
 
@@ -59,13 +61,18 @@ enum EmbedBench {
             let ours = times[0] / Double(n)
             var rows: [StageRecord] = []
             if times.count > 1 {
-                rows.append(StageRecord(stage: "SFace batch \(batch) int8, ms/face", oursMs: ours, peer: "ours in float", peerMs: times[1] / Double(n),
-                                        gflop: graphGflop))
+                rows.append(
+                    StageRecord(
+                        stage: "SFace batch \(batch) int8, ms/face", oursMs: ours, peer: "ours in float", peerMs: times[1] / Double(n),
+                        gflop: graphGflop))
             }
             let base = StageRecord(stage: "SFace batch \(batch)\(float == nil ? "" : " int8"), ms/face", oursMs: ours, gflop: graphGflop)
             guard peers else { return rows.isEmpty ? [base] : rows }
-            return rows + PeerRunner.run(model: "sface", images: rgb.map(\.pixels), width: 112, height: 112, repeats: repeats,
-                                         extra: ["--batch", "\(batch)"]).records(base)
+            return rows
+                + PeerRunner.run(
+                    model: "sface", images: rgb.map(\.pixels), width: 112, height: 112, repeats: repeats,
+                    extra: ["--batch", "\(batch)"]
+                ).records(base)
         }
     }
 
@@ -78,8 +85,9 @@ enum EmbedBench {
         var r = StageRecord(stage: "alignment, ms/face", oursMs: ours)
         guard peers else { return r }
         let landmarks = face.landmarks.flatMap { [$0.x, $0.y] }.map { "\($0)" }.joined(separator: ",")
-        let peer = PeerRunner.run(model: "align", images: [image.pixels], width: image.width, height: image.height, repeats: repeats * 10,
-                                  extra: ["--landmarks", landmarks])
+        let peer = PeerRunner.run(
+            model: "align", images: [image.pixels], width: image.width, height: image.height, repeats: repeats * 10,
+            extra: ["--landmarks", landmarks])
         if let ms = peer.opencv { r.peer = "OpenCV alignCrop"; r.peerMs = ms } else { r.note = peer.note }
         return r
     }
@@ -92,8 +100,9 @@ enum LayerTable {
         for name in profile.order {
             let s = profile.seconds[name]! / Double(runs)
             let f = Double(profile.flops[name] ?? 0)
-            Swift.print("  " + name.padding(toLength: 24, withPad: " ", startingAt: 0)
-                        + String(format: "%9.3f %6.1f%% %8.1f", s * 1000, profile.seconds[name]! / total * 100, f / profile.seconds[name]! / 1e9))
+            Swift.print(
+                "  " + name.padding(toLength: 24, withPad: " ", startingAt: 0)
+                    + String(format: "%9.3f %6.1f%% %8.1f", s * 1000, profile.seconds[name]! / total * 100, f / profile.seconds[name]! / 1e9))
         }
         Swift.print("  " + "total".padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: " %9.3f", total / Double(runs) * 1000))
     }

@@ -27,7 +27,9 @@ enum EncodeBench {
         print("\(smooth.count) frames \(width)x\(height) from \(video), \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
         // Each frame's sound: a 440 Hz tone, so the audio encoder works as it does on a film.
-        let tone = (0..<FilmWriter.audioSamples(forFrames: 1, fps: fps)).map { Float(0.5 * sin(2 * Double.pi * 440 * Double($0) / Double(AudioFormat.sampleRate))) }
+        let tone = (0..<FilmWriter.audioSamples(forFrames: 1, fps: fps)).map {
+            Float(0.5 * sin(2 * Double.pi * 440 * Double($0) / Double(AudioFormat.sampleRate)))
+        }
         let sound = tone.flatMap { [$0, $0] }  // interleaved stereo
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glimt-bench-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -46,8 +48,9 @@ enum EncodeBench {
                 }
                 let bytes = (try FileManager.default.attributesOfItem(atPath: film)[.size] as? NSNumber)?.intValue ?? 0
                 let seconds = Double(frames.count) / Double(fps)
-                print("  \(name) \(preset.padding(toLength: 8, withPad: " ", startingAt: 0)) crf \(String(format: "%g", quality.crf)): "
-                      + String(format: "%6.1f ms per frame, %5.2f Mb/s", ms / Double(frames.count), Double(bytes) * 8 / seconds / 1e6))
+                print(
+                    "  \(name) \(preset.padding(toLength: 8, withPad: " ", startingAt: 0)) crf \(String(format: "%g", quality.crf)): "
+                        + String(format: "%6.1f ms per frame, %5.2f Mb/s", ms / Double(frames.count), Double(bytes) * 8 / seconds / 1e6))
             }
         }
     }

@@ -16,21 +16,28 @@ enum FloorBench {
             for run in 1...max(1, runs) {
                 let a = try ChildProcess.run(binary, ["analyze", clip, "--ref", reference, "--full-pass", "-q"])
                 guard a.status == 0 else { throw GlimtError("analyze failed: \(a.lastError)") }
-                let f = try ChildProcess.run("ffmpeg", ["-v", "error", "-nostdin", "-skip_frame", "noref", "-threads", threads, "-i", clip, "-an", "-f", "null", "-"])
+                let f = try ChildProcess.run(
+                    "ffmpeg", ["-v", "error", "-nostdin", "-skip_frame", "noref", "-threads", threads, "-i", clip, "-an", "-f", "null", "-"])
                 guard f.status == 0 else { throw GlimtError("ffmpeg failed: \(f.lastError)") }
                 ours.append(a)
                 floor.append(f)
                 if log {
-                    print(String(format: "run %d: analyze --full-pass %.2f s wall, %.2f s CPU; ffmpeg -skip_frame noref %.2f s wall, %.2f s CPU",
-                                 run, a.seconds, a.cpuSeconds, f.seconds, f.cpuSeconds))
+                    print(
+                        String(
+                            format: "run %d: analyze --full-pass %.2f s wall, %.2f s CPU; ffmpeg -skip_frame noref %.2f s wall, %.2f s CPU",
+                            run, a.seconds, a.cpuSeconds, f.seconds, f.cpuSeconds))
                 }
             }
             func median(_ v: [Double]) -> Double { Timing.median(v)! }
             let name = URL(fileURLWithPath: clip).lastPathComponent
-            rows.append(StageRecord(stage: "full pass \(name), wall", oursMs: median(ours.map(\.seconds)) * 1000, peer: "FFmpeg noref decode",
-                                    peerMs: median(floor.map(\.seconds)) * 1000, note: "median of \(ours.count)"))
-            rows.append(StageRecord(stage: "full pass \(name), CPU", oursMs: median(ours.map(\.cpuSeconds)) * 1000, peer: "FFmpeg noref decode",
-                                    peerMs: median(floor.map(\.cpuSeconds)) * 1000))
+            rows.append(
+                StageRecord(
+                    stage: "full pass \(name), wall", oursMs: median(ours.map(\.seconds)) * 1000, peer: "FFmpeg noref decode",
+                    peerMs: median(floor.map(\.seconds)) * 1000, note: "median of \(ours.count)"))
+            rows.append(
+                StageRecord(
+                    stage: "full pass \(name), CPU", oursMs: median(ours.map(\.cpuSeconds)) * 1000, peer: "FFmpeg noref decode",
+                    peerMs: median(floor.map(\.cpuSeconds)) * 1000))
         }
         return rows
     }

@@ -14,7 +14,9 @@ enum KernelBench {
         }
         print("kernel (thread CPU time)".padding(toLength: 30, withPad: " ", startingAt: 0) + "        ms    GFLOPS")
         // YuNet's layers at a 640x640 input, each kernel alone: which of them is far from peak.
-        for (size, cin, cout) in [(320, 16, 16), (160, 16, 16), (160, 16, 32), (160, 32, 32), (160, 32, 64), (80, 64, 64), (40, 64, 64), (20, 64, 64), (80, 64, 16)] {
+        for (size, cin, cout) in [
+            (320, 16, 16), (160, 16, 16), (160, 16, 32), (160, 32, 32), (160, 32, 64), (80, 64, 64), (40, 64, 64), (20, 64, 64), (80, 64, 16),
+        ] {
             let pw = PointwiseConv(weights: rand(cin * cout), bias: rand(cout), inChannels: cin, outChannels: cout)
             let dw = DepthwiseConv(weights: rand(cout * 9), bias: rand(cout), channels: cout, stride: 1, activation: .relu)
             let fused = PointwiseDepthwise(pointwise: pw, depthwise: dw)
@@ -40,14 +42,19 @@ enum KernelBench {
             }
         }
         if yunetOnly { return }
-        for (size, cin, cout) in [(112, 27, 32), (112, 32, 64), (56, 64, 128), (56, 128, 128), (28, 128, 256), (28, 256, 256), (14, 256, 512), (14, 512, 512), (7, 512, 1024), (7, 1024, 1024)] {
+        for (size, cin, cout) in [
+            (112, 27, 32), (112, 32, 64), (56, 64, 128), (56, 128, 128), (28, 128, 256), (28, 256, 256), (14, 256, 512), (14, 512, 512),
+            (7, 512, 1024), (7, 1024, 1024),
+        ] {
             let conv = PointwiseConv(weights: rand(cin * cout), bias: rand(cout), inChannels: cin, outChannels: cout, activation: .prelu(rand(cout)))
             let x = Tensor(height: size, width: size, channels: cin, values: rand(size * size * cin))
             let y = Tensor(height: size, width: size, channels: cout)
             let ms = cpuMilliseconds(repeats) { conv.run(x, into: y) }
             report("pointwise \(size)x\(size) \(cin)->\(cout)", ms, conv.flops * size * size)
         }
-        for (size, c, s) in [(112, 32, 1), (112, 64, 2), (56, 128, 1), (56, 128, 2), (28, 256, 1), (28, 256, 2), (14, 512, 1), (14, 512, 2), (7, 1024, 1)] {
+        for (size, c, s) in [
+            (112, 32, 1), (112, 64, 2), (56, 128, 1), (56, 128, 2), (28, 256, 1), (28, 256, 2), (14, 512, 1), (14, 512, 2), (7, 1024, 1),
+        ] {
             let conv = DepthwiseConv(weights: rand(c * 9), bias: rand(c), channels: c, stride: s, activation: .prelu(rand(c)))
             let x = Tensor(height: size, width: size, channels: c, values: rand(size * size * c))
             let (oh, ow) = conv.outputShape(height: size, width: size)
@@ -62,7 +69,9 @@ enum KernelBench {
             let fused = PointwiseDepthwise(pointwise: pw, depthwise: dw)
             let x = Tensor(height: size, width: size, channels: cin, values: rand(size * size * cin))
             let mid = Tensor(height: size, width: size, channels: cout), y = Tensor(height: size, width: size, channels: cout)
-            let two = cpuMilliseconds(repeats) { pw.run(x, into: mid); dw.run(mid, into: y) }
+            let two = cpuMilliseconds(repeats) {
+                pw.run(x, into: mid); dw.run(mid, into: y)
+            }
             let one = cpuMilliseconds(repeats) { fused.run(x, into: y) }
             report("dp unit \(size)x\(size) \(cin)->\(cout) 2 pass", two, fused.flops * size * size)
             report("dp unit \(size)x\(size) \(cin)->\(cout) fused", one, fused.flops * size * size)
@@ -96,8 +105,9 @@ enum KernelBench {
         }
         do {
             let q = rand(128 * 50176).map { Int8(($0 * 127).rounded()) }
-            let fc = QuantizedFullyConnected(weights: q, blockScales: rand(128 * 784), blockSize: 64, outputScale: nil, bias: rand(128),
-                                             inFeatures: 50176, outFeatures: 128)
+            let fc = QuantizedFullyConnected(
+                weights: q, blockScales: rand(128 * 784), blockSize: 64, outputScale: nil, bias: rand(128),
+                inFeatures: 50176, outFeatures: 128)
             for batch in [1, 4, 8] {
                 let x = AlignedFloats(count: batch * fc.paddedInFeatures)
                 var out = [Float](repeating: 0, count: batch * 128)

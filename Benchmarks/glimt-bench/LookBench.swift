@@ -29,11 +29,18 @@ enum LookBench {
             }
         }
         print(String(format: "scan with the look: %.1f s wall, %.1f s CPU, %d frames, %d faces embedded", a.wall, a.cpu, frames.looked, a.embedded))
-        print(String(format: "scan --full-pass:   %.1f s wall, %.1f s CPU, %d frames, %d faces embedded (%.2fx the CPU of the look)",
-                     b.wall, b.cpu, frames.full, b.embedded, b.cpu / max(a.cpu, 1e-9)))
-        print(String(format: "%d of %d videos looked at by keyframes first; their stretches %.1f of %.1f s", lookedAt, pairs.count, seconds.sampled, seconds.all))
+        print(
+            String(
+                format: "scan --full-pass:   %.1f s wall, %.1f s CPU, %d frames, %d faces embedded (%.2fx the CPU of the look)",
+                b.wall, b.cpu, frames.full, b.embedded, b.cpu / max(a.cpu, 1e-9)))
+        print(
+            String(
+                format: "%d of %d videos looked at by keyframes first; their stretches %.1f of %.1f s", lookedAt, pairs.count, seconds.sampled,
+                seconds.all))
         let t = try Verdicts.compare(pairs, references: references, includeNoOne: true, otherStore: "the full store")
-        print(String(format: "in all: %d of %d video judgements the same; found differs in %d; the look's second at most %.3f below the full store's best",
-                     t.same, t.compared, t.foundDiffers, t.worstLoss))
+        print(
+            String(
+                format: "in all: %d of %d video judgements the same; found differs in %d; the look's second at most %.3f below the full store's best",
+                t.same, t.compared, t.foundDiffers, t.worstLoss))
     }
 }

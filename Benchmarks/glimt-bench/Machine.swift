@@ -32,7 +32,8 @@ enum Machine {
     /// everything the CPU has.
     static var peerEnvironment: [String: String] {
         guard KernelVariant.compiled != .avx512, instructionSets.contains("avx512f"),
-              ProcessInfo.processInfo.environment["GLIMT_PEERS_NATIVE"] != "1" else { return [:] }
+            ProcessInfo.processInfo.environment["GLIMT_PEERS_NATIVE"] != "1"
+        else { return [:] }
         return ["OPENCV_CPU_DISABLE": "AVX512-SKX", "OPENBLAS_CORETYPE": "Haswell"]
     }
 
@@ -40,14 +41,17 @@ enum Machine {
         if peerEnvironment.isEmpty {
             return "OpenCV, OpenBLAS and onnxruntime use every instruction set the CPU has"
         }
-        return "OpenCV DNN and OpenBLAS (sgemm) held to AVX2 like this build (GLIMT_PEERS_NATIVE=1 lifts that); onnxruntime has no such switch and runs its AVX-512 code"
+        return
+            "OpenCV DNN and OpenBLAS (sgemm) held to AVX2 like this build (GLIMT_PEERS_NATIVE=1 lifts that); onnxruntime has no such switch and runs its AVX-512 code"
     }
 
     /// One-thread sgemm GFLOPS of numpy's BLAS on this machine now (Benchmarks/sgemm.py), or why not.
     static func sgemm() -> (gflops: Double?, blas: String) {
         let single = ["OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "BLIS_NUM_THREADS": "1"]
         let reply = Python.run("sgemm.py", [], environment: single.merging(peerEnvironment) { a, _ in a })
-        guard let json = reply.json, let g = json["gflops"] as? Double else { return (nil, "skipped: \(reply.note ?? "no answer") (needs python3 with numpy)") }
+        guard let json = reply.json, let g = json["gflops"] as? Double else {
+            return (nil, "skipped: \(reply.note ?? "no answer") (needs python3 with numpy)")
+        }
         return (g, "numpy \(json["numpy"] as? String ?? "?") on \(json["blas"] as? String ?? "?"), 1 thread")
     }
 }

@@ -15,9 +15,13 @@ enum PeerRunner {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("glimt-bench-\(getpid()).rgb")
         defer { try? FileManager.default.removeItem(at: input) }
         do { try Data(images.flatMap { $0 }).write(to: input) } catch { return Result(note: "cannot write inputs: \(error)") }
-        let reply = Python.run("peers.py", ["--model", model, "--inputs", input.path, "--count", "\(images.count)",
-                                            "--width", "\(width)", "--height", "\(height)", "--repeats", "\(repeats)"] + extra,
-                               environment: Machine.peerEnvironment)
+        let reply = Python.run(
+            "peers.py",
+            [
+                "--model", model, "--inputs", input.path, "--count", "\(images.count)",
+                "--width", "\(width)", "--height", "\(height)", "--repeats", "\(repeats)",
+            ] + extra,
+            environment: Machine.peerEnvironment)
         guard let json = reply.json else { return Result(note: "peers not run: \(reply.note ?? "")") }
         func ms(_ k: String) -> Double? { (json[k] as? [String: Any])?["ms"] as? Double }
         return Result(onnxruntime: ms("onnxruntime"), opencv: ms("opencv"), gflop: json["gflop"] as? Double)

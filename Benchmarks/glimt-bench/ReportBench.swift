@@ -1,5 +1,5 @@
-import Foundation
 import Faces
+import Foundation
 import GlimtPure
 import MediaIO
 import TensorLite
@@ -16,8 +16,9 @@ enum ReportBench {
         say("machine: \(Machine.summary)\nkernels: \(KernelVariant.description)\npeers: \(Machine.peerNote)")
         let (sgemm, blas) = Machine.sgemm()
         say("sgemm:   " + (sgemm.map { String(format: "%.1f GFLOPS, ", $0) } ?? "") + blas)
-        say("ratio = ours / peer in time (under 1: ours is faster); GFLOPS are ours (peer GF: the peer's), "
-            + "'of sgemm' is ours as a fraction of one-thread sgemm\n")
+        say(
+            "ratio = ours / peer in time (under 1: ours is faster); GFLOPS are ours (peer GF: the peer's), "
+                + "'of sgemm' is ours as a fraction of one-thread sgemm\n")
         var rows = [
             StageRecord(stage: "machine", note: "\(Machine.summary); \(KernelVariant.description); peers: \(Machine.peerNote)"),
             StageRecord(stage: "sgemm, 1 thread", peer: "numpy", measuredGflops: sgemm, note: blas),
@@ -28,7 +29,8 @@ enum ReportBench {
         rows += try EmbedBench.records(repeats: repeats, faces: 8, peers: true)
         if !clips.isEmpty {
             rows += E2EBench.records(try E2EBench.measure(clips, reference: reference, runs: runs, log: !json))
-            rows += ScanBench.records(try ScanBench.measure(clips, reference: reference ?? Paths.inRepository("Sample/reference.jpg"), runs: runs, log: !json))
+            rows += ScanBench.records(
+                try ScanBench.measure(clips, reference: reference ?? Paths.inRepository("Sample/reference.jpg"), runs: runs, log: !json))
             rows += try MemoryBench.records(clips.filter(MemoryBench.isUHD), reference: reference)
         }
         if json { StageTable.printJSON(rows, sgemm: sgemm) } else { StageTable.printTable(rows, sgemm: sgemm) }
@@ -74,7 +76,8 @@ enum MemoryBench {
                     // A clip without the person has no pick: the picks of a look without references
                     // (not measured) still give the render something to cut.
                     let found = (try? JSONSerialization.jsonObject(with: r.output) as? [String: Any])?["picks"] as? [Any]
-                    let output = found?.isEmpty == false ? r.output : try ChildProcess.run(binary, ["analyze", clip, "--json", "-q", "--no-refs"]).output
+                    let output =
+                        found?.isEmpty == false ? r.output : try ChildProcess.run(binary, ["analyze", clip, "--json", "-q", "--no-refs"]).output
                     try output.write(to: URL(fileURLWithPath: picks))
                 }
                 let verdict = r.status != 0 ? "FAILED (\(r.lastError))" : (r.peakMB < budget ? "under" : "OVER") + " the \(Int(budget)) MB budget"

@@ -23,8 +23,9 @@ enum ScanBench {
         defer { try? FileManager.default.removeItem(at: work) }
         for (i, clip) in clips.enumerated() {
             let name = String(format: "%02d-", i) + URL(fileURLWithPath: clip).lastPathComponent
-            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(name).path,
-                                                       withDestinationPath: URL(fileURLWithPath: clip).standardizedFileURL.path)
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent(name).path,
+                withDestinationPath: URL(fileURLWithPath: clip).standardizedFileURL.path)
         }
         var scans: [ChildProcess] = [], analyses: [ChildProcess] = []
         for run in 1...max(1, runs) {
@@ -37,21 +38,25 @@ enum ScanBench {
             scans.append(scan)
             analyses.append(analysis)
             if log {
-                print(String(format: "run %d: scan %.1f s wall, %.1f s CPU; analyze --ref %.1f s wall, %.1f s CPU",
-                             run, scan.seconds, scan.cpuSeconds, analysis.seconds, analysis.cpuSeconds))
+                print(
+                    String(
+                        format: "run %d: scan %.1f s wall, %.1f s CPU; analyze --ref %.1f s wall, %.1f s CPU",
+                        run, scan.seconds, scan.cpuSeconds, analysis.seconds, analysis.cpuSeconds))
             }
         }
         // At least one run of each, so every median exists.
         func median(_ v: [Double]) -> Double { Timing.median(v)! }
-        return Result(clips: clips.count, scanWall: median(scans.map(\.seconds)), scanCPU: median(scans.map(\.cpuSeconds)),
-                      analyzeWall: median(analyses.map(\.seconds)), analyzeCPU: median(analyses.map(\.cpuSeconds)),
-                      cores: ProcessInfo.processInfo.activeProcessorCount)
+        return Result(
+            clips: clips.count, scanWall: median(scans.map(\.seconds)), scanCPU: median(scans.map(\.cpuSeconds)),
+            analyzeWall: median(analyses.map(\.seconds)), analyzeCPU: median(analyses.map(\.cpuSeconds)),
+            cores: ProcessInfo.processInfo.activeProcessorCount)
     }
 
     static func records(_ r: Result) -> [StageRecord] {
         let busy = String(format: "CPU/wall: scan %.2f, analyze %.2f on %d cores", r.scanCPU / r.scanWall, r.analyzeCPU / r.analyzeWall, r.cores)
         return [
-            StageRecord(stage: "scan, \(r.clips) clips, wall", oursMs: r.scanWall * 1000, peer: "analyze --ref", peerMs: r.analyzeWall * 1000, note: busy),
+            StageRecord(
+                stage: "scan, \(r.clips) clips, wall", oursMs: r.scanWall * 1000, peer: "analyze --ref", peerMs: r.analyzeWall * 1000, note: busy),
             StageRecord(stage: "scan, \(r.clips) clips, CPU", oursMs: r.scanCPU * 1000, peer: "analyze --ref", peerMs: r.analyzeCPU * 1000),
         ]
     }

@@ -52,15 +52,22 @@ enum StageTable {
         func pad(_ s: String, _ n: Int, left: Bool = false) -> String {
             s.count >= n ? s : (left ? String(repeating: " ", count: n - s.count) + s : s + String(repeating: " ", count: n - s.count))
         }
-        print(pad("stage", 48) + pad("ours ms", 10, left: true) + "  " + pad("peer", 22) + pad("peer ms", 10, left: true)
-              + pad("ours/peer", 10, left: true) + pad("GFLOPS", 8, left: true) + pad("of sgemm", 9, left: true) + pad("peer GF", 8, left: true) + "  note")
+        print(
+            pad("stage", 48) + pad("ours ms", 10, left: true) + "  " + pad("peer", 22) + pad("peer ms", 10, left: true)
+                + pad("ours/peer", 10, left: true) + pad("GFLOPS", 8, left: true) + pad("of sgemm", 9, left: true) + pad("peer GF", 8, left: true)
+                + "  note")
         for r in records {
             var note = r.note ?? ""
-            if let m = r.peakMB { note = String(format: "peak RSS %.0f MB", m) + (r.peerPeakMB.map { String(format: " (peer %.0f MB)", $0) } ?? "") + (note.isEmpty ? "" : "; ") + note }
+            if let m = r.peakMB {
+                note =
+                    String(format: "peak RSS %.0f MB", m) + (r.peerPeakMB.map { String(format: " (peer %.0f MB)", $0) } ?? "")
+                    + (note.isEmpty ? "" : "; ") + note
+            }
             let fraction = r.gflops.flatMap { g in sgemm.map { g / $0 * 100 } }
-            print(pad(r.stage, 48) + pad(f(r.oursMs, "%.2f"), 10, left: true) + "  " + pad(r.peer ?? "-", 22) + pad(f(r.peerMs, "%.2f"), 10, left: true)
-                  + pad(f(r.ratio, "%.2f"), 10, left: true) + pad(f(r.gflops, "%.1f"), 8, left: true) + pad(f(fraction, "%.1f%%"), 9, left: true)
-                  + pad(f(r.peerGflops, "%.1f"), 8, left: true) + "  " + note)
+            print(
+                pad(r.stage, 48) + pad(f(r.oursMs, "%.2f"), 10, left: true) + "  " + pad(r.peer ?? "-", 22) + pad(f(r.peerMs, "%.2f"), 10, left: true)
+                    + pad(f(r.ratio, "%.2f"), 10, left: true) + pad(f(r.gflops, "%.1f"), 8, left: true) + pad(f(fraction, "%.1f%%"), 9, left: true)
+                    + pad(f(r.peerGflops, "%.1f"), 8, left: true) + "  " + note)
         }
     }
 }

@@ -17,8 +17,10 @@ enum Verdicts {
     }
 
     /// `borrowed`: embeddings a face used beside its own, to count verdicts that crossed a line.
-    static func compare(_ videos: [(ObservedVideo, ObservedVideo)], references: [String], includeNoOne: Bool = false,
-                        borrowed: [(used: Embedding, own: Embedding)] = [], otherStore: String) throws -> Tally {
+    static func compare(
+        _ videos: [(ObservedVideo, ObservedVideo)], references: [String], includeNoOne: Bool = false,
+        borrowed: [(used: Embedding, own: Embedding)] = [], otherStore: String
+    ) throws -> Tally {
         let pipeline = try FacePipeline.shared()
         let rules = Judgement.Rules(), thresholds = rules.thresholds
         var tally = Tally()
@@ -40,8 +42,9 @@ enum Verdicts {
                     if (own >= thresholds.match) != (used >= thresholds.match) { flips.match += 1 }
                     if (own >= thresholds.strong) != (used >= thresholds.strong) { flips.strong += 1 }
                 }
-                crossings = String(format: "largest cosine change %.3f; verdicts crossing %.2f: %d, crossing %.2f: %d; ", worst, thresholds.match,
-                                   flips.match, thresholds.strong, flips.strong)
+                crossings = String(
+                    format: "largest cosine change %.3f; verdicts crossing %.2f: %d, crossing %.2f: %d; ", worst, thresholds.match,
+                    flips.match, thresholds.strong, flips.strong)
             }
             let judge = Judgement(references: references, rules: rules)
             var same = 0, differ: [String] = []
@@ -54,18 +57,24 @@ enum Verdicts {
                 }
                 if found.0 != found.1 { tally.foundDiffers += 1 }
                 // How each store scores the second the other chose: how close a call it was.
-                let other = y.window.flatMap { w in BestWindow.at(start: w.start, times: x.frames.map(\.time), scores: x.frames.map { $0.score.total }) }
-                let mine = x.window.flatMap { w in BestWindow.at(start: w.start, times: y.frames.map(\.time), scores: y.frames.map { $0.score.total }) }
+                let other = y.window.flatMap { w in
+                    BestWindow.at(start: w.start, times: x.frames.map(\.time), scores: x.frames.map { $0.score.total })
+                }
+                let mine = x.window.flatMap { w in BestWindow.at(start: w.start, times: y.frames.map(\.time), scores: y.frames.map { $0.score.total })
+                }
                 if let best = y.window?.meanScore { tally.worstLoss = max(tally.worstLoss, best - (mine?.meanScore ?? 0)) }
                 func n(_ v: Float?, _ digits: Int) -> String { v.map { String(format: "%.\(digits)f", Double($0)) } ?? "-" }
-                differ.append(URL(fileURLWithPath: f.path).lastPathComponent
-                              + " (found \(found.0)/\(found.1), second \(n(x.window.map { Float($0.start) }, 2))/\(n(y.window.map { Float($0.start) }, 2)),"
-                              + " scored \(n(x.window?.meanScore, 3))/\(n(other?.meanScore, 3)) by the first store,"
-                              + " \(n(mine?.meanScore, 3))/\(n(y.window?.meanScore, 3)) by \(otherStore))")
+                differ.append(
+                    URL(fileURLWithPath: f.path).lastPathComponent
+                        + " (found \(found.0)/\(found.1), second \(n(x.window.map { Float($0.start) }, 2))/\(n(y.window.map { Float($0.start) }, 2)),"
+                        + " scored \(n(x.window?.meanScore, 3))/\(n(other?.meanScore, 3)) by the first store,"
+                        + " \(n(mine?.meanScore, 3))/\(n(y.window?.meanScore, 3)) by \(otherStore))")
             }
             tally.same += same
             tally.compared += videos.count
-            print("\(name): \(crossings)videos judged the same \(same) of \(videos.count)" + (differ.isEmpty ? "" : " (differ: " + differ.joined(separator: ", ") + ")"))
+            print(
+                "\(name): \(crossings)videos judged the same \(same) of \(videos.count)"
+                    + (differ.isEmpty ? "" : " (differ: " + differ.joined(separator: ", ") + ")"))
         }
         return tally
     }

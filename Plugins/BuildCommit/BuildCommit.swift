@@ -21,9 +21,12 @@ struct BuildCommit: BuildToolPlugin {
                 && commit=$(git -C "$1" rev-parse HEAD 2>/dev/null) || commit=unknown
             printf '// Written by Plugins/BuildCommit at build time.\nenum BuildCommit {\n    static let id = "%s"\n}\n' "$commit" > "$2"
             """#
-        return [.buildCommand(displayName: "Reading the git commit", executable: Path("/bin/sh"),
-                              arguments: ["-c", script, "sh", package, output.string],
-                              inputFiles: gitFilesThatMove(package).map { Path($0) }, outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "Reading the git commit", executable: Path("/bin/sh"),
+                arguments: ["-c", script, "sh", package, output.string],
+                inputFiles: gitFilesThatMove(package).map { Path($0) }, outputFiles: [output])
+        ]
     }
 
     /// `HEAD` and `logs/HEAD` of the checkout's git folder (a worktree's own), or none.

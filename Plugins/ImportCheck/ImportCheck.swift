@@ -32,9 +32,12 @@ struct ImportCheck: BuildToolPlugin {
             ' "$@" || exit 1
             printf '%s\n' "// Written by Plugins/ImportCheck: $target imports only what Package.swift declares." > "$out"
             """#
-        return [.buildCommand(displayName: "Checking \(target.name)'s imports", executable: Path("/bin/sh"),
-                              arguments: ["-c", script, "sh", target.name, own.joined(separator: " "), declared.joined(separator: " "), output.string]
-                                  + sources.map(\.string),
-                              inputFiles: sources, outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "Checking \(target.name)'s imports", executable: Path("/bin/sh"),
+                arguments: ["-c", script, "sh", target.name, own.joined(separator: " "), declared.joined(separator: " "), output.string]
+                    + sources.map(\.string),
+                inputFiles: sources, outputFiles: [output])
+        ]
     }
 }

@@ -31,8 +31,11 @@ struct Palette: BuildToolPlugin {
               END { if (!failed) { print "    static let people: [UInt32] = [" people "]"; print "}" } }
             ' "$1" > "$2.new" && mv "$2.new" "$2" || { rm -f "$2.new"; exit 1; }
             """#
-        return [.buildCommand(displayName: "Reading the palette", executable: Path("/bin/sh"),
-                              arguments: ["-c", script, "sh", palette.string, output.string],
-                              inputFiles: [palette], outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "Reading the palette", executable: Path("/bin/sh"),
+                arguments: ["-c", script, "sh", palette.string, output.string],
+                inputFiles: [palette], outputFiles: [output])
+        ]
     }
 }

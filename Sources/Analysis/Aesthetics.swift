@@ -109,8 +109,9 @@ public struct Aesthetics: Codable, Equatable, Sendable {
             rejected = "blur"
         }
         let value = 0.35 * exposure + 0.25 * contrast + 0.20 * colour + 0.20 * clean
-        return Aesthetics(value: rejected == nil ? value : 0, exposure: exposure, contrast: contrast, colourfulness: colour,
-                          cleanliness: clean, rejected: rejected)
+        return Aesthetics(
+            value: rejected == nil ? value : 0, exposure: exposure, contrast: contrast, colourfulness: colour,
+            cleanliness: clean, rejected: rejected)
     }
 
     /// Immerkaer (1996): sigma = sqrt(pi/2) / (6 (W-2)(H-2)) * sum |I * N| with the 3x3 mask
@@ -143,7 +144,8 @@ public struct Aesthetics: Codable, Equatable, Sendable {
                 var rowSum = lanes.sum()
                 while x < w - 1 {
                     let i = y * w + x
-                    let v = p[i - w - 1] - 2 * p[i - w] + p[i - w + 1]
+                    let v =
+                        p[i - w - 1] - 2 * p[i - w] + p[i - w + 1]
                         - 2 * p[i - 1] + 4 * p[i] - 2 * p[i + 1]
                         + p[i + w - 1] - 2 * p[i + w] + p[i + w + 1]
                     rowSum += abs(v)

@@ -14,8 +14,10 @@ public enum BestWindow {
     /// `sampled` when only those stretches were sampled (a window running past a stretch's end
     /// would be judged by its first frames alone). Ties go to the earlier window. Nil when the
     /// video is shorter than `length` or has no frames.
-    public static func best(times: [Double], scores: [Float], duration: Double, length: Double = 1.0,
-                            sampled: [Range<Double>]? = nil) -> Window? {
+    public static func best(
+        times: [Double], scores: [Float], duration: Double, length: Double = 1.0,
+        sampled: [Range<Double>]? = nil
+    ) -> Window? {
         precondition(times.count == scores.count, "one score per frame")
         var best: Window?
         var end = 0
@@ -39,8 +41,10 @@ public enum BestWindow {
 
     /// The `count` best windows that do not overlap, best first (the best is `best`'s): a video's
     /// other good seconds, for a person choosing among them.
-    public static func top(_ count: Int, times: [Double], scores: [Float], duration: Double, length: Double = 1.0,
-                           sampled: [Range<Double>]? = nil) -> [Window] {
+    public static func top(
+        _ count: Int, times: [Double], scores: [Float], duration: Double, length: Double = 1.0,
+        sampled: [Range<Double>]? = nil
+    ) -> [Window] {
         var chosen: [Window] = []
         var taken: [Range<Double>] = []
         while chosen.count < count {
@@ -48,7 +52,8 @@ public enum BestWindow {
             // window touching one is not a window of its own.
             let left = scores.indices.map { i in taken.contains { $0.contains(times[i]) } ? -Float.infinity : scores[i] }
             guard let w = best(times: times, scores: left, duration: duration, length: length, sampled: sampled), w.meanScore.isFinite,
-                  !taken.contains(where: { $0.overlaps(w.start..<(w.start + w.length)) }) else { break }
+                !taken.contains(where: { $0.overlaps(w.start..<(w.start + w.length)) })
+            else { break }
             chosen.append(w)
             taken.append(w.start..<(w.start + w.length))
         }

@@ -53,8 +53,10 @@ public struct CaptureDate: Codable, Equatable, Sendable {
     /// A date after tomorrow (in the zone furthest ahead, so no clock on Earth shows it yet) is
     /// taken for a wrong clock, like one that cannot be; the modification time, the last resort,
     /// is taken as it is.
-    public static func read(quickTime: String?, creationTime: String?, sidecar: Date?, fileName: String, modified: Date?,
-                            timeZone: TimeZone, now: Date = Date()) -> Reading {
+    public static func read(
+        quickTime: String?, creationTime: String?, sidecar: Date?, fileName: String, modified: Date?,
+        timeZone: TimeZone, now: Date = Date()
+    ) -> Reading {
         let latest = latestDay(now: now)
         var passedOver: [String] = []
         func taken(_ found: Found, _ what: String) -> CaptureDate? {
@@ -71,9 +73,13 @@ public struct CaptureDate: Codable, Equatable, Sendable {
                 return d
             }
         }
-        let sidecarFound: Found = sidecar.map { $0.timeIntervalSince1970 > 86_400 * 366
-            ? .date(CaptureDate(instant: $0, timeZone: timeZone, source: .takeoutSidecar), ISO8601DateFormatter().string(from: $0)) : .nothing } ?? .nothing
-        let date = taken(quickTime.map(fromQuickTime) ?? .nothing, "its creation date")
+        let sidecarFound: Found =
+            sidecar.map {
+                $0.timeIntervalSince1970 > 86_400 * 366
+                    ? .date(CaptureDate(instant: $0, timeZone: timeZone, source: .takeoutSidecar), ISO8601DateFormatter().string(from: $0)) : .nothing
+            } ?? .nothing
+        let date =
+            taken(quickTime.map(fromQuickTime) ?? .nothing, "its creation date")
             ?? taken(creationTime.map { fromUTC($0, timeZone: timeZone) } ?? .nothing, "its creation time")
             ?? taken(sidecarFound, "its Google Takeout sidecar's time")
             ?? taken(fromFileName(fileName, timeZone: timeZone), "the date in its name")
@@ -83,9 +89,12 @@ public struct CaptureDate: Codable, Equatable, Sendable {
     }
 
     /// The best source's date (see `read`), without the lines about sources passed over.
-    public static func resolve(quickTime: String?, creationTime: String?, sidecar: Date?, fileName: String, modified: Date?,
-                               timeZone: TimeZone, now: Date = Date()) -> CaptureDate? {
-        read(quickTime: quickTime, creationTime: creationTime, sidecar: sidecar, fileName: fileName, modified: modified, timeZone: timeZone, now: now).date
+    public static func resolve(
+        quickTime: String?, creationTime: String?, sidecar: Date?, fileName: String, modified: Date?,
+        timeZone: TimeZone, now: Date = Date()
+    ) -> CaptureDate? {
+        read(quickTime: quickTime, creationTime: creationTime, sidecar: sidecar, fileName: fileName, modified: modified, timeZone: timeZone, now: now)
+            .date
     }
 
     /// What one source says: nothing (no value, or a clock's placeholder), a date with the text
@@ -112,8 +121,9 @@ public struct CaptureDate: Codable, Equatable, Sendable {
         var cal = Calendar(identifier: .gregorian)
         cal.timeZone = timeZone
         let c = cal.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-        self.init(day: String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!),
-                  time: String(format: "%02d:%02d:%02d", c.hour!, c.minute!, c.second!), instant: instant, source: source)
+        self.init(
+            day: String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!),
+            time: String(format: "%02d:%02d:%02d", c.hour!, c.minute!, c.second!), instant: instant, source: source)
     }
 
     /// `2019-07-04T17:32:10+0200`, `...+02:00`, with optional fractional seconds: the day and time
@@ -131,7 +141,8 @@ public struct CaptureDate: Codable, Equatable, Sendable {
         let t = s.trimmingCharacters(in: .whitespaces)
         guard !t.isEmpty else { return .nothing }
         guard let (date, time, offset) = dateTime(t), let zone = TimeZone(secondsFromGMT: offset ?? 0),
-              let instant = parse(date + " " + time, zone: zone) else { return .impossible(t) }
+            let instant = parse(date + " " + time, zone: zone)
+        else { return .impossible(t) }
         // Cameras without a clock write 1970 or 1904 here; that is no date at all.
         guard instant.timeIntervalSince1970 > 86_400 * 366 else { return .nothing }
         return .date(CaptureDate(instant: instant, timeZone: timeZone, source: .creationTime), t)
@@ -147,7 +158,8 @@ public struct CaptureDate: Codable, Equatable, Sendable {
         var impossible: String?
         for (pattern, utc) in patterns {
             guard let re = try? NSRegularExpression(pattern: pattern),
-                  let m = re.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) else { continue }
+                let m = re.firstMatch(in: name, range: NSRange(name.startIndex..., in: name))
+            else { continue }
             let ymd = String(name[Range(m.range(at: 1), in: name)!])
             let hms = m.numberOfRanges > 2 && m.range(at: 2).location != NSNotFound ? String(name[Range(m.range(at: 2), in: name)!]) : nil
             let written = ymd + (hms.map { "_" + $0 } ?? "")
@@ -160,7 +172,8 @@ public struct CaptureDate: Codable, Equatable, Sendable {
             if utc, let time, let instant = parse(date + " " + time, zone: TimeZone(identifier: "UTC")!) {
                 return .date(CaptureDate(instant: instant, timeZone: timeZone, source: .fileName), written)
             }
-            return .date(CaptureDate(day: date, time: time, instant: time.flatMap { parse(date + " " + $0, zone: timeZone) }, source: .fileName), written)
+            return .date(
+                CaptureDate(day: date, time: time, instant: time.flatMap { parse(date + " " + $0, zone: timeZone) }, source: .fileName), written)
         }
         return impossible.map(Found.impossible) ?? .nothing
     }
@@ -176,8 +189,9 @@ public struct CaptureDate: Codable, Equatable, Sendable {
             return Int(String(String.UnicodeScalarView(c[range])))
         }
         guard c.count >= 19, c[4] == "-", c[7] == "-", c[10] == "T" || c[10] == " ", c[13] == ":", c[16] == ":",
-              digits(0..<4) != nil, digits(5..<7) != nil, digits(8..<10) != nil,
-              let h = digits(11..<13), let m = digits(14..<16), let sec = digits(17..<19), h < 24, m < 60, sec < 60 else { return nil }
+            digits(0..<4) != nil, digits(5..<7) != nil, digits(8..<10) != nil,
+            let h = digits(11..<13), let m = digits(14..<16), let sec = digits(17..<19), h < 24, m < 60, sec < 60
+        else { return nil }
         let date = String(String.UnicodeScalarView(c[0..<10])), time = String(String.UnicodeScalarView(c[11..<19]))
         guard CalendarDay.parse(date) != nil else { return nil }
         var i = 19
@@ -250,8 +264,9 @@ public enum CalendarDay {
     public static func parse(_ s: String) -> String? {
         let c = Array(s.utf8)
         guard c.count == 10, c[4] == UInt8(ascii: "-"), c[7] == UInt8(ascii: "-"),
-              let y = Int(s.prefix(4)), let m = Int(s.dropFirst(5).prefix(2)), let d = Int(s.suffix(2)),
-              (1...9999).contains(y), (1...12).contains(m), d >= 1 else { return nil }
+            let y = Int(s.prefix(4)), let m = Int(s.dropFirst(5).prefix(2)), let d = Int(s.suffix(2)),
+            (1...9999).contains(y), (1...12).contains(m), d >= 1
+        else { return nil }
         let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
         return d <= days ? s : nil
@@ -263,7 +278,8 @@ extension CalendarDay {
     public static func clockTime(_ s: String) -> String? {
         let parts = s.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let h = Int(parts[0]), let m = Int(parts[1]), h < 24, m < 60, (parts.count == 2 || Int(parts[2])! < 60) else { return nil }
+            let h = Int(parts[0]), let m = Int(parts[1]), h < 24, m < 60, parts.count == 2 || Int(parts[2])! < 60
+        else { return nil }
         return parts.count == 2 ? s + ":00" : s
     }
 
@@ -273,7 +289,8 @@ extension CalendarDay {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let p = day.split(separator: "-").compactMap { Int($0) }
         guard p.count == 3, let date = calendar.date(from: DateComponents(year: p[0], month: p[1], day: p[2])),
-              let after = calendar.date(byAdding: .day, value: 1, to: date) else { return day }
+            let after = calendar.date(byAdding: .day, value: 1, to: date)
+        else { return day }
         let c = calendar.dateComponents([.year, .month, .day], from: after)
         return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
     }

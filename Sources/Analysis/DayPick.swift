@@ -36,8 +36,10 @@ public struct DayPick: Codable, Equatable, Sendable {
     /// contain the person compete; a day without them is skipped (with the reason), or with
     /// `withoutPerson: .include` gets its best second anyway (its `identity` says so).
     /// `person` names the person in the reasons ("Emma is in none of its 2 videos").
-    public static func pick(_ videos: [VideoAnalysis], hasReferences: Bool, withoutPerson: WithoutPerson = .skip,
-                            person: String? = nil) -> (picks: [DayPick], skipped: [String: String]) {
+    public static func pick(
+        _ videos: [VideoAnalysis], hasReferences: Bool, withoutPerson: WithoutPerson = .skip,
+        person: String? = nil
+    ) -> (picks: [DayPick], skipped: [String: String]) {
         let byDay = Dictionary(grouping: videos, by: \.capture.day)
         var picks: [DayPick] = []
         var skipped: [String: String] = [:]
@@ -48,15 +50,19 @@ public struct DayPick: Codable, Equatable, Sendable {
             var eligible = competing.filter { $0.window != nil && (!hasReferences || $0.identity?.containsPerson == true) }
             if eligible.isEmpty && withoutPerson == .include { eligible = competing.filter { $0.window != nil } }
             // Ties go to the earlier capture, then the path: the same input always gives the same film.
-            guard let best = eligible.max(by: { a, b in
-                if a.window!.meanScore != b.window!.meanScore { return a.window!.meanScore < b.window!.meanScore }
-                return (a.capture.time ?? "", a.path) > (b.capture.time ?? "", b.path)
-            }), let pick = DayPick(day: day, best, candidates: all.count) else {
+            guard
+                let best = eligible.max(by: { a, b in
+                    if a.window!.meanScore != b.window!.meanScore { return a.window!.meanScore < b.window!.meanScore }
+                    return (a.capture.time ?? "", a.path) > (b.capture.time ?? "", b.path)
+                }), let pick = DayPick(day: day, best, candidates: all.count)
+            else {
                 if competing.isEmpty {
                     skipped[day] = "every video of it is set aside: " + Set(all.compactMap(\.setAside)).sorted().joined(separator: "; ")
                     continue
                 }
-                skipped[day] = competing.contains { $0.window != nil } ? "\(person ?? "the person of the references") is in none of its \(competing.count) video\(competing.count == 1 ? "" : "s")"
+                skipped[day] =
+                    competing.contains { $0.window != nil }
+                    ? "\(person ?? "the person of the references") is in none of its \(competing.count) video\(competing.count == 1 ? "" : "s")"
                     : "no video of it is long enough"
                 continue
             }
@@ -70,9 +76,10 @@ extension DayPick {
     /// The pick of `video`'s window; nil when it has none.
     public init?(day: String, _ video: VideoAnalysis, candidates: Int) {
         guard let window = video.window, let crop = video.crop, let parts = video.windowParts else { return nil }
-        self.init(day: day, video: video.path, start: window.start, length: window.length,
-                  speed: video.recording.speed == 1 ? nil : video.recording.speed, score: window.meanScore, parts: parts,
-                  identity: video.identity, crop: crop.box, zoom: crop.zoom, captureTime: video.capture.time,
-                  dateSource: video.capture.source, candidates: candidates)
+        self.init(
+            day: day, video: video.path, start: window.start, length: window.length,
+            speed: video.recording.speed == 1 ? nil : video.recording.speed, score: window.meanScore, parts: parts,
+            identity: video.identity, crop: crop.box, zoom: crop.zoom, captureTime: video.capture.time,
+            dateSource: video.capture.source, candidates: candidates)
     }
 }

@@ -24,7 +24,8 @@ public struct FaceQuality: Codable, Equatable, Sendable {
     public static func measure(face: DetectedFace, alignedCrop: RGBImage) -> FaceQuality {
         let confidence = clamp01((face.score - 0.5) / 0.45)
         let size = clamp01((min(face.box.width, face.box.height) - 24) / (112 - 24))
-        let sharpness = Float(Sharpness.normalized(Sharpness.laplacianVariance(grey: Grey.luma(alignedCrop), width: alignedCrop.width, height: alignedCrop.height)))
+        let sharpness = Float(
+            Sharpness.normalized(Sharpness.laplacianVariance(grey: Grey.luma(alignedCrop), width: alignedCrop.width, height: alignedCrop.height)))
         let frontal = frontalness(face.landmarks)
         let value = 0.20 * confidence + 0.30 * size + 0.20 * sharpness + 0.30 * frontal
         return FaceQuality(value: value, confidence: confidence, size: size, sharpness: sharpness, frontalness: frontal)

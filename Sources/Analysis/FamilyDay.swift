@@ -31,13 +31,15 @@ public enum FamilyDay {
             f.subject = clearest.flatMap { all[$0].frames[i].subject }
             f.clearFace = clearest.map { all[$0].frames[i].clearFace } ?? 0
             f.bestCosine = clearest.flatMap { all[$0].frames[i].bestCosine }
-            f.score = FrameScore(aesthetics: f.aesthetics.value, sharpness: f.sharpness, face: f.clearFace,
-                                 identity: identities.reduce(0, +) / Float(max(1, identities.count)))
+            f.score = FrameScore(
+                aesthetics: f.aesthetics.value, sharpness: f.sharpness, face: f.clearFace,
+                identity: identities.reduce(0, +) / Float(max(1, identities.count)))
             return f
         }
         combined.identity = nil
-        combined.window = BestWindow.best(times: combined.frames.map(\.time), scores: combined.frames.map(\.score.total), duration: combined.duration,
-                                          length: rules.windowLength * combined.recording.speed, sampled: combined.stretches)
+        combined.window = BestWindow.best(
+            times: combined.frames.map(\.time), scores: combined.frames.map(\.score.total), duration: combined.duration,
+            length: rules.windowLength * combined.recording.speed, sampled: combined.stretches)
         combined.crop = combined.window.map { combined.framing($0, aspect: rules.aspect) }
         return Together(analysis: combined, present: present(in: combined, byPerson: video, names: names), video: video)
     }
@@ -59,11 +61,13 @@ public enum FamilyDay {
         let withPeople = competing.filter { !$0.present.isEmpty }
         let eligible = withPeople.isEmpty && rules.withoutPerson == .include ? competing : withPeople
         // Ties go to the earlier capture, then the path: the same input always gives the same film.
-        guard let best = eligible.max(by: { a, b in
-            if a.present.count != b.present.count { return a.present.count < b.present.count }
-            if a.analysis.window!.meanScore != b.analysis.window!.meanScore { return a.analysis.window!.meanScore < b.analysis.window!.meanScore }
-            return (a.analysis.capture.time ?? "", a.analysis.path) > (b.analysis.capture.time ?? "", b.analysis.path)
-        }), var pick = DayPick(day: day, best.analysis, candidates: judged.count) else {
+        guard
+            let best = eligible.max(by: { a, b in
+                if a.present.count != b.present.count { return a.present.count < b.present.count }
+                if a.analysis.window!.meanScore != b.analysis.window!.meanScore { return a.analysis.window!.meanScore < b.analysis.window!.meanScore }
+                return (a.analysis.capture.time ?? "", a.analysis.path) > (b.analysis.capture.time ?? "", b.analysis.path)
+            }), var pick = DayPick(day: day, best.analysis, candidates: judged.count)
+        else {
             if competing.isEmpty { return (nil, judged.isEmpty ? nil : "no video of it competes (set aside, or too short)") }
             return (nil, "none of \(names.joined(separator: ", ")) is in its \(competing.count) video\(competing.count == 1 ? "" : "s")")
         }

@@ -24,9 +24,10 @@ public struct FaceInFrame: Codable, Equatable, Sendable {
     /// Results written before faces were tracked have no `borrowed`: every face was measured.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(box: try c.decode(Box.self, forKey: .box), score: try c.decode(Float.self, forKey: .score),
-                  quality: try c.decode(Float.self, forKey: .quality), cosine: try c.decodeIfPresent(Float.self, forKey: .cosine),
-                  borrowed: try c.decodeIfPresent(Bool.self, forKey: .borrowed) ?? false)
+        self.init(
+            box: try c.decode(Box.self, forKey: .box), score: try c.decode(Float.self, forKey: .score),
+            quality: try c.decode(Float.self, forKey: .quality), cosine: try c.decodeIfPresent(Float.self, forKey: .cosine),
+            borrowed: try c.decodeIfPresent(Bool.self, forKey: .borrowed) ?? false)
     }
 }
 
@@ -48,8 +49,10 @@ public struct FrameAnalysis: Codable, Equatable, Sendable {
     public var score: FrameScore
 
     /// Scores a frame from its faces and picture measures.
-    public static func evaluate(time: Double, faces: [FaceInFrame], aesthetics: Aesthetics, sharpness: Float,
-                                hasReferences: Bool, thresholds: Identity.Thresholds) -> FrameAnalysis {
+    public static func evaluate(
+        time: Double, faces: [FaceInFrame], aesthetics: Aesthetics, sharpness: Float,
+        hasReferences: Bool, thresholds: Identity.Thresholds
+    ) -> FrameAnalysis {
         var subject: Int?
         var bestCosine: Float?
         if hasReferences {
@@ -63,9 +66,10 @@ public struct FrameAnalysis: Codable, Equatable, Sendable {
         }
         let clearFace = hasReferences ? (subject.map { faces[$0].quality } ?? 0) : (faces.map(\.quality).max() ?? 0)
         let identity: Float? = hasReferences ? Identity.score(cosine: bestCosine ?? 0, thresholds: thresholds) : nil
-        return FrameAnalysis(time: time, faces: faces, aesthetics: aesthetics, sharpness: sharpness, clearFace: clearFace,
-                             subject: subject, bestCosine: bestCosine,
-                             score: FrameScore(aesthetics: aesthetics.value, sharpness: sharpness, face: clearFace, identity: identity))
+        return FrameAnalysis(
+            time: time, faces: faces, aesthetics: aesthetics, sharpness: sharpness, clearFace: clearFace,
+            subject: subject, bestCosine: bestCosine,
+            score: FrameScore(aesthetics: aesthetics.value, sharpness: sharpness, face: clearFace, identity: identity))
     }
 
     /// The most prominent face: size x quality, steadier than "the clearest".

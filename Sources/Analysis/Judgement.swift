@@ -55,7 +55,9 @@ public struct Judgement: Sendable {
         guard people.count > 1 else { return rows.map { $0?[person] } }
         let owners = FaceAssignment.assign(rows, match: rules.thresholds.match)
         return rows.enumerated().map { i, row in
-            guard let row, owners[i] == person || (owners[i] == nil && !FaceAssignment.isAmbiguous(row, match: rules.thresholds.match)) else { return nil }
+            guard let row, owners[i] == person || (owners[i] == nil && !FaceAssignment.isAmbiguous(row, match: rules.thresholds.match)) else {
+                return nil
+            }
             return row[person]
         }
     }
@@ -65,8 +67,9 @@ public struct Judgement: Sendable {
         let faces = f.faces.enumerated().map { i, x in
             FaceInFrame(box: x.box, score: x.score, quality: x.quality, cosine: cosines[i], borrowed: x.borrowed)
         }
-        return FrameAnalysis.evaluate(time: f.time, faces: faces, aesthetics: f.aesthetics, sharpness: f.sharpness,
-                                      hasReferences: hasReferences, thresholds: rules.thresholds)
+        return FrameAnalysis.evaluate(
+            time: f.time, faces: faces, aesthetics: f.aesthetics, sharpness: f.sharpness,
+            hasReferences: hasReferences, thresholds: rules.thresholds)
     }
 
     /// A video looked at by its keyframes first is judged by the frames of its stretches; the
@@ -81,10 +84,11 @@ public struct Judgement: Sendable {
 
     private func conclude(_ v: ObservedVideo) -> VideoAnalysis {
         let (sampled, glimpses) = v.sampledAndGlimpsed
-        return VideoAnalysis.conclude(path: v.path, duration: v.duration, width: v.width, height: v.height, rotation: v.rotation, codec: v.codec, hdr: v.hdr,
-                                      capture: v.capture, frames: sampled.map(frame), glimpses: glimpses.map(frame), stretches: v.stretches,
-                                      hasReferences: hasReferences, thresholds: rules.thresholds,
-                                      windowLength: rules.windowLength, aspect: rules.aspect, times: VideoAnalysis.StageTimes(),
-                                      facts: v.recording, choice: rules.recordings, notes: v.notes)
+        return VideoAnalysis.conclude(
+            path: v.path, duration: v.duration, width: v.width, height: v.height, rotation: v.rotation, codec: v.codec, hdr: v.hdr,
+            capture: v.capture, frames: sampled.map(frame), glimpses: glimpses.map(frame), stretches: v.stretches,
+            hasReferences: hasReferences, thresholds: rules.thresholds,
+            windowLength: rules.windowLength, aspect: rules.aspect, times: VideoAnalysis.StageTimes(),
+            facts: v.recording, choice: rules.recordings, notes: v.notes)
     }
 }

@@ -29,9 +29,11 @@ public struct ObservedVideo: Sendable {
     /// short, damage the frames stop at. Kept with it, so that every command can say so.
     public var notes: [String]
 
-    public init(contentKey: String, path: String, size: Int64, modified: Double, capture: CaptureDate, duration: Double, width: Int,
-                height: Int, rotation: Int, codec: String, hdr: Bool, recording: RecordingFacts? = nil, method: ObservationMethod,
-                frames: [ObservedFrame], stretches: [Range<Double>]? = nil, notes: [String] = []) {
+    public init(
+        contentKey: String, path: String, size: Int64, modified: Double, capture: CaptureDate, duration: Double, width: Int,
+        height: Int, rotation: Int, codec: String, hdr: Bool, recording: RecordingFacts? = nil, method: ObservationMethod,
+        frames: [ObservedFrame], stretches: [Range<Double>]? = nil, notes: [String] = []
+    ) {
         self.contentKey = contentKey
         self.path = path
         self.size = size

@@ -24,8 +24,10 @@ public struct RecordingFacts: Codable, Equatable, Sendable {
     /// The camera metadata found (make, model, location, ...); none in screen recordings.
     public var cameraTags: [String]
 
-    public init(fileName: String, duration: Double, frameRate: Double, width: Int = 0, height: Int = 0, captureRate: Double? = nil,
-                contentIdentifier: Bool = false, stillImageTime: Bool = false, stillBeside: String? = nil, cameraTags: [String] = []) {
+    public init(
+        fileName: String, duration: Double, frameRate: Double, width: Int = 0, height: Int = 0, captureRate: Double? = nil,
+        contentIdentifier: Bool = false, stillImageTime: Bool = false, stillBeside: String? = nil, cameraTags: [String] = []
+    ) {
         self.fileName = fileName
         self.duration = duration
         self.frameRate = frameRate
@@ -100,12 +102,16 @@ public struct Recording: Codable, Equatable, Sendable {
     /// The kind of a video from its facts and, for screen recordings, its analysed frames.
     public static func classify(_ facts: RecordingFacts, frames: [FrameAnalysis]) -> Recording {
         if facts.duration <= livePhotoMaxDuration {
-            let signs = [facts.contentIdentifier ? "a Live Photo pairing identifier" : nil,
-                         facts.stillImageTime ? "a still-image-time track" : nil,
-                         facts.stillBeside.map { "the photo \(ShownPath.escaped($0)) beside it" }].compactMap { $0 }
+            let signs = [
+                facts.contentIdentifier ? "a Live Photo pairing identifier" : nil,
+                facts.stillImageTime ? "a still-image-time track" : nil,
+                facts.stillBeside.map { "the photo \(ShownPath.escaped($0)) beside it" },
+            ].compactMap { $0 }
             if !signs.isEmpty {
-                return Recording(kind: .livePhoto, reason: String(format: "a Live Photo's movie (%.1f s, ", facts.duration)
-                                 + signs.joined(separator: ", ") + "): the moment is the photo, not a video taken")
+                return Recording(
+                    kind: .livePhoto,
+                    reason: String(format: "a Live Photo's movie (%.1f s, ", facts.duration)
+                        + signs.joined(separator: ", ") + "): the moment is the photo, not a video taken")
             }
         }
         if facts.cameraTags.isEmpty {
@@ -117,23 +123,37 @@ public struct Recording: Codable, Equatable, Sendable {
             let needed = facts.isScreenShaped ? screenShareWhenScreenShaped : screenShare
             if !frames.isEmpty, screens > 0, Double(screens) >= needed * Double(frames.count) {
                 let shape = facts.isScreenShaped ? ", a \(facts.width)x\(facts.height) screen-shaped picture," : ""
-                return Recording(kind: .screenRecording,
-                                 reason: "no camera metadata\(shape) and \(screens) of \(frames.count) sampled frames look like a screen (flat colours and sharp text edges)")
+                return Recording(
+                    kind: .screenRecording,
+                    reason:
+                        "no camera metadata\(shape) and \(screens) of \(frames.count) sampled frames look like a screen (flat colours and sharp text edges)"
+                )
             }
         }
         if let capture = facts.captureRate, capture > 0, facts.frameRate > 0 {
             let ratio = capture / facts.frameRate
             if ratio >= 1.5 {
                 let speed = min(ratio, maxSpeed)
-                return Recording(kind: .slowMotion, reason: String(format: "captured at %g fps and stored to play at %g fps: a real second is %.3g s of the file, played %.3gx", capture, facts.frameRate, speed, speed),
-                                 speed: speed)
+                return Recording(
+                    kind: .slowMotion,
+                    reason: String(
+                        format: "captured at %g fps and stored to play at %g fps: a real second is %.3g s of the file, played %.3gx", capture,
+                        facts.frameRate, speed, speed),
+                    speed: speed)
             }
             if ratio <= 1 / 1.5 {
-                return Recording(kind: .timeLapse, reason: String(format: "captured at %g fps and played at %g fps: a time-lapse, one moment of its day as it plays", capture, facts.frameRate))
+                return Recording(
+                    kind: .timeLapse,
+                    reason: String(
+                        format: "captured at %g fps and played at %g fps: a time-lapse, one moment of its day as it plays", capture, facts.frameRate))
             }
         }
         if facts.frameRate >= 90 {
-            return Recording(kind: .slowMotion, reason: String(format: "%g fps, stored in real time: the film shows every %dth frame", facts.frameRate.rounded(), Int((facts.frameRate / 30).rounded())))
+            return Recording(
+                kind: .slowMotion,
+                reason: String(
+                    format: "%g fps, stored in real time: the film shows every %dth frame", facts.frameRate.rounded(),
+                    Int((facts.frameRate / 30).rounded())))
         }
         return .camera
     }

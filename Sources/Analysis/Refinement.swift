@@ -49,13 +49,17 @@ public enum Refinement {
     /// Half-open stretches `[start, end)` in seconds, ascending and disjoint, with starts on the
     /// sampling grid (multiples of `interval`), so a stretch's samples are the full pass's
     /// samples. Nil: sample the whole video.
-    public static func stretches(keyframeTimes times: [Double], scores: [Float], duration: Double, windowLength: Double,
-                                 interval: Double, rules: Rules = Rules()) -> [Range<Double>]? {
+    public static func stretches(
+        keyframeTimes times: [Double], scores: [Float], duration: Double, windowLength: Double,
+        interval: Double, rules: Rules = Rules()
+    ) -> [Range<Double>]? {
         precondition(times.count == scores.count, "one score per keyframe")
         guard saysEnough(keyframeTimes: times, duration: duration, interval: interval, rules: rules) else { return nil }
-        return share(joined(candidates(scores: scores, count: rules.candidates).map {
-            stretch(around: $0, keyframeTimes: times, duration: duration, windowLength: windowLength, interval: interval)
-        }), of: duration, rules: rules)
+        return share(
+            joined(
+                candidates(scores: scores, count: rules.candidates).map {
+                    stretch(around: $0, keyframeTimes: times, duration: duration, windowLength: windowLength, interval: interval)
+                }), of: duration, rules: rules)
     }
 
     /// Whether keyframes at `times` are close enough together, in a video long enough, to say
@@ -68,7 +72,9 @@ public enum Refinement {
 
     /// Keyframe `k`'s stretch: from the keyframe before (on the sampling grid) to one window past
     /// the keyframe after.
-    private static func stretch(around k: Int, keyframeTimes times: [Double], duration: Double, windowLength: Double, interval: Double) -> Range<Double> {
+    private static func stretch(
+        around k: Int, keyframeTimes times: [Double], duration: Double, windowLength: Double, interval: Double
+    ) -> Range<Double> {
         let before = k > 0 ? times[k - 1] : 0
         let after = k + 1 < times.count ? times[k + 1] : duration
         return (before / interval).rounded(.down) * interval..<min(duration, after + windowLength)
@@ -101,14 +107,17 @@ public enum Refinement {
     /// the one-shot's stretches (a keyframe either side), which hedge with three candidates for
     /// one person where this takes at most one for each. Nil: sample the whole video (the same
     /// rules as `stretches`).
-    public static func stretchesForAnyone(keyframes look: [ObservedFrame], duration: Double, windowLength: Double, interval: Double,
-                                          judging: Judgement.Rules, rules: Rules = Rules()) -> [Range<Double>]? {
+    public static func stretchesForAnyone(
+        keyframes look: [ObservedFrame], duration: Double, windowLength: Double, interval: Double,
+        judging: Judgement.Rules, rules: Rules = Rules()
+    ) -> [Range<Double>]? {
         let times = look.map(\.time)
         var rules = rules
         rules.minDuration = min(rules.minDuration, anyoneFrom)
         guard saysEnough(keyframeTimes: times, duration: duration, interval: interval, rules: rules) else { return nil }
         // Each one looked for (no one, then every face seen) and their score at every keyframe.
-        let wanted: [[Float]] = [look.map { Judgement(references: [], rules: judging).frame($0).score.total }]
+        let wanted: [[Float]] =
+            [look.map { Judgement(references: [], rules: judging).frame($0).score.total }]
             + look.flatMap(\.faces).compactMap { face in
                 face.embedding.map { e in
                     let judge = Judgement(references: [e], rules: judging)
@@ -142,9 +151,10 @@ public enum Refinement {
     /// pictures), ascending, overlaps joined.
     public static func neighbourhoods(keyframeTimes times: [Double], scores: [Float], duration: Double, count: Int) -> [Range<Double>] {
         precondition(times.count == scores.count, "one score per keyframe")
-        return joined(candidates(scores: scores, count: count).map { k in
-            (k > 0 ? times[k - 1] : 0)..<(k + 1 < times.count ? times[k + 1] : duration)
-        })
+        return joined(
+            candidates(scores: scores, count: count).map { k in
+                (k > 0 ? times[k - 1] : 0)..<(k + 1 < times.count ? times[k + 1] : duration)
+            })
     }
 
     /// Ascending, spans that overlap or touch made one.

@@ -62,30 +62,35 @@ public struct VideoAnalysis: Codable, Sendable {
     /// but hold no window: one picture in a second is not a second.
     /// `facts` decide the kind of recording (nil: a camera video); a slow-motion file stored
     /// slowed down gets a window of `windowLength` real seconds, so more seconds of the file.
-    public static func conclude(path: String, duration: Double, width: Int, height: Int, rotation: Int, codec: String, hdr: Bool,
-                                capture: CaptureDate, frames analysed: [FrameAnalysis], glimpses: [FrameAnalysis] = [],
-                                stretches: [Range<Double>]? = nil, hasReferences: Bool,
-                                thresholds: Identity.Thresholds, windowLength: Double, aspect: Float, times: StageTimes,
-                                facts: RecordingFacts? = nil, choice: RecordingChoice = RecordingChoice(), notes: [String] = []) -> VideoAnalysis {
+    public static func conclude(
+        path: String, duration: Double, width: Int, height: Int, rotation: Int, codec: String, hdr: Bool,
+        capture: CaptureDate, frames analysed: [FrameAnalysis], glimpses: [FrameAnalysis] = [],
+        stretches: [Range<Double>]? = nil, hasReferences: Bool,
+        thresholds: Identity.Thresholds, windowLength: Double, aspect: Float, times: StageTimes,
+        facts: RecordingFacts? = nil, choice: RecordingChoice = RecordingChoice(), notes: [String] = []
+    ) -> VideoAnalysis {
         let recording = facts.map { Recording.classify($0, frames: analysed) } ?? .camera
         var frames = analysed
         var evidence: IdentityEvidence?
         if hasReferences {
             let cosines = (frames + glimpses).map { $0.bestCosine ?? 0 }
             let contains = Identity.containsPerson(frameCosines: cosines, thresholds: thresholds)
-            evidence = IdentityEvidence(framesAtMatch: cosines.filter { $0 >= thresholds.match }.count,
-                                        framesAtStrong: cosines.filter { $0 >= thresholds.strong }.count,
-                                        bestCosine: cosines.max() ?? 0, containsPerson: contains)
+            evidence = IdentityEvidence(
+                framesAtMatch: cosines.filter { $0 >= thresholds.match }.count,
+                framesAtStrong: cosines.filter { $0 >= thresholds.strong }.count,
+                bestCosine: cosines.max() ?? 0, containsPerson: contains)
             if !contains {
                 // One lucky frame is not the person: no frame of this video counts as them.
                 frames = frames.map { $0.withoutPerson() }
             }
         }
-        let window = BestWindow.best(times: frames.map(\.time), scores: frames.map(\.score.total), duration: duration,
-                                     length: windowLength * recording.speed, sampled: stretches)
-        var v = VideoAnalysis(path: path, duration: duration, width: width, height: height, rotation: rotation, codec: codec, hdr: hdr,
-                              capture: capture, frames: frames, identity: evidence, window: window, crop: nil, stretches: stretches, keyframesLooked: nil,
-                              recording: recording, setAside: choice.setAside(recording), notes: notes, times: times)
+        let window = BestWindow.best(
+            times: frames.map(\.time), scores: frames.map(\.score.total), duration: duration,
+            length: windowLength * recording.speed, sampled: stretches)
+        var v = VideoAnalysis(
+            path: path, duration: duration, width: width, height: height, rotation: rotation, codec: codec, hdr: hdr,
+            capture: capture, frames: frames, identity: evidence, window: window, crop: nil, stretches: stretches, keyframesLooked: nil,
+            recording: recording, setAside: choice.setAside(recording), notes: notes, times: times)
         v.crop = window.map { v.framing($0, aspect: aspect) }
         return v
     }
@@ -93,8 +98,11 @@ public struct VideoAnalysis: Codable, Sendable {
     /// The same video with its second chosen by a person: the window at `start`, framed as any
     /// other. Nil when `start` is not inside the video or no frame falls in the window.
     public func pinned(at start: Double, length: Double, aspect: Float) -> VideoAnalysis? {
-        guard start >= 0, start < duration, let window = BestWindow.at(start: start, times: frames.map(\.time),
-                                                                       scores: frames.map(\.score.total), length: length * recording.speed) else { return nil }
+        guard start >= 0, start < duration,
+            let window = BestWindow.at(
+                start: start, times: frames.map(\.time),
+                scores: frames.map(\.score.total), length: length * recording.speed)
+        else { return nil }
         var v = self
         v.window = window
         v.crop = framing(window, aspect: aspect)
@@ -121,7 +129,8 @@ public struct VideoAnalysis: Codable, Sendable {
         let fs = frames[w.frames]
         let n = Float(fs.count)
         let identity: Float? = fs.first?.score.identity == nil ? nil : fs.reduce(0) { $0 + ($1.score.identity ?? 0) } / n
-        return FrameScore(aesthetics: fs.reduce(0) { $0 + $1.score.aesthetics } / n, sharpness: fs.reduce(0) { $0 + $1.score.sharpness } / n,
-                          face: fs.reduce(0) { $0 + $1.score.face } / n, identity: identity)
+        return FrameScore(
+            aesthetics: fs.reduce(0) { $0 + $1.score.aesthetics } / n, sharpness: fs.reduce(0) { $0 + $1.score.sharpness } / n,
+            face: fs.reduce(0) { $0 + $1.score.face } / n, identity: identity)
     }
 }

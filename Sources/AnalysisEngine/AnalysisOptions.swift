@@ -38,8 +38,9 @@ public struct AnalysisOptions: Sendable {
 
     /// How a video observed with these options was observed, as the library records it.
     public var method: ObservationMethod {
-        ObservationMethod(version: VideoAnalyzer.version, sampleRate: sampleRate, analysisSide: analysisSide, timeZone: timeZone.identifier,
-                          everyFace: !followFaces, keyframeLook: coarseToFine)
+        ObservationMethod(
+            version: VideoAnalyzer.version, sampleRate: sampleRate, analysisSide: analysisSide, timeZone: timeZone.identifier,
+            everyFace: !followFaces, keyframeLook: coarseToFine)
     }
 
     /// How hard the decoder works on analysis frames. Skipping the deblocking loop filter makes
@@ -63,8 +64,9 @@ public struct AnalysisOptions: Sendable {
 
         /// For a video of pictures `info` says of.
         func options(for info: VideoInfo) -> VideoDecodeOptions {
-            VideoDecodeOptions(skipLoopFilter: skipLoopFilter, fastDecoding: fastDecoding, skipNonReferenceFrames: skipNonReferenceFrames,
-                               decodeEveryPicture: decodeEveryPicture, sampleReferencePictures: referenceSamplesBeyondFullHD && info.isBeyondFullHD)
+            VideoDecodeOptions(
+                skipLoopFilter: skipLoopFilter, fastDecoding: fastDecoding, skipNonReferenceFrames: skipNonReferenceFrames,
+                decodeEveryPicture: decodeEveryPicture, sampleReferencePictures: referenceSamplesBeyondFullHD && info.isBeyondFullHD)
         }
     }
 

@@ -103,7 +103,8 @@ final class BorrowedEmbeddings: @unchecked Sendable {
         }
         for g in granted {
             out[g.sample].faces[g.face].embedding = frames[g.source.sample].faces[g.source.face].embedding
-            out[g.sample].faces[g.face].borrowedFrom = BorrowedEmbedding(framesBack: g.sample - g.source.sample, face: g.source.face, likeness: g.likeness)
+            out[g.sample].faces[g.face].borrowedFrom = BorrowedEmbedding(
+                framesBack: g.sample - g.source.sample, face: g.source.face, likeness: g.likeness)
         }
         return out
     }

@@ -1,5 +1,5 @@
-import Imaging
 import Analysis
+import Imaging
 
 /// Which faces of a sampled frame need an embedding of their own, and which may borrow the one
 /// measured a moment earlier for the same face.
@@ -81,7 +81,9 @@ public struct FaceTracker: Sendable {
         var tracks: [Track] = []
         for (i, box) in boxes.enumerated() {
             let look = Look(crops[i])
-            if let t = continues[i], previous[t].borrows < rules.maxBorrows, case let likeness = look.likeness(previous[t].look), likeness >= rules.minLikeness {
+            if let t = continues[i], previous[t].borrows < rules.maxBorrows, case let likeness = look.likeness(previous[t].look),
+                likeness >= rules.minLikeness
+            {
                 var track = previous[t]
                 track.box = box
                 track.borrows += 1

@@ -1,6 +1,6 @@
+import Analysis
 import Foundation
 import GlimtCore
-import Analysis
 import MediaIO
 
 /// What the measuring threads of one pass share: the next sample to take (in order, with its

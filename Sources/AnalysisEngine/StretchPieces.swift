@@ -18,8 +18,10 @@ public enum StretchPieces {
         return stretches.flatMap { s -> [Range<Double>] in
             var out: [Range<Double>] = []
             var start = s.lowerBound
-            while s.upperBound - start > 1.5 * piece, let cut = cuts.filter({ $0 - start >= piece / 2 && s.upperBound - $0 >= piece / 2 })
-                .min(by: { abs($0 - start - piece) < abs($1 - start - piece) }) {
+            while s.upperBound - start > 1.5 * piece,
+                let cut = cuts.filter({ $0 - start >= piece / 2 && s.upperBound - $0 >= piece / 2 })
+                    .min(by: { abs($0 - start - piece) < abs($1 - start - piece) })
+            {
                 out.append(start..<cut)
                 start = cut
             }

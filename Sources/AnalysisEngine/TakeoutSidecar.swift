@@ -21,7 +21,8 @@ public enum TakeoutSidecar {
         for (candidate, cut) in candidates(for: path) {
             // Only a regular file within the size is read (a FIFO or a folder of that name is no sidecar).
             guard let bytes = FileName.contents(of: candidate, limit: maxBytes),
-                  let json = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { continue }
+                let json = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+            else { continue }
             if cut, let title = json["title"] as? String, title != URL(fileURLWithPath: path).lastPathComponent { continue }
             guard let taken = json["photoTakenTime"] as? [String: Any] else { continue }
             let value = taken["timestamp"]
@@ -41,7 +42,8 @@ public enum TakeoutSidecar {
         var names = [name + ".json", name + ".supplemental-metadata.json", stem + ".json"]
         // `NAME(1).EXT`: Takeout puts the number after the extension in the sidecar's name.
         if let open = stem.lastIndex(of: "("), stem.hasSuffix(")"), open > stem.startIndex,
-           stem[stem.index(after: open)..<stem.index(before: stem.endIndex)].allSatisfy(\.isNumber) {
+            stem[stem.index(after: open)..<stem.index(before: stem.endIndex)].allSatisfy(\.isNumber)
+        {
             let base = String(stem[..<open]) + (ext.isEmpty ? "" : "." + ext)
             let number = String(stem[open...])
             names += [base + number + ".json", base + ".supplemental-metadata" + number + ".json"]

@@ -27,8 +27,9 @@ public final class VideoAnalyzer: @unchecked Sendable {
     private var pipeline: FacePipeline
 
     public convenience init(options: AnalysisOptions, references: [Embedding], models: FaceModels, embedAllFaces: Bool = false) {
-        self.init(options: options, people: references.isEmpty ? [] : [references], person: references.isEmpty ? nil : 0, models: models,
-                  embedAllFaces: embedAllFaces)
+        self.init(
+            options: options, people: references.isEmpty ? [] : [references], person: references.isEmpty ? nil : 0, models: models,
+            embedAllFaces: embedAllFaces)
     }
 
     public convenience init(options: AnalysisOptions, people: [[Embedding]], person: Int?, models: FaceModels, embedAllFaces: Bool = false) {
@@ -36,8 +37,9 @@ public final class VideoAnalyzer: @unchecked Sendable {
     }
 
     package convenience init(options: AnalysisOptions, references: [Embedding], pipeline: FacePipeline, embedAllFaces: Bool = false) {
-        self.init(options: options, people: references.isEmpty ? [] : [references], person: references.isEmpty ? nil : 0, pipeline: pipeline,
-                  embedAllFaces: embedAllFaces)
+        self.init(
+            options: options, people: references.isEmpty ? [] : [references], person: references.isEmpty ? nil : 0, pipeline: pipeline,
+            embedAllFaces: embedAllFaces)
     }
 
     package init(options: AnalysisOptions, people: [[Embedding]], person: Int?, pipeline: FacePipeline, embedAllFaces: Bool = false) {
@@ -56,8 +58,9 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// a file damaged part-way is analysed up to the damage. A long video is looked at coarse to
     /// fine when `options.coarseToFine` allows (see `Refinement`).
     public func analyze(path: String, index: Int = 0, count: Int = 1, progress: ((AnalysisProgress) -> Void)? = nil) throws -> VideoAnalysis {
-        do { return try analyzeWithinBound(path: path, index: index, count: count, progress: progress) }
-        catch let stopped as TimeBoundExceeded { throw stopped.error }
+        do { return try analyzeWithinBound(path: path, index: index, count: count, progress: progress) } catch let stopped as TimeBoundExceeded {
+            throw stopped.error
+        }
     }
 
     private func analyzeWithinBound(path: String, index: Int, count: Int, progress: ((AnalysisProgress) -> Void)?) throws -> VideoAnalysis {
@@ -82,8 +85,10 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// `options.coarseToFine` allows, and sampled fully wherever anyone seen could have their
     /// second (`Refinement.stretchesForAnyone`); any other, every sample. `contentKey` is passed
     /// through.
-    public func observe(path: String, contentKey: String, index: Int = 0, count: Int = 1, times: inout VideoAnalysis.StageTimes,
-                        progress: ((AnalysisProgress) -> Void)? = nil) throws -> ObservedVideo {
+    public func observe(
+        path: String, contentKey: String, index: Int = 0, count: Int = 1, times: inout VideoAnalysis.StageTimes,
+        progress: ((AnalysisProgress) -> Void)? = nil
+    ) throws -> ObservedVideo {
         let opened = try open(path)
         let report = reporter(opened, index: index, count: count, progress)
         do {
@@ -114,13 +119,16 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let method: ObservationMethod
 
         /// `notes`: what this pass found, after what the metadata says.
-        func video(_ frames: [ObservedFrame], duration: Double, contentKey: String, stretches: [Range<Double>]? = nil, notes: [String] = []) -> ObservedVideo {
+        func video(
+            _ frames: [ObservedFrame], duration: Double, contentKey: String, stretches: [Range<Double>]? = nil, notes: [String] = []
+        ) -> ObservedVideo {
             var method = self.method
             method.keyframeLook = stretches != nil
-            return ObservedVideo(contentKey: contentKey, path: path, size: status.size, modified: status.modified.timeIntervalSince1970, capture: facts.capture,
-                                 duration: duration, width: info.displayWidth, height: info.displayHeight, rotation: info.rotation,
-                                 codec: info.codecName, hdr: info.colour.isHDR, recording: facts.recording, method: method, frames: frames,
-                                 stretches: stretches, notes: facts.notes + notes)
+            return ObservedVideo(
+                contentKey: contentKey, path: path, size: status.size, modified: status.modified.timeIntervalSince1970, capture: facts.capture,
+                duration: duration, width: info.displayWidth, height: info.displayHeight, rotation: info.rotation,
+                codec: info.codecName, hdr: info.colour.isHDR, recording: facts.recording, method: method, frames: frames,
+                stretches: stretches, notes: facts.notes + notes)
         }
     }
 
@@ -131,9 +139,10 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let long = max(info.displayWidth, info.displayHeight)
         let facts = try VideoFacts.read(path: path, info: info, status: status, timeZone: options.timeZone)
         if let maker = facts.madeBy { throw GlimtFilm(path: path, maker: maker) }
-        return Opened(path: path, reader: reader, info: info, status: status, facts: facts,
-                      bound: options.timeAllowance.bound(forVideoSeconds: info.duration),
-                      scale: Float(long) / Float(min(options.analysisSide, long)), method: options.method)
+        return Opened(
+            path: path, reader: reader, info: info, status: status, facts: facts,
+            bound: options.timeAllowance.bound(forVideoSeconds: info.duration),
+            scale: Float(long) / Float(min(options.analysisSide, long)), method: options.method)
     }
 
     private func observe(_ v: Opened, contentKey: String, times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> ObservedVideo {
@@ -149,8 +158,10 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// `judge` looks for, or (nil) for anyone a later reference could show. Nil when the video is
     /// better sampled whole: too short, keyframes too sparse, or damaged (a full pass then
     /// reports the damage as it always does).
-    private func coarseToFine(_ v: Opened, judge: Judgement?, contentKey: String, times: inout VideoAnalysis.StageTimes,
-                              progress: (Double) -> Void) throws -> (video: ObservedVideo, keyframesLooked: Int)? {
+    private func coarseToFine(
+        _ v: Opened, judge: Judgement?, contentKey: String, times: inout VideoAnalysis.StageTimes,
+        progress: (Double) -> Void
+    ) throws -> (video: ObservedVideo, keyframesLooked: Int)? {
         let interval = 1 / options.sampleRate
         // The library's look, with its narrower stretches, is worth it on shorter videos.
         let shortest = judge == nil ? min(options.refinement.minDuration, Refinement.anyoneFrom) : options.refinement.minDuration
@@ -170,8 +181,11 @@ public final class VideoAnalyzer: @unchecked Sendable {
             // A moment between two looked-at keyframes shows in them only dimly: the keyframes
             // left out beside the best of them are looked at too. Progress already reached the
             // end once; it does not go back.
-            guard let beside = try lookAtKeyframes(v, half: nil, within: neighbourhoods(v, look: look, judge: judge),
-                                                   times: &times, progress: { _ in }) else { return nil }
+            guard
+                let beside = try lookAtKeyframes(
+                    v, half: nil, within: neighbourhoods(v, look: look, judge: judge),
+                    times: &times, progress: { _ in })
+            else { return nil }
             look = Self.merged(look, beside)
         }
         var stretches = plan(v, look: look, judge: judge)
@@ -194,8 +208,10 @@ public final class VideoAnalyzer: @unchecked Sendable {
             frames = both
         } else {
             for stretch in stretches {
-                let pass = try sample(v, every: interval, from: stretch.lowerBound, to: stretch.upperBound, decode: options.decoding.options(for: v.info),
-                                      known: known, times: &times) { _ in }
+                let pass = try sample(
+                    v, every: interval, from: stretch.lowerBound, to: stretch.upperBound, decode: options.decoding.options(for: v.info),
+                    known: known, times: &times
+                ) { _ in }
                 guard pass.damage == nil else { return nil }
                 frames += pass.frames
             }
@@ -203,29 +219,36 @@ public final class VideoAnalyzer: @unchecked Sendable {
         // The keyframes outside the stretches stay, as evidence. Each stretch's frames are
         // together in time order, so a followed face's pointer back stays inside its stretch.
         let glimpses = look.filter { f in !stretches.contains { $0.contains(f.time) } }
-        return (v.video((frames + glimpses).sorted { $0.time < $1.time }, duration: v.info.duration, contentKey: contentKey, stretches: stretches),
-                look.count)
+        return (
+            v.video((frames + glimpses).sorted { $0.time < $1.time }, duration: v.info.duration, contentKey: contentKey, stretches: stretches),
+            look.count
+        )
     }
 
     /// The stretches sampled two at a time, cut at `keyframes` into pieces (`StretchPieces`),
     /// each on a decoder and a measuring thread of its own; the frames in time order. Nil if
     /// damaged.
-    private func sideBySide(_ v: Opened, _ stretches: [Range<Double>], keyframes: [Double], known: [Double: ObservedFrame],
-                            times: inout VideoAnalysis.StageTimes) throws -> [ObservedFrame]? {
+    private func sideBySide(
+        _ v: Opened, _ stretches: [Range<Double>], keyframes: [Double], known: [Double: ObservedFrame],
+        times: inout VideoAnalysis.StageTimes
+    ) throws -> [ObservedFrame]? {
         var decode = options.decoding.options(for: v.info)
         decode.timeBound = v.bound
         decode.threads = 1
         let interval = 1 / options.sampleRate, side = 2
         let pieces = StretchPieces.cut(stretches, keyframes: keyframes, interval: interval, threads: side)
-        return try measure(v, pieces, side: side, every: interval, decode: decode, borrowing: { self.borrowing(interval: interval) },
-                           known: known, times: &times) { _ in }
+        return try measure(
+            v, pieces, side: side, every: interval, decode: decode, borrowing: { self.borrowing(interval: interval) },
+            known: known, times: &times
+        ) { _ in }
     }
 
     /// Where the keyframes a look at every other one left out beside its `2 x candidates` best are.
     private func neighbourhoods(_ v: Opened, look: [ObservedFrame], judge: Judgement) -> [Range<Double>] {
         let glance = judge.analysis(of: v.video(look, duration: v.info.duration, contentKey: ""))
-        return Refinement.neighbourhoods(keyframeTimes: look.map(\.time), scores: glance.frames.map { $0.score.total },
-                                         duration: v.info.duration, count: 2 * options.refinement.candidates)
+        return Refinement.neighbourhoods(
+            keyframeTimes: look.map(\.time), scores: glance.frames.map { $0.score.total },
+            duration: v.info.duration, count: 2 * options.refinement.candidates)
     }
 
     /// Two looks together in time order, each keyframe once.
@@ -238,13 +261,15 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// sample the whole video.
     private func plan(_ v: Opened, look: [ObservedFrame], judge: Judgement?) -> [Range<Double>]? {
         guard let judge else {
-            return Refinement.stretchesForAnyone(keyframes: look, duration: v.info.duration, windowLength: options.rules.windowLength,
-                                                 interval: 1 / options.sampleRate, judging: options.rules, rules: options.refinement)
+            return Refinement.stretchesForAnyone(
+                keyframes: look, duration: v.info.duration, windowLength: options.rules.windowLength,
+                interval: 1 / options.sampleRate, judging: options.rules, rules: options.refinement)
         }
         let glance = judge.analysis(of: v.video(look, duration: v.info.duration, contentKey: ""))
-        return Refinement.stretches(keyframeTimes: look.map { $0.time }, scores: glance.frames.map { $0.score.total },
-                                    duration: v.info.duration, windowLength: options.rules.windowLength, interval: 1 / options.sampleRate,
-                                    rules: options.refinement)
+        return Refinement.stretches(
+            keyframeTimes: look.map { $0.time }, scores: glance.frames.map { $0.score.total },
+            duration: v.info.duration, windowLength: options.rules.windowLength, interval: 1 / options.sampleRate,
+            rules: options.refinement)
     }
 
     /// Every keyframe (`half` nil) or every other one (0 the first, third, ...; 1 the others)
@@ -255,8 +280,10 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// list names), so large pictures get one decoder at a time, on slice threads: on 4K 10-bit
     /// HEVC from x265 (wavefront rows) that is as fast and keeps the look within memory. Nil if
     /// damaged.
-    private func lookAtKeyframes(_ v: Opened, half: Int?, within spans: [Range<Double>]? = nil, times: inout VideoAnalysis.StageTimes,
-                                 progress: (Double) -> Void) throws -> [ObservedFrame]? {
+    private func lookAtKeyframes(
+        _ v: Opened, half: Int?, within spans: [Range<Double>]? = nil, times: inout VideoAnalysis.StageTimes,
+        progress: (Double) -> Void
+    ) throws -> [ObservedFrame]? {
         var decode = options.decoding.options(for: v.info)
         decode.timeBound = v.bound
         decode.keyframesOnly = true
@@ -276,9 +303,11 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// time. Nil if damaged. The longest spans go first, each thread taking the next as soon as
     /// it is free: spans differ in length (anyone's stretches and their pieces, two to four
     /// seconds), and taken in pairs, one thread waited for the other's longer span.
-    private func measure(_ v: Opened, _ spans: [Range<Double>], side: Int, every interval: Double, decode: VideoDecodeOptions,
-                         borrowing: () -> BorrowedEmbeddings?, known: [Double: ObservedFrame] = [:],
-                         times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> [ObservedFrame]? {
+    private func measure(
+        _ v: Opened, _ spans: [Range<Double>], side: Int, every interval: Double, decode: VideoDecodeOptions,
+        borrowing: () -> BorrowedEmbeddings?, known: [Double: ObservedFrame] = [:],
+        times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void
+    ) throws -> [ObservedFrame]? {
         // Declared before the decoders, so it runs after they are gone.
         defer { FreedMemory.giveBack() }
         typealias Pass = (frames: [ObservedFrame], damage: GlimtError?)
@@ -302,21 +331,32 @@ public final class VideoAnalyzer: @unchecked Sendable {
                         guard !stop, next < order.count else { return nil }
                         let i = order[next]
                         next += 1
-                        return (i, Result { try v.reader.frames(every: interval, longSide: options.analysisSide, from: spans[i].lowerBound,
-                                                                to: spans[i].upperBound, options: decode) }, borrowing())
+                        return (
+                            i,
+                            Result {
+                                try v.reader.frames(
+                                    every: interval, longSide: options.analysisSide, from: spans[i].lowerBound,
+                                    to: spans[i].upperBound, options: decode)
+                            }, borrowing()
+                        )
                     }
                     // The span measured, its reader gone by the time this returns.
                     func measureNext() -> (i: Int, result: Result<Pass, Error>)? {
                         guard let (i, reader, follower) = nextPiece() else { return nil }
-                        return (i, Result {
-                            try measure(v, try reader.get(), workers: 1, alongside: min(side, spans.count), borrowing: follower,
-                                        known: known, times: &t[i]) { time in
-                                queue.lock()
-                                covered[i] = time - spans[i].lowerBound
-                                progress(covered.reduce(0, +))
-                                queue.unlock()
+                        return (
+                            i,
+                            Result {
+                                try measure(
+                                    v, try reader.get(), workers: 1, alongside: min(side, spans.count), borrowing: follower,
+                                    known: known, times: &t[i]
+                                ) { time in
+                                    queue.lock()
+                                    covered[i] = time - spans[i].lowerBound
+                                    progress(covered.reduce(0, +))
+                                    queue.unlock()
+                                }
                             }
-                        })
+                        )
                     }
                     while let (i, result) = measureNext() {
                         // What the span's decoder freed goes back before the next one's pictures
@@ -346,9 +386,11 @@ public final class VideoAnalyzer: @unchecked Sendable {
 
     /// One pass of sampling and measuring, the measuring on `options.workers` threads while
     /// another decodes ahead. Frames come back in time order whatever thread measured them.
-    private func sample(_ v: Opened, every interval: Double, from start: Double = 0, to end: Double = .infinity, decode: VideoDecodeOptions,
-                        known: [Double: ObservedFrame] = [:], times: inout VideoAnalysis.StageTimes,
-                        progress: (Double) -> Void) throws -> (frames: [ObservedFrame], damage: GlimtError?) {
+    private func sample(
+        _ v: Opened, every interval: Double, from start: Double = 0, to end: Double = .infinity, decode: VideoDecodeOptions,
+        known: [Double: ObservedFrame] = [:], times: inout VideoAnalysis.StageTimes,
+        progress: (Double) -> Void
+    ) throws -> (frames: [ObservedFrame], damage: GlimtError?) {
         // Declared before the decoder, so it runs after the decoder is gone.
         defer { FreedMemory.giveBack() }
         var decode = decode
@@ -357,8 +399,9 @@ public final class VideoAnalyzer: @unchecked Sendable {
         // Above 1080p decoding is the bottleneck (4K HEVC: ~27 ms a frame on two threads, against
         // ~15 ms to measure one of the 8 samples a second): one measuring thread keeps up, and a
         // second would only add its working memory (~30 MB).
-        return try measure(v, samples, workers: v.info.isBeyondFullHD ? 1 : max(1, options.workers), borrowing: borrowing(interval: interval),
-                           known: known, times: &times, progress: progress)
+        return try measure(
+            v, samples, workers: v.info.isBeyondFullHD ? 1 : max(1, options.workers), borrowing: borrowing(interval: interval),
+            known: known, times: &times, progress: progress)
     }
 
     /// With references, a face borrows only a verdict a moment's change could not flip: a clear
@@ -382,21 +425,26 @@ public final class VideoAnalyzer: @unchecked Sendable {
 
     /// `borrowing`: nil embeds every face of every sample (keyframes are too far apart to follow
     /// faces). `alongside`: passes measured side by side with this one.
-    private func measure(_ v: Opened, _ samples: SampledFrames, workers: Int, alongside: Int = 1, borrowing: BorrowedEmbeddings?,
-                         known: [Double: ObservedFrame] = [:], times: inout VideoAnalysis.StageTimes,
-                         progress: (Double) -> Void) throws -> (frames: [ObservedFrame], damage: GlimtError?) {
+    private func measure(
+        _ v: Opened, _ samples: SampledFrames, workers: Int, alongside: Int = 1, borrowing: BorrowedEmbeddings?,
+        known: [Double: ObservedFrame] = [:], times: inout VideoAnalysis.StageTimes,
+        progress: (Double) -> Void
+    ) throws -> (frames: [ObservedFrame], damage: GlimtError?) {
         let shared = MeasuredFrames(workers: workers, borrowing: borrowing)
         // The cores a measuring thread's faces are embedded on: its share of them.
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount / (shared.workers * alongside))
         do {
-            let ahead = Prefetcher(depth: Self.framesAhead(workers: shared.workers, info: v.info, longSide: options.analysisSide)) { try samples.next() }
+            let ahead = Prefetcher(depth: Self.framesAhead(workers: shared.workers, info: v.info, longSide: options.analysisSide)) {
+                try samples.next()
+            }
             // The decoding thread stops before its timings are read, however the loop ends.
             defer { ahead.finish() }
             DispatchQueue.concurrentPerform(iterations: shared.workers) { worker in
                 var local = VideoAnalysis.StageTimes()
                 while let (n, sample) = shared.take(from: ahead) {
-                    shared.put(measure(sample, number: n, scale: v.scale, borrowing: borrowing, known: known[sample.time], cores: cores, times: &local),
-                               at: n, progress: progress)
+                    shared.put(
+                        measure(sample, number: n, scale: v.scale, borrowing: borrowing, known: known[sample.time], cores: cores, times: &local),
+                        at: n, progress: progress)
                 }
                 shared.add(local)
             }
@@ -424,8 +472,10 @@ public final class VideoAnalyzer: @unchecked Sendable {
     private var embedsFaces: Bool { embedAllFaces || hasReferences }
 
     /// `known`: the frame at the sample's time as measured before (by the look), if it was.
-    private func measure(_ sample: SampledFrame, number n: Int, scale: Float, borrowing: BorrowedEmbeddings?, known: ObservedFrame?, cores: Int,
-                         times: inout VideoAnalysis.StageTimes) -> ObservedFrame {
+    private func measure(
+        _ sample: SampledFrame, number n: Int, scale: Float, borrowing: BorrowedEmbeddings?, known: ObservedFrame?, cores: Int,
+        times: inout VideoAnalysis.StageTimes
+    ) -> ObservedFrame {
         let image = sample.image
         var t = DispatchTime.now().uptimeNanoseconds
         func lap() -> Double {
@@ -444,7 +494,9 @@ public final class VideoAnalyzer: @unchecked Sendable {
         // The same picture measured alike before (the same sharpness and boxes): a face to be
         // embedded takes the embedding made for it then, the same bits, and which faces borrow
         // is planned as ever, so the frame is what it would have been.
-        let before = known.flatMap { k in k.sharpness == sharpness && k.faces.map(\.box) == records.map { $0.face.box.scaled(by: scale) } ? k.faces : nil }
+        let before = known.flatMap { k in
+            k.sharpness == sharpness && k.faces.map(\.box) == records.map { $0.face.box.scaled(by: scale) } ? k.faces : nil
+        }
         func embedFaces(where flags: [Bool]) {
             var flags = flags
             for (i, face) in (before ?? []).enumerated() where flags[i] && face.embedding != nil {
@@ -475,7 +527,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
     }
 
     /// Embeds the faces whose request to borrow was refused.
-    private func embed(_ refused: [BorrowedEmbeddings.Request], for borrowing: BorrowedEmbeddings, cores: Int, times: inout VideoAnalysis.StageTimes) {
+    private func embed(_ refused: [BorrowedEmbeddings.Request], for borrowing: BorrowedEmbeddings, cores: Int, times: inout VideoAnalysis.StageTimes)
+    {
         guard !refused.isEmpty else { return }
         times.facesEmbedded += refused.count
         for (request, e) in zip(refused, pipeline.embeddings(of: refused.map(\.crop), cores: cores)) { borrowing.supply(request, with: e) }

@@ -24,18 +24,21 @@ public struct VideoFacts: Sendable {
 
     static func read(path: String, info: VideoInfo, status: FileStatus, timeZone: TimeZone) throws -> VideoFacts {
         let tags = Tags(info)
-        let reading = CaptureDate.read(quickTime: tags[Tags.quickTimeCreationDate], creationTime: tags[Tags.creationTime],
-                                       sidecar: TakeoutSidecar.takenTime(of: path), fileName: URL(fileURLWithPath: path).lastPathComponent,
-                                       modified: status.modified, timeZone: timeZone)
+        let reading = CaptureDate.read(
+            quickTime: tags[Tags.quickTimeCreationDate], creationTime: tags[Tags.creationTime],
+            sidecar: TakeoutSidecar.takenTime(of: path), fileName: URL(fileURLWithPath: path).lastPathComponent,
+            modified: status.modified, timeZone: timeZone)
         guard let capture = reading.date else {
             throw GlimtError("no capture date (no metadata, no dated file name, no modification time)", path: path)
         }
         var notes = reading.notes
         if let end = info.cutShortAt {
-            notes.append(String(format: "cut short: its frames end at %.1f s of the %.1f s its container gives (still being copied?)", end, info.duration))
+            notes.append(
+                String(format: "cut short: its frames end at %.1f s of the %.1f s its container gives (still being copied?)", end, info.duration))
         }
-        return VideoFacts(duration: info.duration, capture: capture, recording: recording(path: path, info: info, tags: tags), notes: notes,
-                          madeBy: tags[OwnMark.videoKey].flatMap { OwnMark.maker($0) })
+        return VideoFacts(
+            duration: info.duration, capture: capture, recording: recording(path: path, info: info, tags: tags), notes: notes,
+            madeBy: tags[OwnMark.videoKey].flatMap { OwnMark.maker($0) })
     }
 
     /// Extensions of the still a Live Photo's movie sits beside.
@@ -46,13 +49,14 @@ public struct VideoFacts: Sendable {
         let stem = url.deletingPathExtension()
         let still = stillExtensions.lazy.map { stem.appendingPathExtension($0).path }
             .first { (try? FileStatus($0))?.kind == .file }
-        return RecordingFacts(fileName: url.lastPathComponent, duration: info.duration, frameRate: info.frameRate,
-                              width: info.displayWidth, height: info.displayHeight,
-                              captureRate: tags[Tags.androidCaptureRate].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) },
-                              contentIdentifier: tags[Tags.livePhotoPairing] != nil,
-                              stillImageTime: info.timedMetadataTracks > 0 && info.duration <= Recording.livePhotoMaxDuration,
-                              stillBeside: still.map { URL(fileURLWithPath: $0).lastPathComponent },
-                              cameraTags: Tags.camera.filter { tags[$0] != nil })
+        return RecordingFacts(
+            fileName: url.lastPathComponent, duration: info.duration, frameRate: info.frameRate,
+            width: info.displayWidth, height: info.displayHeight,
+            captureRate: tags[Tags.androidCaptureRate].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) },
+            contentIdentifier: tags[Tags.livePhotoPairing] != nil,
+            stillImageTime: info.timedMetadataTracks > 0 && info.duration <= Recording.livePhotoMaxDuration,
+            stillBeside: still.map { URL(fileURLWithPath: $0).lastPathComponent },
+            cameraTags: Tags.camera.filter { tags[$0] != nil })
     }
 
     /// The container's and the video stream's metadata as one table: keys lower-cased, the

@@ -1,6 +1,6 @@
 import Foundation
-import SFaceWeights
 import GlimtCore
+import SFaceWeights
 
 /// A network built from a `.glw` weight file, with the baked copy loaded once per process.
 public protocol BakedModel: AnyObject {

@@ -1,7 +1,7 @@
-import Foundation
-import TensorLite
 import Analysis
+import Foundation
 import Imaging
+import TensorLite
 
 extension DetectedFace {
     func scaled(by s: Float) -> DetectedFace {

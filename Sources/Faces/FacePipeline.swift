@@ -1,7 +1,7 @@
-import Foundation
-import TensorLite
-import Imaging
 import Analysis
+import Foundation
+import Imaging
+import TensorLite
 
 /// Picture -> faces -> aligned crops -> (optionally) embeddings: the path shared by `faces`,
 /// `reference add` and video analysis.

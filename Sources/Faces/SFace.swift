@@ -1,8 +1,8 @@
+import Analysis
 import Foundation
-import TensorLite
 import GlimtCore
 import Imaging
-import Analysis
+import TensorLite
 
 /// SFace (Zhong et al. 2021, OpenCV Zoo 2021dec): a 112x112 aligned RGB face in, a 128-d
 /// L2-normalised embedding out. The network is a plain stack: a 3x3 conv, thirteen depthwise +
@@ -55,7 +55,6 @@ public final class SFace: BakedModel, @unchecked Sendable {
     /// The most faces one pass through the stacked tail takes; larger batches go in parts.
     static let maxBatch = 8
 
-
     // MARK: Loading
 
     public static let bakedName = "sface"
@@ -89,9 +88,10 @@ public final class SFace: BakedModel, @unchecked Sendable {
         inputMul = try w.scalar("input_mul")
 
         func batchNorm(_ name: String, _ channels: Int) throws -> BatchNorm {
-            BatchNorm(gamma: try w.tensor("\(name)_gamma", shape: [channels]), beta: try w.tensor("\(name)_beta", shape: [channels]),
-                      mean: try w.tensor("\(name)_moving_mean", shape: [channels]),
-                      variance: try w.tensor("\(name)_moving_var", shape: [channels]), epsilon: try w.scalar("\(name)_epsilon"))
+            BatchNorm(
+                gamma: try w.tensor("\(name)_gamma", shape: [channels]), beta: try w.tensor("\(name)_beta", shape: [channels]),
+                mean: try w.tensor("\(name)_moving_mean", shape: [channels]),
+                variance: try w.tensor("\(name)_moving_var", shape: [channels]), epsilon: try w.scalar("\(name)_epsilon"))
         }
         func prelu(_ name: String, _ channels: Int) throws -> Activation {
             .prelu(try w.tensor("\(name)_relu_gamma", shape: [channels]))
@@ -99,20 +99,25 @@ public final class SFace: BakedModel, @unchecked Sendable {
 
         let stemBN = try batchNorm("conv_1_batchnorm", 32)
         let stemW = stemBN.fold(weights: try w.tensor("conv_1_conv2d_weight", shape: [32, 3, 3, 3]), bias: nil)
-        stem = Conv3x3(weights: stemW.weights, bias: stemW.bias, inChannels: 3, outChannels: 32, stride: 1,
-                       activation: try prelu("conv_1", 32))
+        stem = Conv3x3(
+            weights: stemW.weights, bias: stemW.bias, inChannels: 3, outChannels: 32, stride: 1,
+            activation: try prelu("conv_1", 32))
 
         // int8 layers read the file's int8 blocks as they are, with the BatchNorm's scale on each
         // output; a layer stored otherwise, one with fewer than `int8Inputs` inputs, or float
         // arithmetic runs from the folded floats.
-        func pointwise(_ name: String, from inChannels: Int, to outChannels: Int, batchNorm: BatchNorm,
-                       folded: (weights: [Float], bias: [Float])) throws -> any PointwiseLayer {
+        func pointwise(
+            _ name: String, from inChannels: Int, to outChannels: Int, batchNorm: BatchNorm,
+            folded: (weights: [Float], bias: [Float])
+        ) throws -> any PointwiseLayer {
             let activation = try prelu(name, outChannels)
             if arithmetic == .int8, inChannels >= Self.int8Inputs, let q = w.entry("\(name)_conv2d_weight")?.quantized,
-               q.layout == [outChannels, inChannels] && q.axis == 1 && q.blockSize % laneCount == 0 {
-                return QuantizedPointwiseConv(q: q.q, scales: q.scales, zeroPoints: q.zeroPoints, blockSize: q.blockSize,
-                                              outputScale: batchNorm.scale, bias: batchNorm.shift,
-                                              inChannels: inChannels, outChannels: outChannels, activation: activation)
+                q.layout == [outChannels, inChannels] && q.axis == 1 && q.blockSize % laneCount == 0
+            {
+                return QuantizedPointwiseConv(
+                    q: q.q, scales: q.scales, zeroPoints: q.zeroPoints, blockSize: q.blockSize,
+                    outputScale: batchNorm.scale, bias: batchNorm.shift,
+                    inChannels: inChannels, outChannels: outChannels, activation: activation)
             }
             return PointwiseConv(weights: folded.weights, bias: folded.bias, inChannels: inChannels, outChannels: outChannels, activation: activation)
         }
@@ -126,11 +131,13 @@ public final class SFace: BakedModel, @unchecked Sendable {
             let dw = dwBN.fold(weights: try w.tensor("\(b.name)_dw_conv2d_weight", shape: [channels, 1, 3, 3]), bias: nil)
             let pwBN = try batchNorm("\(b.name)_batchnorm", b.out)
             let pw = pwBN.fold(weights: try w.tensor("\(b.name)_conv2d_weight", shape: [b.out, channels, 1, 1]), bias: nil)
-            blocks.append(Block(
-                name: b.name,
-                depthwise: DepthwiseConv(weights: dw.weights, bias: dw.bias, channels: channels, stride: b.stride,
-                                         activation: try prelu("\(b.name)_dw", channels)),
-                pointwise: try pointwise(b.name, from: channels, to: b.out, batchNorm: pwBN, folded: pw)))
+            blocks.append(
+                Block(
+                    name: b.name,
+                    depthwise: DepthwiseConv(
+                        weights: dw.weights, bias: dw.bias, channels: channels, stride: b.stride,
+                        activation: try prelu("\(b.name)_dw", channels)),
+                    pointwise: try pointwise(b.name, from: channels, to: b.out, batchNorm: pwBN, folded: pw)))
             channels = b.out
             size = DepthwiseConv.outputSize(size, stride: b.stride)
             sizes.append(size)
@@ -146,9 +153,11 @@ public final class SFace: BakedModel, @unchecked Sendable {
         let bn1 = try batchNorm("bn1", channels)
         let fc1 = try batchNorm("fc1", Self.embeddingSize)
         let fcB = try w.tensor("pre_fc1_bias", shape: [Self.embeddingSize])
-        let int8Head = quantizedHead ? w.entry("pre_fc1_weight")?.quantized.flatMap { q in
-            q.layout == [Self.embeddingSize, features] && q.axis == 1 && q.blockSize % laneCount == 0 ? q : nil
-        } : nil
+        let int8Head =
+            quantizedHead
+            ? w.entry("pre_fc1_weight")?.quantized.flatMap { q in
+                q.layout == [Self.embeddingSize, features] && q.axis == 1 && q.blockSize % laneCount == 0 ? q : nil
+            } : nil
         // From int8 blocks, the bias is folded row by row: fc1's 25.7 MB of floats are never made.
         let fcW: [Float] = int8Head == nil ? try w.tensor("pre_fc1_weight", shape: [Self.embeddingSize, features]) : []
         var row = [Float](repeating: 0, count: features)
@@ -166,10 +175,12 @@ public final class SFace: BakedModel, @unchecked Sendable {
         // The int8 blocks run along ONNX's NCHW flattening, so that head reads the map in NCHW
         // order, with bn1's scale applied to the input and fc1's to the output.
         if let q = int8Head {
-            head = .quantized(QuantizedFullyConnected(weights: q.q, blockScales: q.scales, zeroPoints: q.zeroPoints, blockSize: q.blockSize,
-                                                      outputScale: fc1.scale,
-                                                      bias: bias, inFeatures: features, outFeatures: Self.embeddingSize),
-                              inputScale: bn1.scale)
+            head = .quantized(
+                QuantizedFullyConnected(
+                    weights: q.q, blockScales: q.scales, zeroPoints: q.zeroPoints, blockSize: q.blockSize,
+                    outputScale: fc1.scale,
+                    bias: bias, inFeatures: features, outFeatures: Self.embeddingSize),
+                inputScale: bn1.scale)
         } else {
             // Float weights are reordered to our NHWC flattening with both scales folded in.
             var weights = [Float](repeating: 0, count: fcW.count)
@@ -209,7 +220,8 @@ public final class SFace: BakedModel, @unchecked Sendable {
         func prepare(_ map: Tensor, into row: UnsafeMutablePointer<Float>) {
             switch self {
             case .quantized(_, let scale): map.copyChannelsFirst(scale: scale, into: row)
-            case .float: for p in 0..<map.pixelCount { (row + p * map.channels).update(from: map.pixel(p / map.width, p % map.width), count: map.channels) }
+            case .float:
+                for p in 0..<map.pixelCount { (row + p * map.channels).update(from: map.pixel(p / map.width, p % map.width), count: map.channels) }
             }
         }
 
@@ -240,8 +252,10 @@ public final class SFace: BakedModel, @unchecked Sendable {
         let turns = (0..<2).map { _ in AlignedFloats(count: shapes.map { floats($0.side, $0.pointwise) }.max()!) }
         let depthwise = AlignedFloats(count: shapes.map { floats($0.side, $0.depthwise) }.max()!)
         // t[0] is unused (the stem reads the picture's bytes); t[1] is the stem's output.
-        var tensors = [Tensor(height: 1, width: 1, channels: 1),
-                       Tensor(height: Self.inputSize, width: Self.inputSize, channels: 32, in: turns[0])]
+        var tensors = [
+            Tensor(height: 1, width: 1, channels: 1),
+            Tensor(height: Self.inputSize, width: Self.inputSize, channels: 32, in: turns[0]),
+        ]
         for (j, s) in shapes.enumerated() {
             tensors.append(Tensor(height: s.side, width: s.side, channels: s.depthwise, in: depthwise))
             tensors.append(Tensor(height: s.side, width: s.side, channels: s.pointwise, in: turns[(j + 1) % 2]))
@@ -256,8 +270,10 @@ public final class SFace: BakedModel, @unchecked Sendable {
         workspaces.with(make: makeWorkspace) { t in
             profile.measure("conv_1", flops: 2 * 27 * 32 * t[1].pixelCount) {
                 face.pixels.withUnsafeBufferPointer { px in
-                    stem.run(ByteImage(data: px.baseAddress!, width: Self.inputSize, height: Self.inputSize,
-                                       offset: -inputSub, scale: inputMul), into: t[1])
+                    stem.run(
+                        ByteImage(
+                            data: px.baseAddress!, width: Self.inputSize, height: Self.inputSize,
+                            offset: -inputSub, scale: inputMul), into: t[1])
                 }
             }
             inspect?("conv_1_relu", t[1])

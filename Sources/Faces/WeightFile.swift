@@ -110,7 +110,7 @@ public struct WeightFile: Sendable {
         }
         sourceDigest = try r.bytes(32).map { String(format: "%02x", $0) }.joined()
         modelName = try r.string()
-        _ = try r.string() // the source file's name: provenance for people, not needed here
+        _ = try r.string()  // the source file's name: provenance for people, not needed here
         let count = Int(try r.u32())
         var entries: [String: Entry] = [:]
         var names: [String] = []
@@ -220,7 +220,9 @@ struct ByteReader {
 
     mutating func floats(_ n: Int) throws -> [Float] {
         let raw = try take(n * 4)
-        return raw.withUnsafeBytes { p in (0..<n).map { Float(bitPattern: UInt32(littleEndian: p.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) } }
+        return raw.withUnsafeBytes { p in
+            (0..<n).map { Float(bitPattern: UInt32(littleEndian: p.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
+        }
     }
 
     mutating func int8s(_ n: Int) throws -> [Int8] {

@@ -1,7 +1,7 @@
 import Foundation
-import TensorLite
 import GlimtCore
 import Imaging
+import TensorLite
 
 /// YuNet (libfacedetection, OpenCV Zoo 2023mar): the face detector network, fully convolutional,
 /// run at any input size padded to a multiple of 32. It returns, per grid cell at strides 8, 16
@@ -49,14 +49,19 @@ public final class YuNet: BakedModel, @unchecked Sendable {
     public init(weights w: WeightFile) throws {
         guard w.modelName.hasPrefix("yunet") else { throw GlimtError("weight file holds \(w.modelName), not YuNet") }
         func unit(_ name: String, _ cin: Int, _ cout: Int) throws -> DPUnit {
-            DPUnit(name: name, conv: PointwiseDepthwise(
-                pointwise: PointwiseConv(weights: try w.tensor("\(name).conv1.weight", shape: [cout, cin, 1, 1]),
-                                         bias: try w.tensor("\(name).conv1.bias", shape: [cout]), inChannels: cin, outChannels: cout),
-                depthwise: DepthwiseConv(weights: try w.tensor("\(name).conv2.weight", shape: [cout, 1, 3, 3]),
-                                         bias: try w.tensor("\(name).conv2.bias", shape: [cout]), channels: cout, stride: 1, activation: .relu)))
+            DPUnit(
+                name: name,
+                conv: PointwiseDepthwise(
+                    pointwise: PointwiseConv(
+                        weights: try w.tensor("\(name).conv1.weight", shape: [cout, cin, 1, 1]),
+                        bias: try w.tensor("\(name).conv1.bias", shape: [cout]), inChannels: cin, outChannels: cout),
+                    depthwise: DepthwiseConv(
+                        weights: try w.tensor("\(name).conv2.weight", shape: [cout, 1, 3, 3]),
+                        bias: try w.tensor("\(name).conv2.bias", shape: [cout]), channels: cout, stride: 1, activation: .relu)))
         }
-        stem = Conv3x3(weights: try w.tensor("backbone.model0.conv1.weight", shape: [16, 3, 3, 3]),
-                       bias: try w.tensor("backbone.model0.conv1.bias", shape: [16]), inChannels: 3, outChannels: 16, stride: 2, activation: .relu)
+        stem = Conv3x3(
+            weights: try w.tensor("backbone.model0.conv1.weight", shape: [16, 3, 3, 3]),
+            bias: try w.tensor("backbone.model0.conv1.bias", shape: [16]), inChannels: 3, outChannels: 16, stride: 2, activation: .relu)
         stages = [
             [try unit("backbone.model0.conv2", 16, 16)],
             [try unit("backbone.model1.conv1", 16, 16), try unit("backbone.model1.conv2", 16, 32)],
@@ -77,8 +82,9 @@ public final class YuNet: BakedModel, @unchecked Sendable {
                 dw += try w.tensor("\(p).conv2.weight", shape: [n, 1, 3, 3])
                 dwBias += try w.tensor("\(p).conv2.bias", shape: [n])
             }
-            return PointwiseDepthwise(pointwise: PointwiseConv(weights: pw, bias: pwBias, inChannels: 64, outChannels: 16),
-                                      depthwise: DepthwiseConv(weights: dw, bias: dwBias, channels: 16, stride: 1))
+            return PointwiseDepthwise(
+                pointwise: PointwiseConv(weights: pw, bias: pwBias, inChannels: 64, outChannels: 16),
+                depthwise: DepthwiseConv(weights: dw, bias: dwBias, channels: 16, stride: 1))
         }
     }
 
@@ -89,8 +95,9 @@ public final class YuNet: BakedModel, @unchecked Sendable {
         arenas.with(make: TensorArena.init) { arena in
             arena.reset()
             return image.pixels.withUnsafeBufferPointer { px in
-                let input = ByteImage(data: px.baseAddress!, width: image.width, height: image.height, order: [2, 1, 0],
-                                      paddedWidth: roundUp(image.width, to: 32), paddedHeight: roundUp(image.height, to: 32))
+                let input = ByteImage(
+                    data: px.baseAddress!, width: image.width, height: image.height, order: [2, 1, 0],
+                    paddedWidth: roundUp(image.width, to: 32), paddedHeight: roundUp(image.height, to: 32))
                 return run(input, arena: arena, profile: profile)
             }
         }
@@ -175,9 +182,10 @@ public final class YuNet: BakedModel, @unchecked Sendable {
 
     private static func split(_ t: Tensor, stride: Int) -> Level {
         let n = t.pixelCount
-        var level = Level(stride: stride, rows: t.height, cols: t.width,
-                          cls: [Float](repeating: 0, count: n), obj: [Float](repeating: 0, count: n),
-                          bbox: [Float](repeating: 0, count: 4 * n), kps: [Float](repeating: 0, count: 10 * n))
+        var level = Level(
+            stride: stride, rows: t.height, cols: t.width,
+            cls: [Float](repeating: 0, count: n), obj: [Float](repeating: 0, count: n),
+            bbox: [Float](repeating: 0, count: 4 * n), kps: [Float](repeating: 0, count: 10 * n))
         for p in 0..<n {
             let v = t.data + p * t.pixelStride
             level.cls[p] = sigmoid(v[clsChannel])

@@ -52,9 +52,10 @@ public struct FilmRenderer {
             InterruptCleanup.unregister()
             FileName.withPath(temporary.path) { _ = unlink($0) }
         }
-        let writer = try FilmWriter(path: temporary.path, width: options.width, height: options.height, fps: options.fps,
-                                    audio: options.audio, quality: FilmQuality(crf: Double(options.quality), preset: options.preset),
-                                    tags: options.tags.merging([OwnMark.videoKey: OwnMark.text]) { _, mark in mark })
+        let writer = try FilmWriter(
+            path: temporary.path, width: options.width, height: options.height, fps: options.fps,
+            audio: options.audio, quality: FilmQuality(crf: Double(options.quality), preset: options.preset),
+            tags: options.tags.merging([OwnMark.videoKey: OwnMark.text]) { _, mark in mark })
         defer { writer.cancel() }
         let perClip = options.framesPerClip
         let started = DispatchTime.now().uptimeNanoseconds
@@ -62,9 +63,11 @@ public struct FilmRenderer {
         for (i, segment) in segments.enumerated() {
             try renderSegment(segment, into: writer, framesBefore: i * perClip) {
                 done += 1
-                progress?(RenderProgress(segment: i, segments: segments.count, day: segment.day, framesDone: done,
-                                         framesTotal: perClip * segments.count,
-                                         secondsElapsed: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
+                progress?(
+                    RenderProgress(
+                        segment: i, segments: segments.count, day: segment.day, framesDone: done,
+                        framesTotal: perClip * segments.count,
+                        secondsElapsed: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
             }
         }
         try writer.finish()
@@ -93,15 +96,18 @@ public struct FilmRenderer {
         // Picks may come from a hand-edited file: a crop must lie in the picture it crops.
         let W = Float(info.displayWidth), H = Float(info.displayHeight)
         guard s.crop.isFinite, s.crop.x >= 0, s.crop.y >= 0, s.crop.maxX <= W + 1, s.crop.maxY <= H + 1 else {
-            throw GlimtError(String(format: "the crop %.0f,%.0f %.0fx%.0f lies outside the video's %dx%d picture", s.crop.x, s.crop.y,
-                                    s.crop.width, s.crop.height, info.displayWidth, info.displayHeight), path: s.video)
+            throw GlimtError(
+                String(
+                    format: "the crop %.0f,%.0f %.0fx%.0f lies outside the video's %dx%d picture", s.crop.x, s.crop.y,
+                    s.crop.width, s.crop.height, info.displayWidth, info.displayHeight), path: s.video)
         }
         return (reader, FilmSegment.refit(s.crop, aspect: options.aspect, frameWidth: info.displayWidth, frameHeight: info.displayHeight))
     }
 
     private func renderSegment(_ s: FilmSegment, into writer: FilmWriter, framesBefore: Int, frameDone: () -> Void) throws {
-        do { try renderWithinBound(s, into: writer, framesBefore: framesBefore, frameDone: frameDone) }
-        catch let stopped as TimeBoundExceeded { throw stopped.error }
+        do { try renderWithinBound(s, into: writer, framesBefore: framesBefore, frameDone: frameDone) } catch let stopped as TimeBoundExceeded {
+            throw stopped.error
+        }
     }
 
     private func renderWithinBound(_ s: FilmSegment, into writer: FilmWriter, framesBefore: Int, frameDone: () -> Void) throws {
@@ -116,10 +122,12 @@ public struct FilmRenderer {
         // Output frame k shows the source frame on screen at start + k * speed / fps.
         // Large pictures (4K 10-bit) on slice threads: the encoder's ~65 MB sit beside the
         // decoder's ~195 MB of pictures, and frame threads would add more.
-        let decode = VideoDecodeOptions(sliceThreadsOnly: info.hasLargePictures,
-                                        timeBound: TimeBound.Allowance.standard.bound(forVideoSeconds: length))
-        let frames = try reader.frames(from: s.start, to: s.start + length, depth: screen.depth, options: decode,
-                                       region: FrameRegion(crop: crop, width: options.width, height: options.height))
+        let decode = VideoDecodeOptions(
+            sliceThreadsOnly: info.hasLargePictures,
+            timeBound: TimeBound.Allowance.standard.bound(forVideoSeconds: length))
+        let frames = try reader.frames(
+            from: s.start, to: s.start + length, depth: screen.depth, options: decode,
+            region: FrameRegion(crop: crop, width: options.width, height: options.height))
         // Decoding (and tone mapping) runs a frame ahead on its own thread while this one
         // encodes, so the two overlap on two cores whatever threads the decoder has.
         let ahead = Prefetcher(depth: 1) { try frames.next().map { (time: $0.time, picture: screen.image($0.picture)) } }
@@ -153,7 +161,8 @@ public struct FilmRenderer {
         if options.audio {
             // Sample counts follow the frame count of the whole film, so sound never drifts from
             // pictures however the rate divides 48 kHz.
-            let need = FilmWriter.audioSamples(forFrames: framesBefore + n, fps: options.fps)
+            let need =
+                FilmWriter.audioSamples(forFrames: framesBefore + n, fps: options.fps)
                 - FilmWriter.audioSamples(forFrames: framesBefore, fps: options.fps)
             // A slowed-down recording's sound is slowed too: played faster it would chirp, so its clip is silent.
             var samples = speed != 1 ? [] : try AudioReader(path: s.video)?.samples(from: s.start, to: s.start + length) ?? []

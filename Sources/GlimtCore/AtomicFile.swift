@@ -51,7 +51,7 @@ public enum AtomicFile {
     /// through too: its target is created.
     public static func destination(of path: String) -> String {
         var current = path
-        for _ in 0..<40 {   // the kernel's own limit on links followed
+        for _ in 0..<40 {  // the kernel's own limit on links followed
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let n = FileName.withPath(current) { readlink($0, &buffer, buffer.count - 1) }
             guard n > 0 else { return current }

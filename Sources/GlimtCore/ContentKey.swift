@@ -22,7 +22,9 @@ public enum ContentKey {
         var buffer = [UInt8](repeating: 0, count: wanted)
         for offset in whole ? [0] : [0, size - span] {
             let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, wanted, off_t(offset)) }
-            guard n == wanted else { throw GlimtError("cannot read (\(n < 0 ? FileStatus.reason(errno) : "file changed while reading"))", path: path) }
+            guard n == wanted else {
+                throw GlimtError("cannot read (\(n < 0 ? FileStatus.reason(errno) : "file changed while reading"))", path: path)
+            }
             buffer.withUnsafeBytes { hash.add(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
         }
         return hash.hex

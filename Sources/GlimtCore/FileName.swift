@@ -78,7 +78,7 @@ public enum FileName {
             let n = out.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw GlimtError(FileStatus.reason(errno), path: path) }
-            if n == 0 { break }   // shrank while reading
+            if n == 0 { break }  // shrank while reading
             done += n
         }
         return Array(out[0..<done])

@@ -21,14 +21,18 @@ public enum FileWalker {
 
     /// `stop` is asked at every entry: when it says so, the walk ends at once with what it has
     /// found (a scan stopped by Ctrl-C or SIGTERM while it looks for videos).
-    public static func find(_ inputs: [String], stop: () -> Bool = { StopRequest.isRequested },
-                            accept: (String) -> Bool) -> (files: [String], problems: [Problem]) {
+    public static func find(
+        _ inputs: [String], stop: () -> Bool = { StopRequest.isRequested },
+        accept: (String) -> Bool
+    ) -> (files: [String], problems: [Problem]) {
         withoutActuallyEscaping(stop) { stop in
             withoutActuallyEscaping(accept) { accept in walk(inputs, stop: stop, accept: accept) }
         }
     }
 
-    private static func walk(_ inputs: [String], stop: @escaping () -> Bool, accept: @escaping (String) -> Bool) -> (files: [String], problems: [Problem]) {
+    private static func walk(
+        _ inputs: [String], stop: @escaping () -> Bool, accept: @escaping (String) -> Bool
+    ) -> (files: [String], problems: [Problem]) {
         var walk = Walk(stop: stop, accept: accept)
         for input in inputs {
             if walk.stopped() { break }

@@ -36,7 +36,9 @@ enum JSONText {
             guard i + length <= b.count else { throw notUTF8(at: i + offset, lead) }
             for k in 1..<max(length, 1) where b[i + k] & 0xC0 != 0x80 { throw notUTF8(at: i + k + offset, b[i + k]) }
             // Overlong forms, surrogates and past U+10FFFF.
-            if (lead == 0xE0 && b[i + 1] < 0xA0) || (lead == 0xED && b[i + 1] > 0x9F) || (lead == 0xF0 && b[i + 1] < 0x90) || (lead == 0xF4 && b[i + 1] > 0x8F) {
+            if (lead == 0xE0 && b[i + 1] < 0xA0) || (lead == 0xED && b[i + 1] > 0x9F) || (lead == 0xF0 && b[i + 1] < 0x90)
+                || (lead == 0xF4 && b[i + 1] > 0x8F)
+            {
                 throw notUTF8(at: i + 1 + offset, b[i + 1])
             }
             i += length
@@ -72,7 +74,9 @@ enum JSONText {
         for i in stride(from: 0, to: b.count, by: 4) {
             let bytes: [UInt8] = bigEndian ? Array(b[i..<(i + 4)]) : Array(b[i..<(i + 4)].reversed())
             let v = bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-            guard let s = Unicode.Scalar(v) else { throw GlimtError("broken UTF-32 text (0x\(String(v, radix: 16)) is no character); save it as UTF-8") }
+            guard let s = Unicode.Scalar(v) else {
+                throw GlimtError("broken UTF-32 text (0x\(String(v, radix: 16)) is no character); save it as UTF-8")
+            }
             out += Array(String(Character(s)).utf8)
         }
         return out
@@ -93,7 +97,7 @@ enum JSONText {
         var stack: [Container] = []
 
         struct Container {
-            var keys: Set<String>?   // nil: an array
+            var keys: Set<String>?  // nil: an array
             var key = ""
             var index = 0
         }
@@ -161,7 +165,9 @@ enum JSONText {
                     i += 1
                     stack.append(Container(keys: []))
                     skipSpace()
-                    if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; stack.removeLast() } else {
+                    if i < b.count, b[i] == UInt8(ascii: "}") {
+                        i += 1; stack.removeLast()
+                    } else {
                         if let found = key() { return found }
                         if i < 0 { return nil }
                         continue

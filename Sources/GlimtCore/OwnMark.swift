@@ -65,7 +65,8 @@ public enum OwnMark {
             guard type != "IDAT", type != "IEND", length >= 0, i + 12 + length <= b.count else { break }
             let data = b[(i + 8)..<(i + 8 + length)]
             if type == "tEXt", let zero = data.firstIndex(of: 0),
-               String(decoding: data[data.startIndex..<zero], as: UTF8.self) == pngKeyword {
+                String(decoding: data[data.startIndex..<zero], as: UTF8.self) == pngKeyword
+            {
                 comments.append(String(decoding: data[(zero + 1)...], as: UTF8.self))
             }
             i += 12 + length

@@ -18,7 +18,9 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
     /// `K/N`, as written on a command line; nil for anything else.
     public init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }), let k = Int(parts[0]), let n = Int(parts[1]) else { return nil }
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }), let k = Int(parts[0]),
+            let n = Int(parts[1])
+        else { return nil }
         self.init(number: k, count: n)
     }
 

@@ -47,7 +47,9 @@ public enum ImageOrientation: Int, Sendable, CaseIterable {
 
     /// The stored pixels an upright rectangle shows, in a stored `width` x `height` picture
     /// (for converting only the part a crop needs).
-    public func storedRect(x: Int, y: Int, width w: Int, height h: Int, storedWidth: Int, storedHeight: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+    public func storedRect(
+        x: Int, y: Int, width w: Int, height h: Int, storedWidth: Int, storedHeight: Int
+    ) -> (x: Int, y: Int, width: Int, height: Int) {
         let (origin, stepX, stepY) = steps(width: storedWidth, height: storedHeight)
         let corners = [(x, y), (x + w - 1, y + h - 1)].map { ux, uy in
             let index = origin + ux * stepX + uy * stepY

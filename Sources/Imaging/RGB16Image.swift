@@ -10,8 +10,9 @@ public struct RGB16Image: Sendable, Equatable {
 
     public init(width: Int, height: Int, red: [UInt16], green: [UInt16], blue: [UInt16]) {
         let count = width * height
-        precondition(width > 0 && height > 0 && red.count == count && green.count == count && blue.count == count,
-                     "RGB16Image: \(width)x\(height) needs \(count) samples per plane")
+        precondition(
+            width > 0 && height > 0 && red.count == count && green.count == count && blue.count == count,
+            "RGB16Image: \(width)x\(height) needs \(count) samples per plane")
         self.width = width
         self.height = height
         self.red = red

@@ -5,7 +5,9 @@ public struct RGBImage: Sendable, Equatable {
     public var pixels: [UInt8]
 
     public init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(width > 0 && height > 0 && pixels.count == width * height * 3, "RGBImage: \(width)x\(height) needs \(width * height * 3) bytes, got \(pixels.count)")
+        precondition(
+            width > 0 && height > 0 && pixels.count == width * height * 3,
+            "RGBImage: \(width)x\(height) needs \(width * height * 3) bytes, got \(pixels.count)")
         self.width = width
         self.height = height
         self.pixels = pixels

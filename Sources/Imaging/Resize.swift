@@ -118,6 +118,7 @@ public enum Resize {
         rh *= s
         let x = min(max(focus.center.x - rw / 2, 0), Float(image.width) - rw)
         let y = min(max(focus.center.y - rh / 2, 0), Float(image.height) - rh)
-        return resize(Crop.crop(image, x: Int(x.rounded()), y: Int(y.rounded()), width: Int(rw.rounded()), height: Int(rh.rounded())), width: w, height: h)
+        return resize(
+            Crop.crop(image, x: Int(x.rounded()), y: Int(y.rounded()), width: Int(rw.rounded()), height: Int(rh.rounded())), width: w, height: h)
     }
 }

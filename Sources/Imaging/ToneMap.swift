@@ -61,31 +61,35 @@ public struct ToneMap: Sendable {
         image.red.withUnsafeBufferPointer { R in
             image.green.withUnsafeBufferPointer { G in
                 image.blue.withUnsafeBufferPointer { B in
-                    decode.withUnsafeBufferPointer { D in table.withUnsafeBufferPointer { table in out.withUnsafeMutableBufferPointer { out in
-                        for i in 0..<n {
-                            // Linear BT.2020, in units of reference white.
-                            let r20 = D[Int(R[i]) >> 4], g20 = D[Int(G[i]) >> 4], b20 = D[Int(B[i]) >> 4]
-                            var r = 1.6605 * r20 - 0.5876 * g20 - 0.0728 * b20
-                            var g = -0.1246 * r20 + 1.1329 * g20 - 0.0083 * b20
-                            var b = -0.0182 * r20 - 0.1006 * g20 + 1.1187 * b20
-                            let y = max(0, 0.2126 * r + 0.7152 * g + 0.0722 * b)
-                            let mapped = compress(y, widthSquaredInverse: invW2)
-                            let k = y > 0 ? mapped / y : 0
-                            r *= k; g *= k; b *= k
-                            // Out-of-gamut (negative or above white) after mapping: pull towards grey.
-                            let lo = min(r, min(g, b)), hi = max(r, max(g, b))
-                            if lo < 0 || hi > 1 {
-                                var t: Float = 1
-                                if lo < 0 { t = min(t, mapped / max(mapped - lo, 1e-6)) }
-                                if hi > 1 { t = min(t, (1 - mapped) / max(hi - mapped, 1e-6)) }
-                                t = max(0, t)
-                                r = mapped + (r - mapped) * t; g = mapped + (g - mapped) * t; b = mapped + (b - mapped) * t
+                    decode.withUnsafeBufferPointer { D in
+                        table.withUnsafeBufferPointer { table in
+                            out.withUnsafeMutableBufferPointer { out in
+                                for i in 0..<n {
+                                    // Linear BT.2020, in units of reference white.
+                                    let r20 = D[Int(R[i]) >> 4], g20 = D[Int(G[i]) >> 4], b20 = D[Int(B[i]) >> 4]
+                                    var r = 1.6605 * r20 - 0.5876 * g20 - 0.0728 * b20
+                                    var g = -0.1246 * r20 + 1.1329 * g20 - 0.0083 * b20
+                                    var b = -0.0182 * r20 - 0.1006 * g20 + 1.1187 * b20
+                                    let y = max(0, 0.2126 * r + 0.7152 * g + 0.0722 * b)
+                                    let mapped = compress(y, widthSquaredInverse: invW2)
+                                    let k = y > 0 ? mapped / y : 0
+                                    r *= k; g *= k; b *= k
+                                    // Out-of-gamut (negative or above white) after mapping: pull towards grey.
+                                    let lo = min(r, min(g, b)), hi = max(r, max(g, b))
+                                    if lo < 0 || hi > 1 {
+                                        var t: Float = 1
+                                        if lo < 0 { t = min(t, mapped / max(mapped - lo, 1e-6)) }
+                                        if hi > 1 { t = min(t, (1 - mapped) / max(hi - mapped, 1e-6)) }
+                                        t = max(0, t)
+                                        r = mapped + (r - mapped) * t; g = mapped + (g - mapped) * t; b = mapped + (b - mapped) * t
+                                    }
+                                    out[3 * i] = table[Int(min(1, max(0, r)) * 4096)]
+                                    out[3 * i + 1] = table[Int(min(1, max(0, g)) * 4096)]
+                                    out[3 * i + 2] = table[Int(min(1, max(0, b)) * 4096)]
+                                }
                             }
-                            out[3 * i] = table[Int(min(1, max(0, r)) * 4096)]
-                            out[3 * i + 1] = table[Int(min(1, max(0, g)) * 4096)]
-                            out[3 * i + 2] = table[Int(min(1, max(0, b)) * 4096)]
                         }
-                    } } }
+                    }
                 }
             }
         }

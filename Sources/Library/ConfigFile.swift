@@ -60,7 +60,8 @@ public struct ConfigFile: Sendable {
         for (i, row) in rows.enumerated() {
             let text = row.last == 0x0D ? row.dropLast() : row[...]
             if text.contains(0x0D) {
-                throw GlimtError("line \(i + 1) holds a carriage return inside it (old Mac line ends?); save the file with LF or CRLF line ends", path: path)
+                throw GlimtError(
+                    "line \(i + 1) holds a carriage return inside it (old Mac line ends?); save the file with LF or CRLF line ends", path: path)
             }
             if text.contains(0) { throw GlimtError("line \(i + 1) holds a NUL byte; this is not a settings file as glimt writes it", path: path) }
         }
@@ -96,13 +97,16 @@ public struct ConfigFile: Sendable {
         if text.isEmpty || text.hasPrefix("#") { return nil }
         let word = text.prefix { $0 != " " && $0 != "\t" }
         guard word == "folder" else {
-            throw GlimtError("'\(ShownPath.escaped(String(word.prefix(40))))' is not a setting (a line is 'folder /absolute/path', or a comment after #)")
+            throw GlimtError(
+                "'\(ShownPath.escaped(String(word.prefix(40))))' is not a setting (a line is 'folder /absolute/path', or a comment after #)")
         }
         let value = String(text.dropFirst(word.count)).trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
         guard !value.isEmpty else { throw GlimtError("'folder' needs the folder's path after it") }
         var path = value
         if value == "~" || value.hasPrefix("~/") {
-            guard let home else { throw GlimtError("'\(ShownPath.escaped(value))' starts with ~, and HOME is not an absolute folder; write the path in full") }
+            guard let home else {
+                throw GlimtError("'\(ShownPath.escaped(value))' starts with ~, and HOME is not an absolute folder; write the path in full")
+            }
             path = home + value.dropFirst()
         }
         guard path.hasPrefix("/") else { throw GlimtError("'\(ShownPath.escaped(value))' is not an absolute path (write it from /, or from ~/)") }
@@ -113,8 +117,10 @@ public struct ConfigFile: Sendable {
     public mutating func add(_ folder: String) -> Bool {
         guard !folders.contains(folder) else { return false }
         if lines.isEmpty {
-            lines = ["# glimt-pure's settings. 'folder PATH' lines name the folders 'glimt-pure scan' scans when it",
-                     "# is given none ('glimt-pure folders add|remove' edits them; so may you)."]
+            lines = [
+                "# glimt-pure's settings. 'folder PATH' lines name the folders 'glimt-pure scan' scans when it",
+                "# is given none ('glimt-pure folders add|remove' edits them; so may you).",
+            ]
         }
         // A file of CRLF lines gets one more of them.
         lines.append("folder \(folder)" + (lines.last?.hasSuffix("\r") == true ? "\r" : ""))
@@ -139,8 +145,10 @@ public struct ConfigFile: Sendable {
 
     /// Reads, changes and writes the file under a lock beside it, so two changes at once both land
     /// (written only when it changed).
-    public static func change<T>(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment,
-                                 _ body: (inout ConfigFile) throws -> T) throws -> T {
+    public static func change<T>(
+        _ path: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+        _ body: (inout ConfigFile) throws -> T
+    ) throws -> T {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             throw GlimtError("cannot create the settings' folder (\(JSONFile.reason(error)))", path: folder.path)

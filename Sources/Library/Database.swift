@@ -65,7 +65,7 @@ final class Database {
     private static func uriByte(_ b: UInt8) -> String {
         switch b {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
             return String(UnicodeScalar(b))
         default:
             return String(format: "%%%02X", b)
@@ -151,7 +151,8 @@ final class Database {
         let text = message ?? String(cString: sqlite3_errmsg(handle))
         switch status & 0xff {
         case SQLITE_FULL: return GlimtError("the disk is full; the library is unchanged since its last complete step", path: path)
-        case SQLITE_CORRUPT, SQLITE_NOTADB: return GlimtError("the library database is damaged or not a database (\(text)); move it away to start afresh", path: path)
+        case SQLITE_CORRUPT, SQLITE_NOTADB:
+            return GlimtError("the library database is damaged or not a database (\(text)); move it away to start afresh", path: path)
         case SQLITE_BUSY, SQLITE_LOCKED: return GlimtError("the library is busy with another glimt-pure for too long (\(text))", path: path)
         case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN: return GlimtError("cannot write the library database (\(text))", path: path)
         default: return GlimtError("library database error: \(text)", path: path)
@@ -198,7 +199,8 @@ final class Database {
                 case .int(let v): status = sqlite3_bind_int64(statement, n, v)
                 case .real(let v): status = sqlite3_bind_double(statement, n, v)
                 case .text(let v): status = sqlite3_bind_text(statement, n, v, -1, glimt_sqlite_transient())
-                case .blob(let v): status = v.withUnsafeBytes { sqlite3_bind_blob(statement, n, $0.baseAddress, Int32($0.count), glimt_sqlite_transient()) }
+                case .blob(let v):
+                    status = v.withUnsafeBytes { sqlite3_bind_blob(statement, n, $0.baseAddress, Int32($0.count), glimt_sqlite_transient()) }
                 case .null: status = sqlite3_bind_null(statement, n)
                 }
                 guard status == SQLITE_OK else { throw database.failure(status, nil) }

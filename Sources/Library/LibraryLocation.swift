@@ -20,8 +20,9 @@ public enum LibraryLocation {
         if let home, home.hasPrefix("/") {
             return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share/glimt", isDirectory: true)
         }
-        throw GlimtError("cannot tell where the library is: \(unusable("HOME", home)) and \(unusable("XDG_DATA_HOME", xdg)); "
-                         + "set HOME or XDG_DATA_HOME to an absolute folder, or give --library DIR")
+        throw GlimtError(
+            "cannot tell where the library is: \(unusable("HOME", home)) and \(unusable("XDG_DATA_HOME", xdg)); "
+                + "set HOME or XDG_DATA_HOME to an absolute folder, or give --library DIR")
     }
 
     private static func unusable(_ name: String, _ value: String?) -> String {

@@ -70,7 +70,8 @@ public final class LibraryStore: @unchecked Sendable {
         try locked { try db.rows("SELECT \(Self.identityColumns) FROM videos WHERE content_key = ?", [.of(contentKey)], Self.identity).first }
     }
 
-    private static let identityColumns = "content_key, path, size, modified, analysis_version, sample_rate, analysis_side, time_zone, every_face, stretches IS NOT NULL"
+    private static let identityColumns =
+        "content_key, path, size, modified, analysis_version, sample_rate, analysis_side, time_zone, every_face, stretches IS NOT NULL"
 
     private static func identity(_ s: Database.Statement) -> Identity {
         Identity(contentKey: s.text(0), path: s.text(1), size: Int64(s.int(2)), modified: s.double(3), method: method(s, from: 4))
@@ -78,8 +79,9 @@ public final class LibraryStore: @unchecked Sendable {
 
     /// The six method columns, from `first` on, in `identityColumns`' order.
     private static func method(_ s: Database.Statement, from first: Int32) -> ObservationMethod {
-        ObservationMethod(version: s.int(first), sampleRate: s.double(first + 1), analysisSide: s.int(first + 2), timeZone: s.text(first + 3),
-                          everyFace: s.int(first + 4) != 0, keyframeLook: s.int(first + 5) != 0)
+        ObservationMethod(
+            version: s.int(first), sampleRate: s.double(first + 1), analysisSide: s.int(first + 2), timeZone: s.text(first + 3),
+            everyFace: s.int(first + 4) != 0, keyframeLook: s.int(first + 5) != 0)
     }
 
     /// `ObservedVideo.stretches` as stored: "start end" pairs, ";" between them, each number as
@@ -107,7 +109,9 @@ public final class LibraryStore: @unchecked Sendable {
             try db.transaction {
                 // Whatever was stored under the new name before is replaced by what is there now.
                 try db.run("DELETE FROM videos WHERE path = ? AND content_key <> ?", [.of(path), .of(contentKey)])
-                try db.run("UPDATE videos SET path = ?, size = ?, modified = ? WHERE content_key = ?", [.of(path), .int(size), .of(modified), .of(contentKey)])
+                try db.run(
+                    "UPDATE videos SET path = ?, size = ?, modified = ? WHERE content_key = ?",
+                    [.of(path), .int(size), .of(modified), .of(contentKey)])
             }
         }
     }
@@ -119,9 +123,12 @@ public final class LibraryStore: @unchecked Sendable {
         try locked {
             try db.transaction {
                 let before = try db.rows("SELECT day FROM videos WHERE content_key = ?", [.of(contentKey)]) { $0.text(0) }.first
-                try db.run("UPDATE videos SET day = ?, capture_time = ?, capture_instant = ?, date_source = ?, time_zone = ? WHERE content_key = ?",
-                           [.of(capture.day), .of(capture.time), .of(capture.instant?.timeIntervalSince1970), .of(capture.source.rawValue),
-                            .of(timeZone), .of(contentKey)])
+                try db.run(
+                    "UPDATE videos SET day = ?, capture_time = ?, capture_instant = ?, date_source = ?, time_zone = ? WHERE content_key = ?",
+                    [
+                        .of(capture.day), .of(capture.time), .of(capture.instant?.timeIntervalSince1970), .of(capture.source.rawValue),
+                        .of(timeZone), .of(contentKey),
+                    ])
                 // A day set by hand stays.
                 try db.run(Self.applySetDate, [.of(contentKey)])
                 let after = try db.rows("SELECT day FROM videos WHERE content_key = ?", [.of(contentKey)]) { $0.text(0) }.first
@@ -144,10 +151,13 @@ public final class LibraryStore: @unchecked Sendable {
     public func setDate(contentKey: String, path: String, day: String, time: String?) throws -> [String] {
         try locked {
             try db.transaction {
-                try db.run("INSERT OR REPLACE INTO set_dates (content_key, day, time, path) VALUES (?, ?, ?, ?)",
-                           [.of(contentKey), .of(day), .of(time), .of(path)])
+                try db.run(
+                    "INSERT OR REPLACE INTO set_dates (content_key, day, time, path) VALUES (?, ?, ?, ?)",
+                    [.of(contentKey), .of(day), .of(time), .of(path)])
                 try db.run(Self.applySetDate, [.of(contentKey)])
-                let dropped = try db.rows("SELECT DISTINCT day FROM pins WHERE content_key = ? AND day <> ? ORDER BY day", [.of(contentKey), .of(day)]) { $0.text(0) }
+                let dropped = try db.rows(
+                    "SELECT DISTINCT day FROM pins WHERE content_key = ? AND day <> ? ORDER BY day", [.of(contentKey), .of(day)]
+                ) { $0.text(0) }
                 try db.run("DELETE FROM pins WHERE content_key = ? AND day <> ?", [.of(contentKey), .of(day)])
                 return dropped
             }
@@ -179,38 +189,48 @@ public final class LibraryStore: @unchecked Sendable {
         try locked {
             try db.transaction {
                 try db.run("DELETE FROM videos WHERE path = ? OR content_key = ?", [.of(v.path), .of(v.contentKey)])
-                try db.run("""
+                try db.run(
+                    """
                     INSERT INTO videos (content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration,
                                         width, height, rotation, codec, hdr, recording, analysis_version, sample_rate, analysis_side, time_zone, notes,
                                         every_face, stretches)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [.of(v.contentKey), .of(v.path), .int(v.size), .of(v.modified), .of(v.capture.day), .of(v.capture.time),
-                          .of(v.capture.instant?.timeIntervalSince1970), .of(v.capture.source.rawValue), .of(v.duration), .of(v.width),
-                          .of(v.height), .of(v.rotation), .of(v.codec), .of(v.hdr),
-                          .of(v.recording.flatMap { try? Self.factsEncoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }),
-                          .of(v.method.version), .of(v.method.sampleRate), .of(v.method.analysisSide), .of(v.method.timeZone),
-                          .of(v.notes.joined(separator: "\n")), .of(v.method.everyFace), .of(Self.stretchesText(v.stretches))])
+                    """,
+                    [
+                        .of(v.contentKey), .of(v.path), .int(v.size), .of(v.modified), .of(v.capture.day), .of(v.capture.time),
+                        .of(v.capture.instant?.timeIntervalSince1970), .of(v.capture.source.rawValue), .of(v.duration), .of(v.width),
+                        .of(v.height), .of(v.rotation), .of(v.codec), .of(v.hdr),
+                        .of(v.recording.flatMap { try? Self.factsEncoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }),
+                        .of(v.method.version), .of(v.method.sampleRate), .of(v.method.analysisSide), .of(v.method.timeZone),
+                        .of(v.notes.joined(separator: "\n")), .of(v.method.everyFace), .of(Self.stretchesText(v.stretches)),
+                    ])
                 let id = db.lastInsertedRow
                 // A day the person gave this content stands over what its metadata says.
                 try db.run(Self.applySetDate, [.of(v.contentKey)])
-                let frame = try db.prepare("""
+                let frame = try db.prepare(
+                    """
                     INSERT INTO frames (video_id, idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
-                let face = try db.prepare("""
+                let face = try db.prepare(
+                    """
                     INSERT INTO faces (video_id, frame_idx, idx, x, y, width, height, score, quality, embedding, borrows_back, borrows_face, likeness)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 for (i, f) in v.frames.enumerated() {
                     let a = f.aesthetics
-                    try frame.bind([.int(id), .of(i), .of(f.time), .of(f.sharpness), .of(a.value), .of(a.exposure), .of(a.contrast),
-                                    .of(a.colourfulness), .of(a.cleanliness), .of(a.rejected)])
+                    try frame.bind([
+                        .int(id), .of(i), .of(f.time), .of(f.sharpness), .of(a.value), .of(a.exposure), .of(a.contrast),
+                        .of(a.colourfulness), .of(a.cleanliness), .of(a.rejected),
+                    ])
                     while try frame.step() {}
                     for (j, x) in f.faces.enumerated() {
                         // A borrowed embedding is its source's: the source's row holds it.
                         let own = x.borrowedFrom == nil ? x.embedding.map { Database.Value.blob(HalfFloats.encode($0.values)) } : nil
-                        try face.bind([.int(id), .of(i), .of(j), .of(x.box.x), .of(x.box.y), .of(x.box.width), .of(x.box.height), .of(x.score),
-                                       .of(x.quality), own ?? .null, .of(x.borrowedFrom?.framesBack), .of(x.borrowedFrom?.face), .of(x.borrowedFrom?.likeness)])
+                        try face.bind([
+                            .int(id), .of(i), .of(j), .of(x.box.x), .of(x.box.y), .of(x.box.width), .of(x.box.height), .of(x.score),
+                            .of(x.quality), own ?? .null, .of(x.borrowedFrom?.framesBack), .of(x.borrowedFrom?.face), .of(x.borrowedFrom?.likeness),
+                        ])
                         while try face.step() {}
                     }
                 }
@@ -241,42 +261,64 @@ public final class LibraryStore: @unchecked Sendable {
 
     /// The days that have videos, in order, within [from, to] (either may be nil).
     public func days(from: String? = nil, to: String? = nil) throws -> [String] {
-        try locked { try db.rows("SELECT DISTINCT day FROM videos WHERE day >= ? AND day <= ? ORDER BY day", [.of(from ?? "0000"), .of(to ?? "9999")]) { $0.text(0) } }
+        try locked {
+            try db.rows("SELECT DISTINCT day FROM videos WHERE day >= ? AND day <= ? ORDER BY day", [.of(from ?? "0000"), .of(to ?? "9999")]) {
+                $0.text(0)
+            }
+        }
     }
 
     /// Every stored video of one day, with its frames and faces (one day at a time keeps memory
     /// bounded however large the library).
     public func videos(onDay day: String) throws -> [ObservedVideo] {
         try locked {
-            var videos = try db.rows("""
+            var videos = try db.rows(
+                """
                 SELECT id, content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration, width, height,
                        rotation, codec, hdr, recording, \(Self.identityColumns), notes, stretches FROM videos WHERE day = ? ORDER BY path
-                """, [.of(day)]) { s -> (Int, ObservedVideo) in
-                let capture = CaptureDate(day: s.text(5), time: s.optionalText(6), instant: s.optionalDouble(7).map { Date(timeIntervalSince1970: $0) },
-                                          source: CaptureDate.Source(rawValue: s.text(8)) ?? .modificationTime)
-                return (s.int(0), ObservedVideo(contentKey: s.text(1), path: s.text(2), size: Int64(s.int(3)), modified: s.double(4), capture: capture,
-                                              duration: s.double(9), width: s.int(10), height: s.int(11), rotation: s.int(12), codec: s.text(13),
-                                              hdr: s.int(14) != 0,
-                                              recording: s.optionalText(15).flatMap { try? JSONDecoder().decode(RecordingFacts.self, from: Data($0.utf8)) },
-                                              method: Self.method(s, from: 20), frames: [], stretches: Self.stretches(s.optionalText(27)),
-                                              notes: s.text(26).split(separator: "\n").map(String.init)))
+                """, [.of(day)]
+            ) { s -> (Int, ObservedVideo) in
+                let capture = CaptureDate(
+                    day: s.text(5), time: s.optionalText(6), instant: s.optionalDouble(7).map { Date(timeIntervalSince1970: $0) },
+                    source: CaptureDate.Source(rawValue: s.text(8)) ?? .modificationTime)
+                return (
+                    s.int(0),
+                    ObservedVideo(
+                        contentKey: s.text(1), path: s.text(2), size: Int64(s.int(3)), modified: s.double(4), capture: capture,
+                        duration: s.double(9), width: s.int(10), height: s.int(11), rotation: s.int(12), codec: s.text(13),
+                        hdr: s.int(14) != 0,
+                        recording: s.optionalText(15).flatMap { try? JSONDecoder().decode(RecordingFacts.self, from: Data($0.utf8)) },
+                        method: Self.method(s, from: 20), frames: [], stretches: Self.stretches(s.optionalText(27)),
+                        notes: s.text(26).split(separator: "\n").map(String.init))
+                )
             }
             for i in videos.indices {
                 let id = videos[i].0
-                var frames = try db.rows("""
+                var frames = try db.rows(
+                    """
                     SELECT time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected FROM frames WHERE video_id = ? ORDER BY idx
-                    """, [.of(id)]) { s in
-                    ObservedFrame(time: s.double(0), aesthetics: Aesthetics(value: s.float(2), exposure: s.float(3), contrast: s.float(4), colourfulness: s.float(5),
-                                                                       cleanliness: s.float(6), rejected: s.optionalText(7)),
-                                sharpness: s.float(1), faces: [])
+                    """, [.of(id)]
+                ) { s in
+                    ObservedFrame(
+                        time: s.double(0),
+                        aesthetics: Aesthetics(
+                            value: s.float(2), exposure: s.float(3), contrast: s.float(4), colourfulness: s.float(5),
+                            cleanliness: s.float(6), rejected: s.optionalText(7)),
+                        sharpness: s.float(1), faces: [])
                 }
-                let faces = try db.rows("""
+                let faces = try db.rows(
+                    """
                     SELECT frame_idx, x, y, width, height, score, quality, embedding, borrows_back, borrows_face, likeness
                     FROM faces WHERE video_id = ? ORDER BY frame_idx, idx
-                    """, [.of(id)]) { s in
-                    (s.int(0), ObservedFace(box: Box(x: s.float(1), y: s.float(2), width: s.float(3), height: s.float(4)), score: s.float(5), quality: s.float(6),
-                                          embedding: s.isNull(7) ? nil : try? Embedding(validating: HalfFloats.decode(s.blob(7))),
-                                          borrowedFrom: s.isNull(8) ? nil : BorrowedEmbedding(framesBack: s.int(8), face: s.int(9), likeness: s.float(10))))
+                    """, [.of(id)]
+                ) { s in
+                    (
+                        s.int(0),
+                        ObservedFace(
+                            box: Box(x: s.float(1), y: s.float(2), width: s.float(3), height: s.float(4)), score: s.float(5), quality: s.float(6),
+                            embedding: s.isNull(7) ? nil : try? Embedding(validating: HalfFloats.decode(s.blob(7))),
+                            borrowedFrom: s.isNull(8) ? nil : BorrowedEmbedding(framesBack: s.int(8), face: s.int(9), likeness: s.float(10)))
+                    )
                 }
                 for (f, face) in faces where frames.indices.contains(f) { frames[f].faces.append(face) }
                 Self.fillBorrowed(&frames)
@@ -293,8 +335,9 @@ public final class LibraryStore: @unchecked Sendable {
             for i in frames[f].faces.indices {
                 guard let b = frames[f].faces[i].borrowedFrom else { continue }
                 let s = f - b.framesBack
-                frames[f].faces[i].embedding = b.framesBack > 0 && frames.indices.contains(s) && frames[s].faces.indices.contains(b.face)
-                    && !frames[s].faces[b.face].borrowed ? frames[s].faces[b.face].embedding : nil
+                frames[f].faces[i].embedding =
+                    b.framesBack > 0 && frames.indices.contains(s) && frames[s].faces.indices.contains(b.face)
+                        && !frames[s].faces[b.face].borrowed ? frames[s].faces[b.face].embedding : nil
             }
         }
     }
@@ -312,19 +355,25 @@ public final class LibraryStore: @unchecked Sendable {
     public func dump() throws -> String {
         try locked {
             var out: [String] = []
-            let videos = try db.rows("""
+            let videos = try db.rows(
+                """
                 SELECT id, content_key, path, size, day, capture_time, date_source, duration, width, height, rotation, codec, hdr, analysis_version,
                        recording, sample_rate, analysis_side, time_zone, notes, every_face, stretches
                 FROM videos ORDER BY content_key
-                """) { s in (s.int(0), (1...20).map { s.text(Int32($0)) }.joined(separator: "|")) }
+                """
+            ) { s in (s.int(0), (1...20).map { s.text(Int32($0)) }.joined(separator: "|")) }
             for (id, line) in videos {
                 out.append("video " + line)
-                out += try db.rows("SELECT idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected FROM frames WHERE video_id = ? ORDER BY idx",
-                                   [.int(Int64(id))]) { s in "  frame " + (0...8).map { s.text(Int32($0)) }.joined(separator: "|") }
-                out += try db.rows("""
+                out += try db.rows(
+                    "SELECT idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected FROM frames WHERE video_id = ? ORDER BY idx",
+                    [.int(Int64(id))]
+                ) { s in "  frame " + (0...8).map { s.text(Int32($0)) }.joined(separator: "|") }
+                out += try db.rows(
+                    """
                     SELECT frame_idx, idx, x, y, width, height, score, quality, hex(embedding), borrows_back, borrows_face, likeness
                     FROM faces WHERE video_id = ? ORDER BY frame_idx, idx
-                    """, [.int(Int64(id))]) { s in "  face " + (0...11).map { s.text(Int32($0)) }.joined(separator: "|") }
+                    """, [.int(Int64(id))]
+                ) { s in "  face " + (0...11).map { s.text(Int32($0)) }.joined(separator: "|") }
             }
             return out.joined(separator: "\n")
         }
@@ -350,8 +399,10 @@ public final class LibraryStore: @unchecked Sendable {
     public func choices(person: Int) throws -> Choices {
         try locked {
             var c = Choices()
-            for (day, key, start) in try db.rows("SELECT day, content_key, start FROM pins WHERE person_id = ?", [.of(person)],
-                                                 { ($0.text(0), $0.text(1), $0.double(2)) }) {
+            for (day, key, start) in try db.rows(
+                "SELECT day, content_key, start FROM pins WHERE person_id = ?", [.of(person)],
+                { ($0.text(0), $0.text(1), $0.double(2)) })
+            {
                 c.pins[day] = (key, start)
             }
             c.excludedDays = Set(try db.rows("SELECT day FROM excluded_days WHERE person_id = ?", [.of(person)]) { $0.text(0) })
@@ -366,9 +417,11 @@ public final class LibraryStore: @unchecked Sendable {
     public func pin(day: String, contentKey: String, start: Double, person: Int) throws -> Bool {
         try locked {
             try db.transaction {
-                try db.run("INSERT OR REPLACE INTO pins (person_id, day, content_key, start) VALUES (?, ?, ?, ?)",
-                           [.of(person), .of(day), .of(contentKey), .of(start)])
-                let excluded = try db.rows("SELECT 1 FROM excluded_days WHERE person_id = ? AND day = ?", [.of(person), .of(day)]) { _ in true }.first ?? false
+                try db.run(
+                    "INSERT OR REPLACE INTO pins (person_id, day, content_key, start) VALUES (?, ?, ?, ?)",
+                    [.of(person), .of(day), .of(contentKey), .of(start)])
+                let excluded =
+                    try db.rows("SELECT 1 FROM excluded_days WHERE person_id = ? AND day = ?", [.of(person), .of(day)]) { _ in true }.first ?? false
                 try db.run("DELETE FROM excluded_days WHERE person_id = ? AND day = ?", [.of(person), .of(day)])
                 return excluded
             }
@@ -381,8 +434,11 @@ public final class LibraryStore: @unchecked Sendable {
 
     public func setDay(_ day: String, excluded: Bool, person: Int) throws {
         try locked {
-            try db.run(excluded ? "INSERT OR IGNORE INTO excluded_days (person_id, day) VALUES (?, ?)" : "DELETE FROM excluded_days WHERE person_id = ? AND day = ?",
-                       [.of(person), .of(day)])
+            try db.run(
+                excluded
+                    ? "INSERT OR IGNORE INTO excluded_days (person_id, day) VALUES (?, ?)"
+                    : "DELETE FROM excluded_days WHERE person_id = ? AND day = ?",
+                [.of(person), .of(day)])
         }
     }
 

@@ -1,7 +1,7 @@
+import Analysis
 import Foundation
 import GlimtCore
 import Imaging
-import Analysis
 
 /// A face the user chose as "this is my child": its embedding and where it came from.
 public struct Reference: Codable, Equatable, Sendable {
@@ -32,8 +32,10 @@ public struct Reference: Codable, Equatable, Sendable {
     /// references from before it was kept): a low one is perhaps no face at all.
     public var score: Float?
 
-    public init(id: Int, photo: String, face: Int, box: Box, landmarks: [Point], quality: Float, embedding: Embedding,
-                thumbnail: String, added: String, taken: String? = nil, time: Double? = nil, score: Float? = nil) {
+    public init(
+        id: Int, photo: String, face: Int, box: Box, landmarks: [Point], quality: Float, embedding: Embedding,
+        thumbnail: String, added: String, taken: String? = nil, time: Double? = nil, score: Float? = nil
+    ) {
         self.taken = taken
         self.time = time
         self.score = score
@@ -71,7 +73,9 @@ public struct Reference: Codable, Equatable, Sendable {
     /// when decoded); nil when it is fine.
     func problem() -> String? {
         guard id > 0, id < ReferenceStore.largestID else { return "its id \(id) is not a number glimt writes (1 to \(ReferenceStore.largestID - 1))" }
-        guard (0...ReferenceStore.maxReferences).contains(number) else { return "its number \(number) is not one of 1 to \(ReferenceStore.maxReferences)" }
+        guard (0...ReferenceStore.maxReferences).contains(number) else {
+            return "its number \(number) is not one of 1 to \(ReferenceStore.maxReferences)"
+        }
         guard face > 0 else { return "its face number \(face) is not a positive number" }
         guard box.isFinite, box.width > 0, box.height > 0 else { return "its box is not a rectangle" }
         guard landmarks.count == 5, landmarks.allSatisfy(\.isFinite) else { return "it needs 5 finite landmarks, has \(landmarks.count)" }
@@ -130,7 +134,9 @@ public struct Person: Codable, Equatable, Sendable {
         if name.isEmpty { return "a person's name cannot be empty" }
         if name.count > 64 { return "a person's name is at most 64 characters" }
         if name.hasPrefix("-") { return "a person's name cannot start with '-' ('\(name)' looks like an option)" }
-        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "a person's name cannot hold control characters" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "a person's name cannot hold control characters"
+        }
         if name.trimmingCharacters(in: .whitespaces) != name { return "a person's name cannot start or end with a space" }
         return nil
     }
@@ -187,8 +193,9 @@ public final class ReferenceStore {
         switch version {
         case 1:
             let old = try JSONFile.read(IndexV1.self, from: indexURL.path, what: what)
-            index = Index(nextID: old.nextID, nextPersonID: 2,
-                          people: old.references.isEmpty ? [] : [Person(id: 1, name: Self.firstPersonName, references: old.references)])
+            index = Index(
+                nextID: old.nextID, nextPersonID: 2,
+                people: old.references.isEmpty ? [] : [Person(id: 1, name: Self.firstPersonName, references: old.references)])
             if old.references.isEmpty { index.nextPersonID = 1 }
         case 2:
             index = try JSONFile.read(Index.self, from: indexURL.path, what: what)
@@ -218,7 +225,9 @@ public final class ReferenceStore {
                 numbers.insert(free)
             }
         }
-        guard index.nextID > (ids.max() ?? 0), index.nextID < Self.largestID else { throw bad("nextID \(index.nextID) would reuse an id, or is not a number glimt writes") }
+        guard index.nextID > (ids.max() ?? 0), index.nextID < Self.largestID else {
+            throw bad("nextID \(index.nextID) would reuse an id, or is not a number glimt writes")
+        }
         guard index.nextPersonID > (personIDs.max() ?? 0), index.nextPersonID < Self.largestID else {
             throw bad("nextPersonID \(index.nextPersonID) would reuse a person's id, or is not a number glimt writes")
         }
@@ -250,7 +259,7 @@ public final class ReferenceStore {
         guard FileManager.default.fileExists(atPath: indexURL.path) else { return }
         let named = Set(index.people.flatMap { $0.references.map(\.thumbnail) })
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            where Self.isThumbnailName(name) && !named.contains(name) {
+        where Self.isThumbnailName(name) && !named.contains(name) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }
@@ -304,8 +313,10 @@ public final class ReferenceStore {
     /// throws to refuse: it runs under the lock, so two adds at once cannot both pass it against
     /// a list that lacks the other.
     @discardableResult
-    public func add(_ reference: Reference, to name: String, newPerson: Bool = false, thumbnailPNG: [UInt8],
-                    check: (_ person: Person?, _ others: [Person]) throws -> Void) throws -> (reference: Reference, person: Person) {
+    public func add(
+        _ reference: Reference, to name: String, newPerson: Bool = false, thumbnailPNG: [UInt8],
+        check: (_ person: Person?, _ others: [Person]) throws -> Void
+    ) throws -> (reference: Reference, person: Person) {
         if let why = Person.problem(name: name) { throw GlimtError(why) }
         return try change { index in
             var p = index.people.firstIndex { $0.name.lowercased() == name.lowercased() }
@@ -315,13 +326,16 @@ public final class ReferenceStore {
             } else {
                 if let why = Person.problem(newName: name) { throw GlimtError(why) }
                 if !newPerson, let close = Person.closeName(to: name, in: index.people.map(\.name)) {
-                    throw GlimtError("no person is called '\(name)', and it is close to \(close): add to them with --person \(close), or make a new person with --new")
+                    throw GlimtError(
+                        "no person is called '\(name)', and it is close to \(close): add to them with --person \(close), or make a new person with --new"
+                    )
                 }
             }
             let others = index.people.enumerated().filter { $0.offset != p }.map(\.element)
             if let p, index.people[p].references.count >= Self.maxReferences {
-                throw GlimtError("\(index.people[p].name) already has \(Self.maxReferences) references, the most glimt keeps; remove one first (glimt-pure reference remove N --person \(index.people[p].name))",
-                                 path: reference.photo)
+                throw GlimtError(
+                    "\(index.people[p].name) already has \(Self.maxReferences) references, the most glimt keeps; remove one first (glimt-pure reference remove N --person \(index.people[p].name))",
+                    path: reference.photo)
             }
             try check(p.map { index.people[$0] }, others)
             if p == nil {
@@ -351,7 +365,9 @@ public final class ReferenceStore {
             }
             guard let i = index.people[p].references.firstIndex(where: { $0.number == number }) else {
                 let numbers = index.people[p].references.map(\.number).sorted().map(String.init).joined(separator: ", ")
-                throw GlimtError("\(index.people[p].name) has no reference \(number) (" + (numbers.isEmpty ? "none at all" : "theirs are \(numbers)") + "; see: glimt-pure reference list)")
+                throw GlimtError(
+                    "\(index.people[p].name) has no reference \(number) (" + (numbers.isEmpty ? "none at all" : "theirs are \(numbers)")
+                        + "; see: glimt-pure reference list)")
             }
             return (index.people[p].references.remove(at: i), index.people[p])
         }

@@ -57,8 +57,12 @@ extension LibraryStore {
     public func begin(_ record: ScanRecord) throws -> Int64 {
         try locked {
             try db.transaction {
-                try db.run("INSERT INTO scans (kind, started, inputs, shard) VALUES (?, ?, ?, ?)",
-                           [.of(record.kind.rawValue), .of(record.started.timeIntervalSince1970), .of(record.inputs.joined(separator: "\n")), .of(record.shard)])
+                try db.run(
+                    "INSERT INTO scans (kind, started, inputs, shard) VALUES (?, ?, ?, ?)",
+                    [
+                        .of(record.kind.rawValue), .of(record.started.timeIntervalSince1970), .of(record.inputs.joined(separator: "\n")),
+                        .of(record.shard),
+                    ])
                 let id = db.lastInsertedRow
                 try db.run("DELETE FROM scans WHERE id NOT IN (SELECT id FROM scans ORDER BY id DESC LIMIT ?)", [.of(ScanHistory.kept)])
                 return id
@@ -70,9 +74,12 @@ extension LibraryStore {
     public func finish(_ id: Int64, _ record: ScanRecord) throws {
         try locked {
             try db.transaction {
-                try db.run("UPDATE scans SET finished = ?, found = ?, analysed = ?, unchanged = ?, stopped = ? WHERE id = ?",
-                           [.of((record.finished ?? Date()).timeIntervalSince1970), .of(record.found), .of(record.analysed), .of(record.unchanged),
-                            .of(record.stopped), .int(id)])
+                try db.run(
+                    "UPDATE scans SET finished = ?, found = ?, analysed = ?, unchanged = ?, stopped = ? WHERE id = ?",
+                    [
+                        .of((record.finished ?? Date()).timeIntervalSince1970), .of(record.found), .of(record.analysed), .of(record.unchanged),
+                        .of(record.stopped), .int(id),
+                    ])
                 try db.run("DELETE FROM scan_files WHERE scan_id = ?", [.int(id)])
                 let insert = try db.prepare("INSERT INTO scan_files (scan_id, path, outcome, reason) VALUES (?, ?, ?, ?)")
                 for f in record.files {
@@ -86,12 +93,15 @@ extension LibraryStore {
     /// The latest records, newest first (`kind`: of that kind only).
     public func history(kind: ScanRecord.Kind? = nil, limit: Int = ScanHistory.kept) throws -> [ScanRecord] {
         try locked {
-            let rows = try db.rows("""
+            let rows = try db.rows(
+                """
                 SELECT id, kind, started, finished, inputs, shard, found, analysed, unchanged, stopped FROM scans
                 WHERE ? IS NULL OR kind = ? ORDER BY id DESC LIMIT ?
-                """, [.of(kind?.rawValue), .of(kind?.rawValue), .of(limit)]) { s -> (Int64, ScanRecord) in
-                var r = ScanRecord(kind: ScanRecord.Kind(rawValue: s.text(1)) ?? .scan, started: Date(timeIntervalSince1970: s.double(2)),
-                                   inputs: s.text(4).split(separator: "\n").map(String.init), shard: s.optionalText(5))
+                """, [.of(kind?.rawValue), .of(kind?.rawValue), .of(limit)]
+            ) { s -> (Int64, ScanRecord) in
+                var r = ScanRecord(
+                    kind: ScanRecord.Kind(rawValue: s.text(1)) ?? .scan, started: Date(timeIntervalSince1970: s.double(2)),
+                    inputs: s.text(4).split(separator: "\n").map(String.init), shard: s.optionalText(5))
                 r.finished = s.optionalDouble(3).map { Date(timeIntervalSince1970: $0) }
                 (r.found, r.analysed, r.unchanged, r.stopped) = (s.int(6), s.int(7), s.int(8), s.int(9) != 0)
                 return (Int64(s.int(0)), r)

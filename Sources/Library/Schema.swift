@@ -162,23 +162,28 @@ enum Schema {
     private static func check(_ db: Database) throws -> Int {
         let found = try db.rows("PRAGMA user_version") { $0.int(0) }.first ?? 0
         guard found >= 0 else {
-            throw GlimtError("store version \(found) is not one glimt writes (its versions are 1 to \(version)): not a glimt library database, or a damaged one; move it away to start afresh",
-                             path: db.path)
+            throw GlimtError(
+                "store version \(found) is not one glimt writes (its versions are 1 to \(version)): not a glimt library database, or a damaged one; move it away to start afresh",
+                path: db.path)
         }
         guard found <= version else {
-            throw GlimtError("this library was written by a newer glimt-pure (store version \(found); this one reads up to \(version)); use that version or a new --library", path: db.path)
+            throw GlimtError(
+                "this library was written by a newer glimt-pure (store version \(found); this one reads up to \(version)); use that version or a new --library",
+                path: db.path)
         }
         let tables = try shape(of: db)
         if found == 0 {
             guard tables.isEmpty else {
-                throw GlimtError("not a glimt library database (it holds other tables: \(tables.keys.sorted().prefix(3).joined(separator: ", ")))", path: db.path)
+                throw GlimtError(
+                    "not a glimt library database (it holds other tables: \(tables.keys.sorted().prefix(3).joined(separator: ", ")))", path: db.path)
             }
             return found
         }
         let expected = try shape(ofVersion: found)
         if tables != expected {
-            throw GlimtError("not a glimt library database (its tables are not those of glimt's store version \(found): \(difference(tables, from: expected))); move it away to start afresh",
-                             path: db.path)
+            throw GlimtError(
+                "not a glimt library database (its tables are not those of glimt's store version \(found): \(difference(tables, from: expected))); move it away to start afresh",
+                path: db.path)
         }
         return found
     }
@@ -186,7 +191,8 @@ enum Schema {
     /// Each table's columns, as a store holds them (SQLite's own tables left out).
     private static func shape(of db: Database) throws -> [String: Set<String>] {
         var out: [String: Set<String>] = [:]
-        for table in try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'", [], { $0.text(0) }) {
+        for table in try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'", [], { $0.text(0) })
+        {
             out[table] = Set(try db.rows("SELECT name FROM pragma_table_info(?)", [.of(table)]) { $0.text(0) })
         }
         return out
@@ -203,11 +209,15 @@ enum Schema {
     /// pins", "its table videos lacks stretches".
     private static func difference(_ found: [String: Set<String>], from expected: [String: Set<String>]) -> String {
         let extra = found.keys.filter { expected[$0] == nil }.sorted(), missing = expected.keys.filter { found[$0] == nil }.sorted()
-        if !extra.isEmpty { return "it holds \(extra.prefix(3).joined(separator: ", "))" + (missing.isEmpty ? "" : " and lacks \(missing.prefix(3).joined(separator: ", "))") }
+        if !extra.isEmpty {
+            return "it holds \(extra.prefix(3).joined(separator: ", "))"
+                + (missing.isEmpty ? "" : " and lacks \(missing.prefix(3).joined(separator: ", "))")
+        }
         if !missing.isEmpty { return "it lacks the table\(missing.count == 1 ? "" : "s") \(missing.prefix(3).joined(separator: ", "))" }
         for table in expected.keys.sorted() where found[table] != expected[table] {
             let lacks = expected[table]!.subtracting(found[table]!).sorted(), holds = found[table]!.subtracting(expected[table]!).sorted()
-            return "its table \(table) " + (lacks.isEmpty ? "holds \(holds.prefix(3).joined(separator: ", "))" : "lacks \(lacks.prefix(3).joined(separator: ", "))")
+            return "its table \(table) "
+                + (lacks.isEmpty ? "holds \(holds.prefix(3).joined(separator: ", "))" : "lacks \(lacks.prefix(3).joined(separator: ", "))")
         }
         return "they differ"
     }

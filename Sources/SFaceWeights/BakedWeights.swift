@@ -39,8 +39,9 @@ public enum BakedWeights {
         return [
             binary.appendingPathComponent("glimt-pure_SFaceWeights.resources/Resources", isDirectory: true),
             binary.deletingLastPathComponent().appendingPathComponent("share/glimt-pure", isDirectory: true),
-        ] + (binary.lastPathComponent == "glimt-pure" && binary.deletingLastPathComponent().lastPathComponent == "lib"
-             ? [binary.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/glimt-pure", isDirectory: true)] : [])
+        ]
+            + (binary.lastPathComponent == "glimt-pure" && binary.deletingLastPathComponent().lastPathComponent == "lib"
+                ? [binary.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/glimt-pure", isDirectory: true)] : [])
     }
 
     /// The folder of the running binary, symlinks resolved (a link in ~/bin to an installed

@@ -13,8 +13,10 @@ public struct ByteImage {
     public let paddedWidth: Int
     public let paddedHeight: Int
 
-    public init(data: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int = 3, order: [Int] = [0, 1, 2],
-                offset: Float = 0, scale: Float = 1, paddedWidth: Int? = nil, paddedHeight: Int? = nil) {
+    public init(
+        data: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int = 3, order: [Int] = [0, 1, 2],
+        offset: Float = 0, scale: Float = 1, paddedWidth: Int? = nil, paddedHeight: Int? = nil
+    ) {
         precondition(order.allSatisfy { $0 < bytesPerPixel }, "ByteImage: channel order out of range")
         self.data = data
         self.width = width

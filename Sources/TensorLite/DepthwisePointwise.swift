@@ -11,7 +11,9 @@ public struct DepthwisePointwise: Sendable {
     static let bandBytes = 64 << 10
 
     public init(depthwise: DepthwiseConv, pointwise: any PointwiseLayer) {
-        precondition(depthwise.channels == pointwise.inChannels, "DepthwisePointwise: \(depthwise.channels) depthwise channels for \(pointwise.inChannels) pointwise inputs")
+        precondition(
+            depthwise.channels == pointwise.inChannels,
+            "DepthwisePointwise: \(depthwise.channels) depthwise channels for \(pointwise.inChannels) pointwise inputs")
         self.depthwise = depthwise
         self.pointwise = pointwise
     }
@@ -23,7 +25,9 @@ public struct DepthwisePointwise: Sendable {
     /// size (the map it replaces).
     public func run(_ input: Tensor, into output: Tensor, scratch: Tensor) {
         let (oh, ow) = depthwise.outputShape(height: input.height, width: input.width)
-        precondition(input.channels == depthwise.channels && output.channels == pointwise.outChannels, "DepthwisePointwise: channels \(input.channels)->\(output.channels)")
+        precondition(
+            input.channels == depthwise.channels && output.channels == pointwise.outChannels,
+            "DepthwisePointwise: channels \(input.channels)->\(output.channels)")
         precondition(output.height == oh && output.width == ow, "DepthwisePointwise: output must be \(oh)x\(ow)")
         let stride = roundUp(depthwise.channels, to: laneCount)
         precondition(scratch.pixelCount * scratch.pixelStride >= oh * ow * stride, "DepthwisePointwise: scratch smaller than the depthwise map")
@@ -31,8 +35,9 @@ public struct DepthwisePointwise: Sendable {
         for y0 in Swift.stride(from: 0, to: oh, by: bandRows) {
             let rows = y0..<min(oh, y0 + bandRows)
             depthwise.run(input, rows: rows, into: scratch.data, outputStride: stride)
-            pointwise.runPixels(input: scratch.data, inputStride: stride, output: output.data + y0 * ow * output.pixelStride,
-                                outputStride: output.pixelStride, pixels: rows.count * ow)
+            pointwise.runPixels(
+                input: scratch.data, inputStride: stride, output: output.data + y0 * ow * output.pixelStride,
+                outputStride: output.pixelStride, pixels: rows.count * ow)
         }
     }
 }

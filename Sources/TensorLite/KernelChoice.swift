@@ -26,8 +26,10 @@ public enum KernelChoice {
     /// The choice, from what this build is, the CPU's flags (nil: unknown), GLIMT_KERNELS, and
     /// the other builds installed beside this one. `shown` writes a value the person typed as it
     /// may be shown on a terminal.
-    public static func decide(compiled: KernelVariant, flags: Set<String>?, forced: String?, installed: [KernelVariant: String],
-                              shown: (String) -> String = { $0 }) throws -> Decision {
+    public static func decide(
+        compiled: KernelVariant, flags: Set<String>?, forced: String?, installed: [KernelVariant: String],
+        shown: (String) -> String = { $0 }
+    ) throws -> Decision {
         func runs(_ k: KernelVariant) -> Bool { flags.map { k.missing(from: $0).isEmpty } ?? (k == compiled || k == .portable) }
         func cannot(_ k: KernelVariant) -> String {
             guard let flags else { return "cannot tell whether this CPU runs the \(k.name) kernels (/proc/cpuinfo lists no flags)" }
@@ -35,16 +37,22 @@ public enum KernelChoice {
         }
         if let forced, !forced.isEmpty {
             guard let wanted = KernelVariant(rawValue: forced) else {
-                throw Refusal(description: "\(environmentKey) must be \(KernelVariant.fastestFirst.map(\.rawValue).joined(separator: ", ")) or empty, not '\(shown(forced))'")
+                throw Refusal(
+                    description:
+                        "\(environmentKey) must be \(KernelVariant.fastestFirst.map(\.rawValue).joined(separator: ", ")) or empty, not '\(shown(forced))'"
+                )
             }
             guard runs(wanted) else {
                 throw Refusal(description: "\(environmentKey)=\(forced): \(cannot(wanted)); unset it to run the fastest this CPU can")
             }
             if wanted == compiled { return .runHere(forced: true) }
             guard let path = installed[wanted] else {
-                let here = ([compiled] + installed.keys).sorted { KernelVariant.fastestFirst.firstIndex(of: $0)! < KernelVariant.fastestFirst.firstIndex(of: $1)! }
-                throw Refusal(description: "\(environmentKey)=\(forced): this glimt-pure holds only the \(here.map(\.name).joined(separator: " and ")) kernels "
-                              + "(the Debian package holds them all, see docs/packaging.md)")
+                let here = ([compiled] + installed.keys).sorted {
+                    KernelVariant.fastestFirst.firstIndex(of: $0)! < KernelVariant.fastestFirst.firstIndex(of: $1)!
+                }
+                throw Refusal(
+                    description: "\(environmentKey)=\(forced): this glimt-pure holds only the \(here.map(\.name).joined(separator: " and ")) kernels "
+                        + "(the Debian package holds them all, see docs/packaging.md)")
             }
             return .handOver(to: path, wanted)
         }
@@ -52,7 +60,8 @@ public enum KernelChoice {
             if k == compiled { return .runHere(forced: false) }
             if let path = installed[k] { return .handOver(to: path, k) }
         }
-        throw Refusal(description: "this glimt-pure was built with the \(compiled.name) kernels (for \(compiled.level)), and \(cannot(compiled)); "
-                      + "build it on this machine (tools/install.sh), or for any x86-64 machine with GLIMT_TARGET_CPU=x86-64")
+        throw Refusal(
+            description: "this glimt-pure was built with the \(compiled.name) kernels (for \(compiled.level)), and \(cannot(compiled)); "
+                + "build it on this machine (tools/install.sh), or for any x86-64 machine with GLIMT_TARGET_CPU=x86-64")
     }
 }

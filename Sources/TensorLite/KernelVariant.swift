@@ -11,15 +11,15 @@ public enum KernelVariant: String, CaseIterable, Sendable {
     /// Fastest first: the order a choice is made in.
     public static let fastestFirst: [KernelVariant] = [.avx512, .avx2vnni, .avx2, .portable]
 
-#if GLIMT_AVX512
+    #if GLIMT_AVX512
     public static let compiled = KernelVariant.avx512
-#elseif GLIMT_AVXVNNI
+    #elseif GLIMT_AVXVNNI
     public static let compiled = KernelVariant.avx2vnni
-#elseif GLIMT_AVX2
+    #elseif GLIMT_AVX2
     public static let compiled = KernelVariant.avx2
-#else
+    #else
     public static let compiled = KernelVariant.portable
-#endif
+    #endif
 
     /// As people write it: `AVX-512`, `AVX2 with AVX-VNNI`, `AVX2`, `portable`.
     public var name: String {
@@ -62,11 +62,14 @@ public enum KernelVariant: String, CaseIterable, Sendable {
 
     /// The register tiles of this build, for benchmarks to print beside their numbers (a figure
     /// means little without knowing which code made it).
-#if GLIMT_AVX512
-    public static let description = "AVX-512 build: pointwise GEMM 4 px x 64 ch in 32 zmm registers (8 px x 16 ch on 16-wide panels), in int8 6 px x 32 ch (vpdpbusd), RGB stem 8 px x 16 ch, depthwise 16 ch x 8 px per step (rows under 8 interior outputs: a sliding window)"
-#elseif GLIMT_AVXVNNI
-    public static let description = "AVX2 with AVX-VNNI build: pointwise GEMM 6 px x 16 ch (fits 16 ymm registers), in int8 6 px x 16 ch (vpdpbusd on ymm), RGB stem 6 px x 16 ch, depthwise 8 ch x 5 px per step on stride-1 rows"
-#else
-    public static let description = "\(compiled.name) build: pointwise GEMM 6 px x 16 ch (fits 16 ymm registers), RGB stem 6 px x 16 ch, depthwise 8 ch x 5 px per step on stride-1 rows"
-#endif
+    #if GLIMT_AVX512
+    public static let description =
+        "AVX-512 build: pointwise GEMM 4 px x 64 ch in 32 zmm registers (8 px x 16 ch on 16-wide panels), in int8 6 px x 32 ch (vpdpbusd), RGB stem 8 px x 16 ch, depthwise 16 ch x 8 px per step (rows under 8 interior outputs: a sliding window)"
+    #elseif GLIMT_AVXVNNI
+    public static let description =
+        "AVX2 with AVX-VNNI build: pointwise GEMM 6 px x 16 ch (fits 16 ymm registers), in int8 6 px x 16 ch (vpdpbusd on ymm), RGB stem 6 px x 16 ch, depthwise 8 ch x 5 px per step on stride-1 rows"
+    #else
+    public static let description =
+        "\(compiled.name) build: pointwise GEMM 6 px x 16 ch (fits 16 ymm registers), RGB stem 6 px x 16 ch, depthwise 8 ch x 5 px per step on stride-1 rows"
+    #endif
 }

@@ -5,20 +5,20 @@
 /// PackageTests holds the portable build to).
 extension SIMD16 where Scalar == Float {
     @inline(__always) mutating func accumulate(_ a: Self, _ b: Self) {
-#if GLIMT_AVX2 || GLIMT_AVX512
+        #if GLIMT_AVX2 || GLIMT_AVX512
         addProduct(a, b)
-#else
+        #else
         self += a * b
-#endif
+        #endif
     }
 }
 
 extension SIMD8 where Scalar == Float {
     @inline(__always) mutating func accumulate(_ a: Self, _ b: Self) {
-#if GLIMT_AVX2 || GLIMT_AVX512
+        #if GLIMT_AVX2 || GLIMT_AVX512
         addProduct(a, b)
-#else
+        #else
         self += a * b
-#endif
+        #endif
     }
 }

@@ -7,7 +7,9 @@ public struct PointwiseDepthwise: Sendable {
     public let depthwise: DepthwiseConv
 
     public init(pointwise: PointwiseConv, depthwise: DepthwiseConv) {
-        precondition(pointwise.outChannels == depthwise.channels, "PointwiseDepthwise: \(pointwise.outChannels) pointwise outputs for \(depthwise.channels) depthwise channels")
+        precondition(
+            pointwise.outChannels == depthwise.channels,
+            "PointwiseDepthwise: \(pointwise.outChannels) pointwise outputs for \(depthwise.channels) depthwise channels")
         self.pointwise = pointwise
         self.depthwise = depthwise
     }
@@ -16,7 +18,9 @@ public struct PointwiseDepthwise: Sendable {
     public var flops: Int { pointwise.flops + depthwise.flops }
 
     public func run(_ input: Tensor, into output: Tensor) {
-        precondition(input.channels == pointwise.inChannels && output.channels == depthwise.channels, "PointwiseDepthwise: channels \(input.channels)->\(output.channels)")
+        precondition(
+            input.channels == pointwise.inChannels && output.channels == depthwise.channels,
+            "PointwiseDepthwise: channels \(input.channels)->\(output.channels)")
         let (oh, ow) = depthwise.outputShape(height: input.height, width: input.width)
         precondition(output.height == oh && output.width == ow, "PointwiseDepthwise: output must be \(oh)x\(ow)")
         var rows = RowRing(self, InputRows(input))
@@ -39,10 +43,11 @@ public struct PointwiseDepthwise: Sendable {
         precondition(input.channels == pointwise.inChannels, "PointwiseDepthwise: \(input.channels) input channels, expected \(pointwise.inChannels)")
         let stride = roundUp(input.channels, to: laneCount)
         let scratch = AlignedFloats(count: input.width * stride)
-        runPooled(InputRows(height: input.height, width: input.width, stride: stride) { y in
-            input.row(y, into: scratch.data, pixelStride: stride)
-            return UnsafePointer(scratch.data)
-        }, into: output)
+        runPooled(
+            InputRows(height: input.height, width: input.width, stride: stride) { y in
+                input.row(y, into: scratch.data, pixelStride: stride)
+                return UnsafePointer(scratch.data)
+            }, into: output)
     }
 
     private func runPooled(_ input: InputRows, into output: Tensor) {
@@ -109,8 +114,9 @@ public struct PointwiseDepthwise: Sendable {
             let dst = ring.data + slot * rowLength
             if slotRow[slot] != y {
                 slotRow[slot] = y
-                conv.pointwise.runPixels(input: input.row(y), inputStride: input.stride,
-                                         output: dst, outputStride: midStride, pixels: input.width)
+                conv.pointwise.runPixels(
+                    input: input.row(y), inputStride: input.stride,
+                    output: dst, outputStride: midStride, pixels: input.width)
             }
             return dst
         }
@@ -120,8 +126,9 @@ public struct PointwiseDepthwise: Sendable {
         mutating func depthwiseRow(_ oy: Int, into out: UnsafeMutablePointer<Float>, outputStride: Int) {
             let iy = oy * conv.depthwise.stride - 1
             let top = row(iy), mid = row(iy + 1), bottom = row(iy + 2)
-            conv.depthwise.runRow(top: top, mid: mid, bottom: bottom, width: input.width, inputStride: midStride,
-                                  output: out, outputStride: outputStride)
+            conv.depthwise.runRow(
+                top: top, mid: mid, bottom: bottom, width: input.width, inputStride: midStride,
+                output: out, outputStride: outputStride)
         }
     }
 }

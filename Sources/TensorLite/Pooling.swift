@@ -8,7 +8,9 @@ public enum MaxPool2x2 {
 
     public static func run(_ input: Tensor, into output: Tensor) {
         let (oh, ow) = outputShape(height: input.height, width: input.width)
-        precondition(output.height == oh && output.width == ow && output.channels == input.channels, "MaxPool2x2: output must be \(oh)x\(ow)x\(input.channels)")
+        precondition(
+            output.height == oh && output.width == ow && output.channels == input.channels, "MaxPool2x2: output must be \(oh)x\(ow)x\(input.channels)"
+        )
         let s = input.pixelStride
         for oy in 0..<oh {
             for ox in 0..<ow {
@@ -42,7 +44,9 @@ public enum MaxPool2x2 {
 public enum UpsampleAdd {
     public static func run(skip: Tensor, coarse: Tensor, into output: Tensor) {
         precondition(skip.sameShape(output) && skip.channels == coarse.channels, "UpsampleAdd: shape mismatch")
-        precondition(coarse.height * 2 == skip.height && coarse.width * 2 == skip.width, "UpsampleAdd: \(coarse.height)x\(coarse.width) does not double to \(skip.height)x\(skip.width)")
+        precondition(
+            coarse.height * 2 == skip.height && coarse.width * 2 == skip.width,
+            "UpsampleAdd: \(coarse.height)x\(coarse.width) does not double to \(skip.height)x\(skip.width)")
         let s = skip.pixelStride
         for y in 0..<skip.height {
             for x in 0..<skip.width {

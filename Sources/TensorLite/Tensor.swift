@@ -50,7 +50,9 @@ public final class Tensor: @unchecked Sendable {
         self.channels = channels
         self.pixelStride = roundUp(channels, to: laneCount)
         precondition(offset >= 0 && offset % laneCount == 0, "Tensor: view offset \(offset) is not a whole number of vectors")
-        precondition(buffer.count - offset >= height * width * pixelStride, "Tensor: buffer of \(buffer.count) floats too small for \(height)x\(width)x\(channels) at \(offset)")
+        precondition(
+            buffer.count - offset >= height * width * pixelStride,
+            "Tensor: buffer of \(buffer.count) floats too small for \(height)x\(width)x\(channels) at \(offset)")
         data = buffer.data + offset
         storage = buffer
     }

@@ -2,24 +2,24 @@ import Foundation
 import GlimtPure
 
 let toolHelp = """
-glimt-pure \(Glimt.version): one second of every day, made into a film, from the videos you
-already took. Runs on your machine only: no network, no account, no upload.
+    glimt-pure \(Glimt.version): one second of every day, made into a film, from the videos you
+    already took. Runs on your machine only: no network, no account, no upload.
 
-USAGE: glimt-pure <command> [options]
+    USAGE: glimt-pure <command> [options]
 
-COMMANDS:
-\(commands.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
-  help        Show help for a command
+    COMMANDS:
+    \(commands.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+      help        Show help for a command
 
-OPTIONS:
-  --version   Print the version, the git commit it was built from and the kernels running
-  -h, --help  Show this help
+    OPTIONS:
+      --version   Print the version, the git commit it was built from and the kernels running
+      -h, --help  Show this help
 
-Every command also takes -q (--quiet) and -v (--verbose).
-\(HelpText.wrap("EXIT STATUS: " + ExitStatus.text, indent: "").joined(separator: "\n"))
+    Every command also takes -q (--quiet) and -v (--verbose).
+    \(HelpText.wrap("EXIT STATUS: " + ExitStatus.text, indent: "").joined(separator: "\n"))
 
-See 'glimt-pure help <command>' for a command's options.
-"""
+    See 'glimt-pure help <command>' for a command's options.
+    """
 
 func main() -> Int32 {
     // Before anything else: this may be the portable build of a package that holds faster ones.
@@ -46,7 +46,9 @@ func main() -> Int32 {
     case "help":
         guard tokens.count > 1 else { Console.out(toolHelp); return ExitStatus.done }
         guard let cmd = commands.first(where: { $0.name == tokens[1] }) else {
-            Console.err("glimt-pure: no command '\(tokens[1])'\(didYouMean(tokens[1], commands.map { $0.name })) (commands: \(commands.map { $0.name }.joined(separator: ", ")))")
+            Console.err(
+                "glimt-pure: no command '\(tokens[1])'\(didYouMean(tokens[1], commands.map { $0.name })) (commands: \(commands.map { $0.name }.joined(separator: ", ")))"
+            )
             return ExitStatus.usage
         }
         Console.out(cmd.help)
@@ -73,7 +75,9 @@ func main() -> Int32 {
         Console.err("glimt-pure \(cmd.name): \(e)")
         return ExitStatus.usage
     } catch let e as People.UnknownPerson {
-        let closest = Suggestion.closest(to: e.name.lowercased(), in: e.people.map { $0.lowercased() }).flatMap { low in e.people.first { $0.lowercased() == low } }
+        let closest = Suggestion.closest(to: e.name.lowercased(), in: e.people.map { $0.lowercased() }).flatMap { low in
+            e.people.first { $0.lowercased() == low }
+        }
         Console.err("glimt-pure \(cmd.name): \(e.description(closest: closest))")
         return ExitStatus.usage
     } catch let e as AmbiguousFaceError {
@@ -81,7 +85,10 @@ func main() -> Int32 {
         Console.err("glimt-pure \(cmd.name): \(e)")
         for (i, f) in e.faces.enumerated() {
             let b = f.face.box
-            Console.err(String(format: "  face %d: box %d,%d %dx%d, score %.2f, quality %.2f", i + 1, Int(b.x), Int(b.y), Int(b.width), Int(b.height), f.face.score, f.quality.value))
+            Console.err(
+                String(
+                    format: "  face %d: box %d,%d %dx%d, score %.2f, quality %.2f", i + 1, Int(b.x), Int(b.y), Int(b.width), Int(b.height),
+                    f.face.score, f.quality.value))
         }
         return ExitStatus.ambiguousFace
     } catch {

@@ -1,8 +1,9 @@
-import XCTest
 import TestSupport
-@testable import Imaging
-@testable import Faces
+import XCTest
+
 @testable import AnalysisEngine
+@testable import Faces
+@testable import Imaging
 
 /// Which faces are embedded and which borrow an embedding: the same face staying put is
 /// embedded every sixth sample; anything that could be another face is embedded itself.
@@ -20,7 +21,10 @@ final class FaceTrackerTests: XCTestCase {
     }
 
     /// A plan without the likeness, which the tests of whom a face borrows from leave aside.
-    private enum Source: Equatable { case measure, borrow(sample: Int, face: Int) }
+    private enum Source: Equatable {
+        case measure
+        case borrow(sample: Int, face: Int)
+    }
     private func sources(_ plans: [FaceTracker.Plan]) -> [Source] {
         plans.map { if case let .borrow(s, f, _) = $0 { .borrow(sample: s, face: f) } else { .measure } }
     }
@@ -52,8 +56,9 @@ final class FaceTrackerTests: XCTestCase {
         moved.x += box.width * 0.6
         XCTAssertEqual(t.plan(sample: 1, time: interval, boxes: [moved], crops: [face]), [.measure], "overlap under one half")
         XCTAssertEqual(t.plan(sample: 2, time: 3 * interval, boxes: [moved], crops: [face]), [.measure], "two samples missing: a gap")
-        XCTAssertEqual(sources(t.plan(sample: 3, time: 4 * interval, boxes: [moved], crops: [face])), [.borrow(sample: 2, face: 0)],
-                       "the sample after the gap is the source from now on")
+        XCTAssertEqual(
+            sources(t.plan(sample: 3, time: 4 * interval, boxes: [moved], crops: [face])), [.borrow(sample: 2, face: 0)],
+            "the sample after the gap is the source from now on")
     }
 
     func testFacesAreMatchedOneToOneByOverlap() throws {
@@ -62,11 +67,16 @@ final class FaceTrackerTests: XCTestCase {
         var t = tracker()
         XCTAssertEqual(t.plan(sample: 0, time: 0, boxes: [left, right], crops: [a, b]), [.measure, .measure])
         // Detector order changes; each face still finds its own track.
-        XCTAssertEqual(sources(t.plan(sample: 1, time: interval, boxes: [right, left], crops: [b, a])),
-                       [.borrow(sample: 0, face: 1), .borrow(sample: 0, face: 0)])
+        XCTAssertEqual(
+            sources(t.plan(sample: 1, time: interval, boxes: [right, left], crops: [b, a])),
+            [.borrow(sample: 0, face: 1), .borrow(sample: 0, face: 0)])
         // A third face appears: it alone is new.
-        XCTAssertEqual(sources(t.plan(sample: 2, time: 2 * interval, boxes: [left, Box(x: 500, y: 80, width: 60, height: 72), right], crops: [a, try crop("biden.png"), b])),
-                       [.borrow(sample: 0, face: 0), .measure, .borrow(sample: 0, face: 1)])
+        XCTAssertEqual(
+            sources(
+                t.plan(
+                    sample: 2, time: 2 * interval, boxes: [left, Box(x: 500, y: 80, width: 60, height: 72), right],
+                    crops: [a, try crop("biden.png"), b])),
+            [.borrow(sample: 0, face: 0), .measure, .borrow(sample: 0, face: 1)])
     }
 
     func testLikenessSeparatesFacesButNotAFaceFromItself() throws {

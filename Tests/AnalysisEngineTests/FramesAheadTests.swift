@@ -1,8 +1,9 @@
 import Foundation
-import XCTest
 import TestSupport
-@testable import MediaIO
+import XCTest
+
 @testable import AnalysisEngine
+@testable import MediaIO
 
 /// The samples decoded ahead of the measuring threads are bounded in bytes, not only in count.
 final class FramesAheadTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import Analysis
 @testable import Imaging
 @testable import MediaIO
@@ -33,7 +34,9 @@ final class HDRLooksTests: XCTestCase {
 
     func testPQClipIsJudgedAsItsSDRSource() throws {
         let sdr = try judge("sdr_bt709.mp4"), pq = try judge("pq_bt2020.mp4")
-        print("SDR: looks \(sdr.looks), exposure \(sdr.exposure), sharpness \(sdr.sharpness); PQ: looks \(pq.looks), exposure \(pq.exposure), sharpness \(pq.sharpness) (\(pq.frames) frames)")
+        print(
+            "SDR: looks \(sdr.looks), exposure \(sdr.exposure), sharpness \(sdr.sharpness); PQ: looks \(pq.looks), exposure \(pq.exposure), sharpness \(pq.sharpness) (\(pq.frames) frames)"
+        )
         XCTAssertEqual(sdr.frames, 8)
         XCTAssertEqual(pq.frames, 8)
         XCTAssertEqual(pq.looks, sdr.looks, accuracy: 0.1 * sdr.looks, "looks")

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import Faces
 @testable import Imaging
 @testable import MediaIO
@@ -57,7 +58,8 @@ final class PhotoParityTests: XCTestCase {
             for face in photo.faces {
                 let b = face.box.box
                 guard let mine = ours.max(by: { $0.face.box.intersectionOverUnion(b) < $1.face.box.intersectionOverUnion(b) }),
-                      mine.face.box.intersectionOverUnion(b) > 0.5, let embedding = mine.embedding else {
+                    mine.face.box.intersectionOverUnion(b) > 0.5, let embedding = mine.embedding
+                else {
                     XCTFail("\(photo.file): OpenCV's face at \(b) not found")
                     continue
                 }
@@ -70,6 +72,8 @@ final class PhotoParityTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(cosines.count, 30)
         let mean = cosines.reduce(0, +) / Float(max(cosines.count, 1))
-        print("original JPEG -> our decoder -> pipeline vs imread -> OpenCV: \(cosines.count) faces, minimum cosine \(cosines.min() ?? 0), mean \(mean)")
+        print(
+            "original JPEG -> our decoder -> pipeline vs imread -> OpenCV: \(cosines.count) faces, minimum cosine \(cosines.min() ?? 0), mean \(mean)"
+        )
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import Analysis
 @testable import AnalysisEngine
 @testable import Imaging
@@ -30,7 +31,9 @@ final class PhotoReferenceTests: XCTestCase {
         let cosine = fromHEIC.embedding.cosine(fromPNG.embedding)
         let pillow = fromHEIC.embedding.cosine(fromPillow.embedding)
         let plain = fromPlain.embedding.cosine(fromPNG.embedding)
-        print("reference cosine: grid_irot.heic vs upright.png \(cosine), vs pillow-heif's decode \(pillow); plain_clap_irot_imir.heic vs upright.png \(plain)")
+        print(
+            "reference cosine: grid_irot.heic vs upright.png \(cosine), vs pillow-heif's decode \(pillow); plain_clap_irot_imir.heic vs upright.png \(plain)"
+        )
         XCTAssertGreaterThanOrEqual(cosine, 0.999)
         XCTAssertGreaterThanOrEqual(pillow, 0.999)
         XCTAssertGreaterThanOrEqual(plain, 0.99, "a one-pixel narrower crop of the picture")
@@ -54,7 +57,8 @@ final class PhotoReferenceTests: XCTestCase {
         // as a phone held upright writes them.
         let folder = temporaryFolder(self).path
         let jpeg = try ImageEncoder.jpegData(Self.turnedLeft(upright), quality: 95)
-        let path = MediaFixtures.write(MediaFixtures.inserting(MediaFixtures.exifSegment(orientation: 6, littleEndian: false), into: jpeg), folder, "phone.jpg")
+        let path = MediaFixtures.write(
+            MediaFixtures.inserting(MediaFixtures.exifSegment(orientation: 6, littleEndian: false), into: jpeg), folder, "phone.jpg")
         let decoded = try Photo(path: path).image
         XCTAssertEqual([decoded.width, decoded.height], [upright.width, upright.height])
         let got = models.faces(in: decoded, embed: true)

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import Analysis
 @testable import AnalysisEngine
 
@@ -21,8 +22,10 @@ final class TakeoutSidecarTests: XCTestCase {
             ("noext3.mp4", "noext3.json", nil),
             ("party(1).mp4", "party.mp4(1).json", nil),
             ("beach(2).mp4", "beach.mp4.supplemental-metadata(2).json", nil),
-            ("a very long file name from a phone export 0001.mp4", "a very long file name from a phone export 0001.mp4.supplemental-me.json",
-             "a very long file name from a phone export 0001.mp4"),
+            (
+                "a very long file name from a phone export 0001.mp4", "a very long file name from a phone export 0001.mp4.supplemental-me.json",
+                "a very long file name from a phone export 0001.mp4"
+            ),
         ]
         for (i, c) in cases.enumerated() {
             let video = folder.appendingPathComponent(c.video)
@@ -44,21 +47,25 @@ final class TakeoutSidecarTests: XCTestCase {
 
     /// The sources as a container's tags give them.
     private func resolve(tags: [String: String], path: String, modified: Date?, timeZone: TimeZone, sidecar: Date?) -> CaptureDate? {
-        CaptureDate.resolve(quickTime: tags["com.apple.quicktime.creationdate"], creationTime: tags["creation_time"], sidecar: sidecar,
-                            fileName: URL(fileURLWithPath: path).lastPathComponent, modified: modified, timeZone: timeZone)
+        CaptureDate.resolve(
+            quickTime: tags["com.apple.quicktime.creationdate"], creationTime: tags["creation_time"], sidecar: sidecar,
+            fileName: URL(fileURLWithPath: path).lastPathComponent, modified: modified, timeZone: timeZone)
     }
 
     func testTheSidecarRanksAfterTheFilesOwnDateAndBeforeItsName() {
-        let sidecar = Date(timeIntervalSince1970: 1_714_730_400)   // 2024-05-03 10:00 UTC
+        let sidecar = Date(timeIntervalSince1970: 1_714_730_400)  // 2024-05-03 10:00 UTC
         let utc = TimeZone(identifier: "UTC")!
-        let own = resolve(tags: ["creation_time": "2023-01-02T03:04:05.000000Z"], path: "/x/VID_20220101_120000.mp4", modified: Date(),
-                                      timeZone: utc, sidecar: sidecar)
+        let own = resolve(
+            tags: ["creation_time": "2023-01-02T03:04:05.000000Z"], path: "/x/VID_20220101_120000.mp4", modified: Date(),
+            timeZone: utc, sidecar: sidecar)
         XCTAssertEqual(own?.source, .creationTime)
-        let lost = resolve(tags: ["creation_time": "1970-01-01T00:00:00.000000Z"], path: "/x/VID_20220101_120000.mp4", modified: Date(),
-                                       timeZone: utc, sidecar: sidecar)
+        let lost = resolve(
+            tags: ["creation_time": "1970-01-01T00:00:00.000000Z"], path: "/x/VID_20220101_120000.mp4", modified: Date(),
+            timeZone: utc, sidecar: sidecar)
         XCTAssertEqual(lost?.source, .takeoutSidecar, "a camera without a clock writes 1970: the sidecar knows better")
         XCTAssertEqual(lost?.day, "2024-05-03")
-        XCTAssertEqual(resolve(tags: [:], path: "/x/clip.mp4", modified: Date(), timeZone: TimeZone(identifier: "Asia/Tokyo")!, sidecar: sidecar)?.time,
-                       "19:00:00", "UTC shown in the time zone asked for")
+        XCTAssertEqual(
+            resolve(tags: [:], path: "/x/clip.mp4", modified: Date(), timeZone: TimeZone(identifier: "Asia/Tokyo")!, sidecar: sidecar)?.time,
+            "19:00:00", "UTC shown in the time zone asked for")
     }
 }

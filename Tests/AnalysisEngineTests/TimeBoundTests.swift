@@ -1,10 +1,11 @@
 import Foundation
-import XCTest
 import TestSupport
-@testable import MediaIO
-@testable import Faces
+import XCTest
+
 @testable import AnalysisEngine
+@testable import Faces
 @testable import GlimtCore
+@testable import MediaIO
 
 /// A file that would take for ever is stopped at its time bound with one line naming it, and a
 /// run goes on with the next file; a bound that has not passed changes nothing.

@@ -1,16 +1,17 @@
 import Foundation
-import XCTest
+import MediaIO
 import TestSupport
-@testable import Faces
+import XCTest
+
 @testable import Analysis
 @testable import AnalysisEngine
+@testable import Faces
 @testable import GlimtCore
-import MediaIO
 
 /// "The second of the day" on real videos with known answers (Fixtures/analysis, made by
 /// tools/fixtures/make_media.sh; see its PROVENANCE.md for who is on screen when and where).
 final class VideoAnalyzerTests: XCTestCase {
-    static let obama = Fixtures.url("yunet/obama.png").path   // the official portrait: not in any clip
+    static let obama = Fixtures.url("yunet/obama.png").path  // the official portrait: not in any clip
     static let biden = Fixtures.url("yunet/biden.png").path
 
     private func clip(_ name: String) -> String { Fixtures.url("analysis/\(name)").path }
@@ -122,7 +123,9 @@ final class VideoAnalyzerTests: XCTestCase {
     func testBeyondFullHDSamplesMayBeTheNextReferencePicture() throws {
         let path = Fixtures.path("media/beyond_fhd.mp4")
         let shifted = try analyzer(refs: []) { $0.sampleRate = 8 }.analyze(path: path).frames.map(\.time)
-        let exact = try analyzer(refs: []) { $0.sampleRate = 8; $0.decoding.referenceSamplesBeyondFullHD = false }.analyze(path: path).frames.map(\.time)
+        let exact = try analyzer(refs: []) {
+            $0.sampleRate = 8; $0.decoding.referenceSamplesBeyondFullHD = false
+        }.analyze(path: path).frames.map(\.time)
         XCTAssertEqual(shifted.count, exact.count)
         XCTAssertEqual(exact.count, 16)
         let moves = zip(shifted, exact).map { $0 - $1 }
@@ -173,15 +176,22 @@ final class VideoAnalyzerTests: XCTestCase {
         }
     }
 
-    private func assertCoarseToFinePicksWhatAFullPassPicks(keyframesLooked: ClosedRange<Int>, rules: (inout AnalysisOptions) -> Void,
-                                                            line: UInt = #line) throws {
+    private func assertCoarseToFinePicksWhatAFullPassPicks(
+        keyframesLooked: ClosedRange<Int>, rules: (inout AnalysisOptions) -> Void,
+        line: UInt = #line
+    ) throws {
         let long = Fixtures.url("long/long_day.mp4").path
         for refs in [[Self.obama], [], [Self.biden]] {
-            let quick = try analyzer(refs: refs) { $0.sampleRate = 8; rules(&$0) }.analyze(path: long)
-            let full = try analyzer(refs: refs) { $0.sampleRate = 8; $0.coarseToFine = false }.analyze(path: long)
+            let quick = try analyzer(refs: refs) {
+                $0.sampleRate = 8; rules(&$0)
+            }.analyze(path: long)
+            let full = try analyzer(refs: refs) {
+                $0.sampleRate = 8; $0.coarseToFine = false
+            }.analyze(path: long)
             let stretches = try XCTUnwrap(quick.stretches, "references \(refs): no keyframe look", line: line)
-            XCTAssertTrue(keyframesLooked.contains(quick.keyframesLooked ?? 0), "references \(refs): \(String(describing: quick.keyframesLooked))",
-                          line: line)
+            XCTAssertTrue(
+                keyframesLooked.contains(quick.keyframesLooked ?? 0), "references \(refs): \(String(describing: quick.keyframesLooked))",
+                line: line)
             XCTAssertNil(full.stretches, line: line)
             XCTAssertNil(full.keyframesLooked, line: line)
             XCTAssertEqual(quick.window?.start, full.window?.start, "references \(refs)", line: line)
@@ -206,8 +216,11 @@ final class VideoAnalyzerTests: XCTestCase {
             options.timeZone = TimeZone(identifier: "UTC")!
             configure(&options)
             var times = VideoAnalysis.StageTimes()
-            return (try VideoAnalyzer(options: options, references: [], pipeline: pipeline, embedAllFaces: true).observe(path: long, contentKey: "k", times: &times),
-                    times)
+            return (
+                try VideoAnalyzer(options: options, references: [], pipeline: pipeline, embedAllFaces: true).observe(
+                    path: long, contentKey: "k", times: &times),
+                times
+            )
         }
         let (looked, lookTimes) = try observe { _ in }, (full, fullTimes) = try observe { $0.coarseToFine = false }
         let stretches = try XCTUnwrap(looked.stretches, "a 29 s video is looked at first")
@@ -244,7 +257,8 @@ final class VideoAnalyzerTests: XCTestCase {
             for face in frame.faces {
                 guard let from = face.borrowedFrom else { continue }
                 let source = looked.frames[n - from.framesBack]
-                XCTAssertTrue(stretches.contains { $0.contains(frame.time) && $0.contains(source.time) }, "borrowed across stretches at \(frame.time)")
+                XCTAssertTrue(
+                    stretches.contains { $0.contains(frame.time) && $0.contains(source.time) }, "borrowed across stretches at \(frame.time)")
                 XCTAssertEqual(source.faces[from.face].embedding, face.embedding)
             }
         }
@@ -282,7 +296,9 @@ final class VideoAnalyzerTests: XCTestCase {
         // reference photo): their face is never lent.
         let near = Identity.Thresholds(match: 0.9, strong: 0.95, framesNeeded: 2)
         let strict = try analyzer(refs: [Self.biden]) { $0.rules.thresholds = near }.analyze(path: clip("two_people.mp4"))
-        let strictEvery = try analyzer(refs: [Self.biden]) { $0.rules.thresholds = near; $0.followFaces = false }.analyze(path: clip("two_people.mp4"))
+        let strictEvery = try analyzer(refs: [Self.biden]) {
+            $0.rules.thresholds = near; $0.followFaces = false
+        }.analyze(path: clip("two_people.mp4"))
         XCTAssertEqual(strict.window, strictEvery.window)
         let person = strict.frames.flatMap { $0.faces }.filter { ($0.cosine ?? 0) >= 0.8 }
         XCTAssertFalse(person.isEmpty)

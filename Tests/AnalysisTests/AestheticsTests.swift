@@ -1,8 +1,9 @@
 import Foundation
-import XCTest
 import TestSupport
-@testable import Imaging
+import XCTest
+
 @testable import Analysis
+@testable import Imaging
 
 /// The no-reference "how good does it look" score orders obvious pairs the way a person would.
 final class AestheticsTests: XCTestCase {

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import Imaging
+
 @testable import Analysis
+@testable import Imaging
 
 final class BestWindowTests: XCTestCase {
     func testOneGoodFrameBesideBlurDoesNotWin() {

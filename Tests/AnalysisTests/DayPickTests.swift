@@ -1,21 +1,27 @@
 import Foundation
 import XCTest
-@testable import Imaging
+
 @testable import Analysis
+@testable import Imaging
 
 /// Day picks across videos: per day the best window wins; with references only videos with the
 /// person compete, and a day without them is skipped.
 final class DayPickTests: XCTestCase {
     private func video(_ path: String, day: String, time: String, score: Float, contains: Bool?) -> VideoAnalysis {
         let frames = (0..<16).map { i in
-            FrameAnalysis(time: Double(i) / 8, faces: [], aesthetics: Aesthetics(value: score, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil),
-                          sharpness: score, clearFace: 0, subject: nil, bestCosine: nil,
-                          score: FrameScore(aesthetics: score, sharpness: score, face: 0, identity: contains == nil ? nil : (contains! ? 1 : 0)))
+            FrameAnalysis(
+                time: Double(i) / 8, faces: [],
+                aesthetics: Aesthetics(value: score, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil),
+                sharpness: score, clearFace: 0, subject: nil, bestCosine: nil,
+                score: FrameScore(aesthetics: score, sharpness: score, face: 0, identity: contains == nil ? nil : (contains! ? 1 : 0)))
         }
-        var v = VideoAnalysis.conclude(path: path, duration: 2, width: 640, height: 360, rotation: 0, codec: "h264", hdr: false,
-                                       capture: CaptureDate(day: day, time: time, instant: nil, source: .fileName), frames: frames,
-                                       hasReferences: false, thresholds: .standard, windowLength: 1, aspect: Aspect.portrait.ratio, times: .init())
-        if let contains { v.identity = .init(framesAtMatch: contains ? 8 : 0, framesAtStrong: 0, bestCosine: contains ? 0.5 : 0.2, containsPerson: contains) }
+        var v = VideoAnalysis.conclude(
+            path: path, duration: 2, width: 640, height: 360, rotation: 0, codec: "h264", hdr: false,
+            capture: CaptureDate(day: day, time: time, instant: nil, source: .fileName), frames: frames,
+            hasReferences: false, thresholds: .standard, windowLength: 1, aspect: Aspect.portrait.ratio, times: .init())
+        if let contains {
+            v.identity = .init(framesAtMatch: contains ? 8 : 0, framesAtStrong: 0, bestCosine: contains ? 0.5 : 0.2, containsPerson: contains)
+        }
         return v
     }
 

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Analysis
 @testable import Imaging
 
@@ -40,8 +41,9 @@ final class FaceAssignmentTests: XCTestCase {
         let leo = try Embedding(validating: (0..<128).map { $0 == 1 ? 1 : 0 })
         // Leo's face: 0.46 against Emma (a lucky resemblance), 0.85 against himself.
         let leoFace = try Embedding(validating: (0..<128).map { $0 == 0 ? 0.46 : $0 == 1 ? 0.85 : $0 == 2 ? 0.26 : 0 })
-        let frame = ObservedFrame(time: 0, aesthetics: Aesthetics(value: 0.5, exposure: 0.5, contrast: 0.5, colourfulness: 0.5, cleanliness: 0.5, rejected: nil),
-                                  sharpness: 0.5, faces: [ObservedFace(box: Box(x: 0, y: 0, width: 50, height: 50), score: 0.9, quality: 0.9, embedding: leoFace)])
+        let frame = ObservedFrame(
+            time: 0, aesthetics: Aesthetics(value: 0.5, exposure: 0.5, contrast: 0.5, colourfulness: 0.5, cleanliness: 0.5, rejected: nil),
+            sharpness: 0.5, faces: [ObservedFace(box: Box(x: 0, y: 0, width: 50, height: 50), score: 0.9, quality: 0.9, embedding: leoFace)])
         let alone = Judgement(references: [emma], rules: Judgement.Rules())
         XCTAssertEqual(alone.frame(frame).subject, 0, "alone, Emma's references take the face at 0.46")
         let family = Judgement(people: [[emma], [leo]], person: 0, rules: Judgement.Rules())
@@ -54,8 +56,9 @@ final class FaceAssignmentTests: XCTestCase {
     func testOnePersonJudgesAsBefore() throws {
         let ref = try Embedding(validating: (0..<128).map { Float($0 % 7) })
         let faces = try (0..<4).map { k in try Embedding(validating: (0..<128).map { Float(($0 + k) % 7) }) }
-        let frame = ObservedFrame(time: 0, aesthetics: Aesthetics(value: 0.5, exposure: 0.5, contrast: 0.5, colourfulness: 0.5, cleanliness: 0.5, rejected: nil),
-                                  sharpness: 0.5, faces: faces.map { ObservedFace(box: Box(x: 0, y: 0, width: 50, height: 50), score: 0.9, quality: 0.9, embedding: $0) })
+        let frame = ObservedFrame(
+            time: 0, aesthetics: Aesthetics(value: 0.5, exposure: 0.5, contrast: 0.5, colourfulness: 0.5, cleanliness: 0.5, rejected: nil),
+            sharpness: 0.5, faces: faces.map { ObservedFace(box: Box(x: 0, y: 0, width: 50, height: 50), score: 0.9, quality: 0.9, embedding: $0) })
         XCTAssertEqual(Judgement(references: [ref], rules: Judgement.Rules()).cosines(frame), faces.map { $0.cosine(ref) })
     }
 }

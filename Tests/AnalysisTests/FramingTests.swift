@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import Imaging
+
 @testable import Analysis
+@testable import Imaging
 
 final class FramingTests: XCTestCase {
     func testTwoPeopleAlternatingDoNotPutTheCropOnTheWall() {
@@ -42,14 +43,17 @@ final class FramingTests: XCTestCase {
         let thresholds = Identity.Thresholds.standard
         let frames = (0..<24).map { i -> FrameAnalysis in
             // A stranger's face (cosine 0.2), one frame at the match threshold: not enough.
-            let face = FaceInFrame(box: Box(x: 100 + 10 * Float(i), y: 300, width: 120, height: 140), score: 0.9, quality: 0.8,
-                                   cosine: i == 20 ? 0.46 : 0.2)
-            return FrameAnalysis.evaluate(time: Double(i) / 8, faces: [face], aesthetics: aesthetics, sharpness: 0.5,
-                                          hasReferences: true, thresholds: thresholds)
+            let face = FaceInFrame(
+                box: Box(x: 100 + 10 * Float(i), y: 300, width: 120, height: 140), score: 0.9, quality: 0.8,
+                cosine: i == 20 ? 0.46 : 0.2)
+            return FrameAnalysis.evaluate(
+                time: Double(i) / 8, faces: [face], aesthetics: aesthetics, sharpness: 0.5,
+                hasReferences: true, thresholds: thresholds)
         }
-        let video = VideoAnalysis.conclude(path: "/v/a.mp4", duration: 3, width: 1920, height: 1080, rotation: 0, codec: "h264", hdr: false,
-                                           capture: CaptureDate(day: "2024-05-01", time: nil, instant: nil, source: .fileName), frames: frames,
-                                           hasReferences: true, thresholds: thresholds, windowLength: 1, aspect: 9.0 / 16, times: .init())
+        let video = VideoAnalysis.conclude(
+            path: "/v/a.mp4", duration: 3, width: 1920, height: 1080, rotation: 0, codec: "h264", hdr: false,
+            capture: CaptureDate(day: "2024-05-01", time: nil, instant: nil, source: .fileName), frames: frames,
+            hasReferences: true, thresholds: thresholds, windowLength: 1, aspect: 9.0 / 16, times: .init())
         XCTAssertEqual(video.identity?.containsPerson, false, "one frame at the match threshold is a lucky frame")
         let pinned = try XCTUnwrap(video.pinned(at: 0, length: 1, aspect: 9.0 / 16))
         let crop = try XCTUnwrap(pinned.crop)

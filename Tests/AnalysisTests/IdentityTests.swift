@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
+
+@testable import Analysis
 @testable import GlimtCore
 @testable import Imaging
-@testable import Analysis
 
 /// The decision rules of "the second of the day", each with a case that fails if the rule is removed.
 final class IdentityTests: XCTestCase {
@@ -56,19 +57,22 @@ final class IdentityTests: XCTestCase {
         let stranger = FaceInFrame(box: box, score: 0.9, quality: 0.9, cosine: 0.2)
         let child = FaceInFrame(box: box, score: 0.9, quality: 0.4, cosine: 0.6)
         let looks = Aesthetics(value: 0.5, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil)
-        let frame = FrameAnalysis.evaluate(time: 0, faces: [stranger, child], aesthetics: looks, sharpness: 0.5,
-                                           hasReferences: true, thresholds: .standard)
+        let frame = FrameAnalysis.evaluate(
+            time: 0, faces: [stranger, child], aesthetics: looks, sharpness: 0.5,
+            hasReferences: true, thresholds: .standard)
         XCTAssertEqual(frame.subject, 1)
         XCTAssertEqual(frame.bestCosine, 0.6)
         XCTAssertEqual(frame.score.face, 0.4, "the person's face quality, not the stranger's 0.9")
         // Where the person is not found, a stranger's clear face earns nothing.
-        let alone = FrameAnalysis.evaluate(time: 0, faces: [stranger], aesthetics: looks, sharpness: 0.5,
-                                           hasReferences: true, thresholds: .standard)
+        let alone = FrameAnalysis.evaluate(
+            time: 0, faces: [stranger], aesthetics: looks, sharpness: 0.5,
+            hasReferences: true, thresholds: .standard)
         XCTAssertNil(alone.subject)
         XCTAssertEqual(alone.score.face, 0)
         // Without references: the most prominent face is the subject, the clearest face scores.
-        let open = FrameAnalysis.evaluate(time: 0, faces: [child, stranger], aesthetics: looks, sharpness: 0.5,
-                                          hasReferences: false, thresholds: .standard)
+        let open = FrameAnalysis.evaluate(
+            time: 0, faces: [child, stranger], aesthetics: looks, sharpness: 0.5,
+            hasReferences: false, thresholds: .standard)
         XCTAssertEqual(open.subject, 1)
         XCTAssertEqual(open.score.face, 0.9)
     }

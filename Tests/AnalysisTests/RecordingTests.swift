@@ -1,22 +1,29 @@
 import Foundation
 import XCTest
-@testable import Imaging
+
 @testable import Analysis
+@testable import Imaging
 
 /// The kinds of recording, rule by rule (see `Recording`), and what they do to a day's pick.
 final class RecordingTests: XCTestCase {
     private func frames(_ count: Int, screens: Int, score: Float = 0.5) -> [FrameAnalysis] {
         (0..<count).map { i in
-            FrameAnalysis(time: Double(i) / 8, faces: [],
-                          aesthetics: Aesthetics(value: score, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: i < screens ? "screen" : nil),
-                          sharpness: score, clearFace: 0, subject: nil, bestCosine: nil, score: FrameScore(aesthetics: score, sharpness: score, face: 0, identity: nil))
+            FrameAnalysis(
+                time: Double(i) / 8, faces: [],
+                aesthetics: Aesthetics(
+                    value: score, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: i < screens ? "screen" : nil),
+                sharpness: score, clearFace: 0, subject: nil, bestCosine: nil,
+                score: FrameScore(aesthetics: score, sharpness: score, face: 0, identity: nil))
         }
     }
 
-    private func facts(_ name: String = "IMG_0001.MOV", duration: Double = 10, fps: Double = 30, capture: Double? = nil, identifier: Bool = false,
-                       stillTrack: Bool = false, still: String? = nil, camera: [String] = ["com.apple.quicktime.model"]) -> RecordingFacts {
-        RecordingFacts(fileName: name, duration: duration, frameRate: fps, width: 1920, height: 1080, captureRate: capture, contentIdentifier: identifier,
-                       stillImageTime: stillTrack, stillBeside: still, cameraTags: camera)
+    private func facts(
+        _ name: String = "IMG_0001.MOV", duration: Double = 10, fps: Double = 30, capture: Double? = nil, identifier: Bool = false,
+        stillTrack: Bool = false, still: String? = nil, camera: [String] = ["com.apple.quicktime.model"]
+    ) -> RecordingFacts {
+        RecordingFacts(
+            fileName: name, duration: duration, frameRate: fps, width: 1920, height: 1080, captureRate: capture, contentIdentifier: identifier,
+            stillImageTime: stillTrack, stillBeside: still, cameraTags: camera)
     }
 
     func testLivePhotosAreShortAndCarryASign() {
@@ -33,13 +40,14 @@ final class RecordingTests: XCTestCase {
         XCTAssertEqual(Recording.classify(facts("clip.mp4", camera: []), frames: frames(16, screens: 8)).kind, .screenRecording, "half the frames")
         XCTAssertEqual(Recording.classify(facts("clip.mp4", camera: []), frames: frames(16, screens: 7)).kind, .camera, "under half")
         var tall = facts("clip.mp4", camera: [])
-        (tall.width, tall.height) = (886, 1920)   // an iPhone's screen, 19.5:9
+        (tall.width, tall.height) = (886, 1920)  // an iPhone's screen, 19.5:9
         XCTAssertEqual(Recording.classify(tall, frames: frames(16, screens: 4)).kind, .screenRecording, "screen-shaped: a quarter is enough")
         XCTAssertEqual(Recording.classify(tall, frames: frames(16, screens: 3)).kind, .camera)
-        (tall.width, tall.height) = (1080, 1920)   // 16:9, as cameras film
+        (tall.width, tall.height) = (1080, 1920)  // 16:9, as cameras film
         XCTAssertEqual(Recording.classify(tall, frames: frames(16, screens: 4)).kind, .camera)
-        XCTAssertEqual(Recording.classify(facts("RPReplay_Final1690000000.MP4"), frames: frames(16, screens: 16)).kind, .camera,
-                       "a phone filming a laptop's screen has camera metadata: it is a video taken")
+        XCTAssertEqual(
+            Recording.classify(facts("RPReplay_Final1690000000.MP4"), frames: frames(16, screens: 16)).kind, .camera,
+            "a phone filming a laptop's screen has camera metadata: it is a video taken")
     }
 
     func testSlowMotionAndTimeLapse() {
@@ -58,18 +66,23 @@ final class RecordingTests: XCTestCase {
 
     func testSetAsideVideosDoNotCompeteAndTheirWindowIsRealTime() {
         func video(_ name: String, _ f: RecordingFacts, score: Float, choice: RecordingChoice = RecordingChoice()) -> VideoAnalysis {
-            VideoAnalysis.conclude(path: name, duration: 6, width: 640, height: 360, rotation: 0, codec: "h264", hdr: false,
-                                   capture: CaptureDate(day: "2024-05-01", time: nil, instant: nil, source: .fileName), frames: frames(48, screens: 0, score: score),
-                                   hasReferences: false, thresholds: .standard, windowLength: 1, aspect: 0.5625, times: .init(), facts: f, choice: choice)
+            VideoAnalysis.conclude(
+                path: name, duration: 6, width: 640, height: 360, rotation: 0, codec: "h264", hdr: false,
+                capture: CaptureDate(day: "2024-05-01", time: nil, instant: nil, source: .fileName), frames: frames(48, screens: 0, score: score),
+                hasReferences: false, thresholds: .standard, windowLength: 1, aspect: 0.5625, times: .init(), facts: f, choice: choice)
         }
         let live = facts("IMG_0042.MOV", duration: 2, identifier: true)
         let screen = facts("RPReplay_Final1.MP4", camera: [])
-        var (picks, skipped) = DayPick.pick([video("live.mov", live, score: 0.9), video("screen.mp4", screen, score: 0.8), video("cam.mp4", facts(), score: 0.2)],
-                                            hasReferences: false)
+        var (picks, skipped) = DayPick.pick(
+            [video("live.mov", live, score: 0.9), video("screen.mp4", screen, score: 0.8), video("cam.mp4", facts(), score: 0.2)],
+            hasReferences: false)
         XCTAssertEqual(picks.map(\.video), ["cam.mp4"], "the worse-looking camera video wins: the others are not videos the person took")
         (picks, skipped) = DayPick.pick([video("live.mov", live, score: 0.9), video("screen.mp4", screen, score: 0.8)], hasReferences: false)
         XCTAssertTrue(picks.isEmpty)
-        XCTAssertEqual(skipped["2024-05-01"], "every video of it is set aside: a Live Photo's movie (--live-photos includes them); a screen recording (--screen-recordings includes them)")
+        XCTAssertEqual(
+            skipped["2024-05-01"],
+            "every video of it is set aside: a Live Photo's movie (--live-photos includes them); a screen recording (--screen-recordings includes them)"
+        )
         let included = video("live.mov", live, score: 0.9, choice: RecordingChoice(livePhotos: true))
         XCTAssertNil(included.setAside)
         XCTAssertEqual(DayPick.pick([included], hasReferences: false).picks.map(\.video), ["live.mov"])
@@ -79,6 +92,7 @@ final class RecordingTests: XCTestCase {
         let pick = DayPick.pick([slowed], hasReferences: false).picks.first
         XCTAssertEqual(pick?.speed, 4)
         XCTAssertEqual(pick?.length, 4)
-        XCTAssertNil(DayPick.pick([video("cam.mp4", facts(), score: 0.2)], hasReferences: false).picks.first?.speed, "speed 1 is left out of the JSON")
+        XCTAssertNil(
+            DayPick.pick([video("cam.mp4", facts(), score: 0.2)], hasReferences: false).picks.first?.speed, "speed 1 is left out of the JSON")
     }
 }

@@ -18,7 +18,8 @@ final class CameraRollTests: CLITestCase {
         for name in try fm.contentsOfDirectory(atPath: fixture("camera_roll")) where name != "PROVENANCE.md" {
             try fm.copyItem(atPath: fixture("camera_roll/" + name), toPath: roll.appendingPathComponent(name).path)
         }
-        try fm.copyItem(atPath: Self.repositoryRoot.appendingPathComponent("Sample/reference.jpg").path, toPath: roll.appendingPathComponent("IMG_0042.JPG").path)
+        try fm.copyItem(
+            atPath: Self.repositoryRoot.appendingPathComponent("Sample/reference.jpg").path, toPath: roll.appendingPathComponent("IMG_0042.JPG").path)
         try fm.copyItem(atPath: fixture("analysis/two_people.mp4"), toPath: roll.appendingPathComponent("VID_20240501_100000.mp4").path)
         try fm.copyItem(atPath: fixture("analysis/two_people.mp4"), toPath: roll.appendingPathComponent("backup/copy of the party.mp4").path)
         let takeout = roll.appendingPathComponent("Takeout/Google Photos/Photos from 2024")
@@ -37,16 +38,19 @@ final class CameraRollTests: CLITestCase {
         XCTAssertTrue(scan.out.hasPrefix("9 videos found: 8 analysed, 0 unchanged, 0 moved, 1 duplicate counted once"), scan.out)
         XCTAssertTrue(scan.err.contains("copy of the party.mp4: the same video as "), scan.err)
         let rescan = try glimt("scan", roll.path, "--timezone", "UTC")
-        XCTAssertTrue(rescan.out.hasPrefix("9 videos found: 0 analysed, 8 unchanged, 0 moved, 1 duplicate counted once"),
-                      "the copy is not taken for a move of the first: \(rescan.out)")
+        XCTAssertTrue(
+            rescan.out.hasPrefix("9 videos found: 0 analysed, 8 unchanged, 0 moved, 1 duplicate counted once"),
+            "the copy is not taken for a move of the first: \(rescan.out)")
 
         let days = try glimt("days", "--no-refs", "--json")
         XCTAssertEqual(days.status, 0, days.err)
         let reports = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(days.out.utf8)) as? [[String: Any]])
-        XCTAssertEqual(reports.map { $0["day"] as! String }, ["2024-05-01", "2024-05-02", "2024-05-03", "2024-05-04", "2024-05-05", "2024-05-06", "2024-05-07"])
+        XCTAssertEqual(
+            reports.map { $0["day"] as! String }, ["2024-05-01", "2024-05-02", "2024-05-03", "2024-05-04", "2024-05-05", "2024-05-06", "2024-05-07"])
         XCTAssertEqual(reports.map { $0["status"] as! String }, ["picked", "set-aside", "picked", "set-aside", "picked", "picked", "picked"])
-        XCTAssertEqual(reports.map { name(($0["pick"] as? [String: Any])?["video"]) },
-                       ["VID_20240501_100000.mp4", nil, "holiday clip.mp4", nil, "slowmo_capture120.mp4", "hfr_120fps.mp4", "timelapse_capture1.mp4"])
+        XCTAssertEqual(
+            reports.map { name(($0["pick"] as? [String: Any])?["video"]) },
+            ["VID_20240501_100000.mp4", nil, "holiday clip.mp4", nil, "slowmo_capture120.mp4", "hfr_120fps.mp4", "timelapse_capture1.mp4"])
         var candidates: [String: [String: Any]] = [:]
         for r in reports { for c in r["candidates"] as! [[String: Any]] { candidates[name(c["video"])!] = c } }
         XCTAssertEqual(candidates.count, 8, "the copy is counted once")
@@ -58,7 +62,9 @@ final class CameraRollTests: CLITestCase {
             XCTAssertEqual(candidates[screen]?["kind"] as? String, "screen-recording", screen)
             XCTAssertEqual(candidates[screen]?["setAside"] as? String, "a screen recording (--screen-recordings includes them)")
         }
-        XCTAssertTrue((candidates["clip_0007.mp4"]?["kindReason"] as? String ?? "").contains("sampled frames look like a screen"), "found by its frames, not its name")
+        XCTAssertTrue(
+            (candidates["clip_0007.mp4"]?["kindReason"] as? String ?? "").contains("sampled frames look like a screen"),
+            "found by its frames, not its name")
         XCTAssertEqual(candidates["holiday clip.mp4"]?["dateSource"] as? String, "Google Takeout sidecar")
         XCTAssertEqual(candidates["slowmo_capture120.mp4"]?["kind"] as? String, "slow-motion")
         XCTAssertEqual(candidates["hfr_120fps.mp4"]?["kind"] as? String, "slow-motion")
@@ -71,7 +77,9 @@ final class CameraRollTests: CLITestCase {
         XCTAssertEqual(slow["length"] as? Double, 4, "a real second is 4 s of the file")
 
         // Asked for, Live Photos and screen recordings compete like any video.
-        let all = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try glimt("days", "--no-refs", "--json", "--live-photos", "--screen-recordings").out.utf8)) as? [[String: Any]])
+        let all = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(try glimt("days", "--no-refs", "--json", "--live-photos", "--screen-recordings").out.utf8))
+                as? [[String: Any]])
         XCTAssertEqual(all.map { $0["status"] as! String }, ["picked", "picked", "picked", "picked", "picked", "picked", "picked"])
     }
 
@@ -87,7 +95,9 @@ final class CameraRollTests: CLITestCase {
         let setAside = videos.filter { $0["setAside"] != nil }.compactMap { name($0["path"]) }.sorted()
         XCTAssertEqual(setAside, ["IMG_0042.MOV", "RPReplay_Final1714640400.MP4", "clip_0007.mp4"])
         let picks = try XCTUnwrap(result["picks"] as? [[String: Any]])
-        XCTAssertEqual(picks.compactMap { name($0["video"]) }, ["VID_20240501_100000.mp4", "holiday clip.mp4", "slowmo_capture120.mp4", "hfr_120fps.mp4", "timelapse_capture1.mp4"])
+        XCTAssertEqual(
+            picks.compactMap { name($0["video"]) },
+            ["VID_20240501_100000.mp4", "holiday clip.mp4", "slowmo_capture120.mp4", "hfr_120fps.mp4", "timelapse_capture1.mp4"])
         // Times are ISO 8601, as in every --json: the fixtures' creation_time.
         let instants = Dictionary(uniqueKeysWithValues: videos.map { (name($0["path"])!, ($0["capture"] as? [String: Any])?["instant"]) })
         XCTAssertEqual(instants["hfr_120fps.mp4"] as? String, "2024-05-06T09:00:00Z")
@@ -96,7 +106,10 @@ final class CameraRollTests: CLITestCase {
         XCTAssertEqual(skipped["2024-05-02"], "every video of it is set aside: a screen recording (--screen-recordings includes them)")
 
         let text = try glimt("analyze", roll.path, "--no-refs", "--timezone", "UTC")
-        XCTAssertTrue(text.err.contains("glimt-pure analyze: \(roll.path)/backup/copy of the party.mp4: the same video as \(roll.path)/VID_20240501_100000.mp4; counted once"), text.err)
+        XCTAssertTrue(
+            text.err.contains(
+                "glimt-pure analyze: \(roll.path)/backup/copy of the party.mp4: the same video as \(roll.path)/VID_20240501_100000.mp4; counted once"),
+            text.err)
         XCTAssertTrue(text.out.contains("set aside: \(roll.path)/IMG_0042.MOV: a Live Photo's movie"), text.out)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
-import TestSupport
 import GlimtPure
+import TestSupport
+import XCTest
 
 /// `pick`, `exclude` and `date set` from the shell: a choice is either kept as it was said, or
 /// refused in one line when it is made, never accepted and then quietly not honoured.
@@ -41,8 +41,10 @@ final class ChoiceCommandTests: CLITestCase {
 
         XCTAssertEqual(try run("exclude", "2024-05-03").status, 0)
         let file = library.appendingPathComponent("glimt-choices.json")
-        let choices: [String: Any] = ["glimt": "choices", "version": 1, "person": NSNull(),
-                                      "choices": [["day": "2024-05-03", "action": "pick", "video": clips[3], "at": 0.3]]]
+        let choices: [String: Any] = [
+            "glimt": "choices", "version": 1, "person": NSNull(),
+            "choices": [["day": "2024-05-03", "action": "pick", "video": clips[3], "at": 0.3]],
+        ]
         try JSONSerialization.data(withJSONObject: choices).write(to: file)
         let apply = try run("pick", "--apply", file.path)
         XCTAssertEqual(apply.status, 0, apply.err)
@@ -61,7 +63,8 @@ final class ChoiceCommandTests: CLITestCase {
         let late = try run("pick", "2024-05-02", "--video", clips[2], "--at", String(format: "%.3f", video.duration - 0.04))
         assertOneLine(late, saying: [clips[2], "no analysed frame", "the latest second that can be pinned in it starts at "])
         XCTAssertNil(try LibraryStore(library: store).choices(person: LibraryStore.noOne).pins["2024-05-02"], "nothing pinned")
-        let said = try XCTUnwrap(late.err.range(of: #"starts at [0-9.]+ s"#, options: .regularExpression).map { late.err[$0].dropFirst(10).dropLast(2) })
+        let said = try XCTUnwrap(
+            late.err.range(of: #"starts at [0-9.]+ s"#, options: .regularExpression).map { late.err[$0].dropFirst(10).dropLast(2) })
         let latest = try XCTUnwrap(Double(said))
         XCTAssertEqual(latest, lastFrame, accuracy: 0.011, "the latest second starts at the last analysed frame")
 
@@ -91,21 +94,29 @@ final class ChoiceCommandTests: CLITestCase {
     /// of "days without video", and a calendar of 2200 was drawn empty.
     func testDaysOutsideWhatGlimtHandlesAreRefusedWhereGiven() throws {
         let latest = CaptureDate.latestDay()
-        for (args, option, day) in [(["days", "--from", "0001-01-01"], "--from", "0001-01-01"), (["days", "--to", "9999-12-31"], "--to", "9999-12-31"),
-                                    (["film", "--from", "2100-01-01", "--out", library.appendingPathComponent("f.mp4").path], "--from", "2100-01-01"),
-                                    (["review", "--out", library.appendingPathComponent("r").path, "--to", "1899-12-31"], "--to", "1899-12-31")] {
+        for (args, option, day) in [
+            (["days", "--from", "0001-01-01"], "--from", "0001-01-01"), (["days", "--to", "9999-12-31"], "--to", "9999-12-31"),
+            (["film", "--from", "2100-01-01", "--out", library.appendingPathComponent("f.mp4").path], "--from", "2100-01-01"),
+            (["review", "--out", library.appendingPathComponent("r").path, "--to", "1899-12-31"], "--to", "1899-12-31"),
+        ] {
             let refused = try glimt(args + ["--library", store.path, "--no-refs"])
             XCTAssertEqual(refused.status, 64, "\(args): \(refused.err)")
-            XCTAssertEqual(refused.err, "glimt-pure \(args[0]): \(option) \(day) is outside the days glimt handles (1900-01-01 to \(latest), "
-                           + "tomorrow in the zone furthest ahead)\n", "\(args)")
+            XCTAssertEqual(
+                refused.err,
+                "glimt-pure \(args[0]): \(option) \(day) is outside the days glimt handles (1900-01-01 to \(latest), "
+                    + "tomorrow in the zone furthest ahead)\n", "\(args)")
         }
         let scan = try glimt("scan", library.appendingPathComponent("videos").path, "--library", store.path, "--from", "1850-01-01")
         XCTAssertEqual(scan.status, 64, scan.err)
-        XCTAssertEqual(try glimt("days", "--library", store.path, "--no-refs", "--from", "1900-01-01", "--to", latest, "-q").status, 0, "the bounds themselves")
-        let calendar = try glimt("calendar", "--library", store.path, "--no-refs", "--year", "2200", "--sheet", library.appendingPathComponent("y.jpg").path)
+        XCTAssertEqual(
+            try glimt("days", "--library", store.path, "--no-refs", "--from", "1900-01-01", "--to", latest, "-q").status, 0, "the bounds themselves")
+        let calendar = try glimt(
+            "calendar", "--library", store.path, "--no-refs", "--year", "2200", "--sheet", library.appendingPathComponent("y.jpg").path)
         XCTAssertEqual(calendar.status, 1, calendar.err)
-        XCTAssertEqual(calendar.err, "glimt-pure calendar: 2200 is outside the years glimt handles (1900 to \(latest.prefix(4)), "
-                       + "the year of tomorrow in the zone furthest ahead)\n")
+        XCTAssertEqual(
+            calendar.err,
+            "glimt-pure calendar: 2200 is outside the years glimt handles (1900 to \(latest.prefix(4)), "
+                + "the year of tomorrow in the zone furthest ahead)\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: library.appendingPathComponent("y.jpg").path))
     }
 
@@ -118,14 +129,18 @@ final class ChoiceCommandTests: CLITestCase {
         let unusable = try days()["2024-05-02"]
         XCTAssertEqual(unusable?.status, .picked)
         let reason = try XCTUnwrap(unusable?.reason)
-        XCTAssertTrue(reason.hasPrefix("its pinned second (at \(String(format: "%.2f", video.duration - 0.01)) s of \(video.path)) has no analysed frame"), reason)
+        XCTAssertTrue(
+            reason.hasPrefix("its pinned second (at \(String(format: "%.2f", video.duration - 0.01)) s of \(video.path)) has no analysed frame"),
+            reason)
         XCTAssertFalse(reason.contains("no longer in the library"), reason)
 
         let gone = try XCTUnwrap(library.videos(onDay: "2024-05-03").first)
         try library.pin(day: "2024-05-03", contentKey: gone.contentKey, start: 0.2, person: LibraryStore.noOne)
         try library.forget(contentKey: gone.contentKey)
-        try GeneratedClips.write([GeneratedClips.Clip(day: "20240503", face: "yunet/obama3.png")], to: self.library.appendingPathComponent("more").path)
-        XCTAssertEqual(try glimt("scan", self.library.appendingPathComponent("more").path, "--library", store.path, "--timezone", "UTC", "-q").status, 0)
+        try GeneratedClips.write(
+            [GeneratedClips.Clip(day: "20240503", face: "yunet/obama3.png")], to: self.library.appendingPathComponent("more").path)
+        XCTAssertEqual(
+            try glimt("scan", self.library.appendingPathComponent("more").path, "--library", store.path, "--timezone", "UTC", "-q").status, 0)
         XCTAssertTrue(try days()["2024-05-03"]?.reason?.hasPrefix("its pinned video is no longer in the library") == true)
     }
 

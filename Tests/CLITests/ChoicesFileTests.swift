@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// `pick --apply`: the choices file the review page saves, as a person may have edited it: each
 /// entry that cannot be applied is one line naming it, the rest are applied, nothing twice.
@@ -34,13 +34,13 @@ final class ChoicesFileTests: CLITestCase {
         let file = try write([
             ["day": "2024-05-01", "action": "pick", "video": clips[1], "at": 0.4],
             ["day": "2024-05-02", "action": "exclude"],
-            ["day": "2024-05-09", "action": "exclude"],                               // no video that day
-            ["day": "2024-02-30", "action": "exclude"],                               // no such day
-            ["day": "2024-05-03", "action": "pick", "video": clips[1], "at": 0.2],    // a video of another day
-            ["day": "2024-05-03", "action": "pick", "video": clips[3], "at": 99],     // past its end
-            ["day": "2024-05-03", "action": "dance"],                                 // unknown action
-            ["day": "2024-05-01", "action": "auto"],                                  // a second choice for one day
-            ["action": "exclude"],                                                    // no day
+            ["day": "2024-05-09", "action": "exclude"],  // no video that day
+            ["day": "2024-02-30", "action": "exclude"],  // no such day
+            ["day": "2024-05-03", "action": "pick", "video": clips[1], "at": 0.2],  // a video of another day
+            ["day": "2024-05-03", "action": "pick", "video": clips[3], "at": 99],  // past its end
+            ["day": "2024-05-03", "action": "dance"],  // unknown action
+            ["day": "2024-05-01", "action": "auto"],  // a second choice for one day
+            ["action": "exclude"],  // no day
             ["day": "2024-05-03", "action": "pick", "video": "/nowhere/x.mp4", "at": 0.1],
         ])
         let run = try glimt("pick", "--apply", file, "--library", store.path)
@@ -65,7 +65,8 @@ final class ChoicesFileTests: CLITestCase {
         XCTAssertEqual(after["2024-05-01"]?["status"] as? String, "pinned")
         XCTAssertEqual(((after["2024-05-01"]?["pick"] as? [String: Any])?["start"] as? Double) ?? -1, 0.4, accuracy: 1e-9)
         XCTAssertEqual(after["2024-05-02"]?["status"] as? String, "excluded")
-        XCTAssertEqual(after["2024-05-03"]?["status"] as? String, before["2024-05-03"]?["status"] as? String, "the day of only refused choices is as it was")
+        XCTAssertEqual(
+            after["2024-05-03"]?["status"] as? String, before["2024-05-03"]?["status"] as? String, "the day of only refused choices is as it was")
 
         // The same file again changes nothing more: a pin is replaced by itself, an exclusion kept.
         XCTAssertEqual(try glimt("pick", "--apply", file, "--library", store.path).status, 1)
@@ -73,17 +74,20 @@ final class ChoicesFileTests: CLITestCase {
 
         // Back to automatic and included again, by a second file.
         let undo = try write([["day": "2024-05-01", "action": "auto"], ["day": "2024-05-02", "action": "include"]])
-        XCTAssertEqual(try glimt("pick", "--apply", undo, "--library", store.path).out,
-                       "applied 2 choices: 0 pinned, 0 excluded, 1 brought back, 1 back to automatic\n")
+        XCTAssertEqual(
+            try glimt("pick", "--apply", undo, "--library", store.path).out,
+            "applied 2 choices: 0 pinned, 0 excluded, 1 brought back, 1 back to automatic\n")
         XCTAssertEqual(try days().mapValues { $0["status"] as? String }, before.mapValues { $0["status"] as? String })
     }
 
     func testADamagedOrForeignFileIsOneLineAndAppliesNothing() throws {
         let before = try days()
         let path = library.appendingPathComponent("bad.json")
-        for (bytes, reason) in [("{ not json", "it is not valid JSON"), ("[]", "not a choices file"),
-                                ("{\"glimt\": \"picks\", \"version\": 1, \"choices\": []}", "its \"glimt\" is 'picks'"),
-                                ("{\"glimt\": \"choices\", \"version\": 9, \"choices\": []}", "version 9 is not one this glimt reads")] {
+        for (bytes, reason) in [
+            ("{ not json", "it is not valid JSON"), ("[]", "not a choices file"),
+            ("{\"glimt\": \"picks\", \"version\": 1, \"choices\": []}", "its \"glimt\" is 'picks'"),
+            ("{\"glimt\": \"choices\", \"version\": 9, \"choices\": []}", "version 9 is not one this glimt reads"),
+        ] {
             try bytes.write(to: path, atomically: true, encoding: .utf8)
             let run = try glimt("pick", "--apply", path.path, "--library", store.path)
             XCTAssertEqual(run.status, 1, bytes)
@@ -105,9 +109,18 @@ final class ChoicesFileTests: CLITestCase {
         let before = try days()
         let path = library.appendingPathComponent("dup.json")
         for (text, place) in [
-            (#"{"glimt": "choices", "version": 1, "person": null, "choices": [{"day": "2024-05-02", "action": "exclude", "action": "include"}]}"#, "choices[0]: the key \"action\" is given twice"),
-            (#"{"glimt": "choices", "version": 1, "version": 1, "person": null, "choices": []}"#, "the top level: the key \"version\" is given twice"),
-            (#"{"glimt": "choices", "version": 1, "person": null, "choices": [{"day": "2024-05-01", "action": "pick", "video": "x", "at": 1, "\u0061t": 2}]}"#, "choices[0]: the key \"at\" is given twice"),
+            (
+                #"{"glimt": "choices", "version": 1, "person": null, "choices": [{"day": "2024-05-02", "action": "exclude", "action": "include"}]}"#,
+                "choices[0]: the key \"action\" is given twice"
+            ),
+            (
+                #"{"glimt": "choices", "version": 1, "version": 1, "person": null, "choices": []}"#,
+                "the top level: the key \"version\" is given twice"
+            ),
+            (
+                #"{"glimt": "choices", "version": 1, "person": null, "choices": [{"day": "2024-05-01", "action": "pick", "video": "x", "at": 1, "\u0061t": 2}]}"#,
+                "choices[0]: the key \"at\" is given twice"
+            ),
         ] {
             try text.write(to: path, atomically: true, encoding: .utf8)
             let run = try glimt("pick", "--apply", path.path, "--library", store.path)
@@ -120,11 +133,14 @@ final class ChoicesFileTests: CLITestCase {
     /// A choices file saved on another system: CRLF line ends, a UTF-8 byte order mark, UTF-16
     /// (as Windows tools save it) are read as the same choices; bytes that are not text are one line.
     func testAChoicesFileFromAnotherSystemIsReadTheSameOrRefusedInOneLine() throws {
-        let text = "{\r\n  \"glimt\": \"choices\",\r\n  \"version\": 1,\r\n  \"person\": null,\r\n  \"choices\": [{\"day\": \"2024-05-02\", \"action\": \"exclude\"}]\r\n}\r\n"
+        let text =
+            "{\r\n  \"glimt\": \"choices\",\r\n  \"version\": 1,\r\n  \"person\": null,\r\n  \"choices\": [{\"day\": \"2024-05-02\", \"action\": \"exclude\"}]\r\n}\r\n"
         let path = library.appendingPathComponent("other.json")
-        let encodings: [(String, Data)] = [("CRLF", Data(text.utf8)), ("UTF-8 with BOM", Data([0xEF, 0xBB, 0xBF]) + Data(text.utf8)),
-                                           ("UTF-16 with BOM", text.data(using: .utf16)!), ("UTF-16LE", text.data(using: .utf16LittleEndian)!),
-                                           ("UTF-16BE", text.data(using: .utf16BigEndian)!)]
+        let encodings: [(String, Data)] = [
+            ("CRLF", Data(text.utf8)), ("UTF-8 with BOM", Data([0xEF, 0xBB, 0xBF]) + Data(text.utf8)),
+            ("UTF-16 with BOM", text.data(using: .utf16)!), ("UTF-16LE", text.data(using: .utf16LittleEndian)!),
+            ("UTF-16BE", text.data(using: .utf16BigEndian)!),
+        ]
         for (name, bytes) in encodings {
             XCTAssertEqual(try glimt("include", "2024-05-02", "--library", store.path).status, 0)
             try bytes.write(to: path)
@@ -133,8 +149,10 @@ final class ChoicesFileTests: CLITestCase {
             XCTAssertEqual(run.out, "applied 1 choice: 0 pinned, 1 excluded, 0 brought back, 0 back to automatic\n", name)
             XCTAssertEqual(try days()["2024-05-02"]?["status"] as? String, "excluded", name)
         }
-        for (bytes, reason) in [(Data([0x7B, 0xFF, 0xFE, 0x7D]), "not UTF-8 text (byte 2 is 0xff)"),
-                                (Data([0xFF, 0xFE, 0x7B, 0x00, 0x00, 0xD8]), "broken UTF-16")] {
+        for (bytes, reason) in [
+            (Data([0x7B, 0xFF, 0xFE, 0x7D]), "not UTF-8 text (byte 2 is 0xff)"),
+            (Data([0xFF, 0xFE, 0x7B, 0x00, 0x00, 0xD8]), "broken UTF-16"),
+        ] {
             try bytes.write(to: path)
             let run = try glimt("pick", "--apply", path.path, "--library", store.path)
             XCTAssertEqual(run.status, 1)

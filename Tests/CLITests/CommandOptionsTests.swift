@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import glimt_pure
 
 /// Each command's options are the stored properties of its `Options`, read by key path: a
@@ -36,8 +37,9 @@ final class CommandOptionsTests: XCTestCase {
     /// A command reads its options by their declarations: a value, a number in its range, a
     /// group's one value; an option not given reads as not given.
     func testACommandReadsWhatItDeclares() throws {
-        let line = try ParsedCommandLine(["--from", "2024-05-01", "--all", "--seconds", "2", "--ref", "a.jpg", "--ref", "b.jpg"], command: "days",
-                                         options: DaysCommand.allOptions, elsewhere: { _ in [] })
+        let line = try ParsedCommandLine(
+            ["--from", "2024-05-01", "--all", "--seconds", "2", "--ref", "a.jpg", "--ref", "b.jpg"], command: "days",
+            options: DaysCommand.allOptions, elsewhere: { _ in [] })
         let args = Arguments(line, options: DaysCommand.Options())
         XCTAssertTrue(args.flag(\.all))
         XCTAssertFalse(args.flag(\.json))

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
-import TestSupport
 import GlimtPure
+import TestSupport
+import XCTest
 
 /// Each default is the options type's own: what help prints is read from there (HouseTests
 /// checks that the CLI writes none of its own), and a mode that would ignore an option refuses it.
@@ -23,7 +23,8 @@ final class DefaultsTests: CLITestCase {
         let analysis = AnalysisOptions(), rules = Judgement.Rules(), film = FilmOptions(), thresholds = Identity.Thresholds.standard
         let expected: [String: String] = [
             "--sample-rate": text(analysis.sampleRate), "--side": String(analysis.analysisSide),
-            "--match-threshold": "\(thresholds.match)", "--strong-threshold": "\(thresholds.strong)", "--frames-needed": String(thresholds.framesNeeded),
+            "--match-threshold": "\(thresholds.match)", "--strong-threshold": "\(thresholds.strong)",
+            "--frames-needed": String(thresholds.framesNeeded),
             "--aspect": Aspect.standard.rawValue, "--without-person": rules.withoutPerson.rawValue, "--seconds": text(rules.windowLength),
             "--fps": String(film.fps), "--quality": String(film.quality), "--caption": film.caption.rawValue,
         ]
@@ -47,14 +48,19 @@ final class DefaultsTests: CLITestCase {
         for option in [["--sample-rate", "4"], ["--side", "320"], ["--timezone", "UTC"], ["--full-pass"], ["--every-face"]] {
             let run = try glimt(["film", "--out", out] + option)
             XCTAssertEqual(run.status, 64, "\(option): \(run.err)")
-            XCTAssertEqual(run.err, "glimt-pure film: \(option[0]) applies when videos are analysed ('film VIDEO|FOLDER...', 'analyze', 'scan'); the library's videos were analysed when they were scanned\n")
+            XCTAssertEqual(
+                run.err,
+                "glimt-pure film: \(option[0]) applies when videos are analysed ('film VIDEO|FOLDER...', 'analyze', 'scan'); the library's videos were analysed when they were scanned\n"
+            )
         }
         let picks = try glimt("film", "--picks", out, "--out", out, "--ref", fixture("photos/obama2.jpg"))
         XCTAssertEqual(picks.status, 64)
         XCTAssertTrue(picks.err.hasPrefix("glimt-pure film: --ref has no effect with --picks"), picks.err)
         let days = try glimt("days", "--sample-rate", "4")
         XCTAssertEqual(days.status, 64)
-        XCTAssertEqual(days.err, "glimt-pure days: unknown option --sample-rate for 'days'; it is an option of film, scan, analyze (see: glimt-pure help days)\n")
+        XCTAssertEqual(
+            days.err, "glimt-pure days: unknown option --sample-rate for 'days'; it is an option of film, scan, analyze (see: glimt-pure help days)\n"
+        )
     }
 
     func testMisspeltCommandsAndOptionsGetASuggestion() throws {
@@ -63,7 +69,9 @@ final class DefaultsTests: CLITestCase {
         let option = try glimt("days", "--form", "2024-01-01")
         XCTAssertEqual(option.status, 64)
         XCTAssertEqual(option.err, "glimt-pure days: unknown option --form for 'days' (did you mean --from?)\n")
-        XCTAssertEqual(try glimt("scan", "--sampel-rate", "4", "x").err, "glimt-pure scan: unknown option --sampel-rate for 'scan' (did you mean --sample-rate?)\n")
+        XCTAssertEqual(
+            try glimt("scan", "--sampel-rate", "4", "x").err,
+            "glimt-pure scan: unknown option --sampel-rate for 'scan' (did you mean --sample-rate?)\n")
         XCTAssertFalse(try glimt("days", "--wombat").err.contains("did you mean"), "nothing close: no guess")
     }
 }

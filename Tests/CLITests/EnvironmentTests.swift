@@ -20,8 +20,10 @@ final class EnvironmentTests: CLITestCase {
                 let run = try glimt(args, environment: environment, unsetting: unset, in: here)
                 XCTAssertEqual(run.status, 1, "\(environment) \(args[0]): \(run.err)")
                 XCTAssertEqual(run.err.split(separator: "\n").count, 1, run.err)
-                XCTAssertTrue(run.err.contains("cannot tell where the library is: \(reason); set HOME or XDG_DATA_HOME"), "\(environment): \(run.err)")
-                XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: here.path), [], "\(environment) \(args[0]): nothing made where it ran")
+                XCTAssertTrue(
+                    run.err.contains("cannot tell where the library is: \(reason); set HOME or XDG_DATA_HOME"), "\(environment): \(run.err)")
+                XCTAssertEqual(
+                    try FileManager.default.contentsOfDirectory(atPath: here.path), [], "\(environment) \(args[0]): nothing made where it ran")
             }
         }
         // A relative XDG_DATA_HOME beside an absolute HOME: the library goes under HOME.
@@ -37,8 +39,10 @@ final class EnvironmentTests: CLITestCase {
     func testATimeZoneThatNamesNoZoneIsSaid() throws {
         let video = fixture("analysis/two_people.mp4")
         let line = "TZ 'Mars/Olympus' names no time zone glimt knows, so dates are read in "
-        let runs: [[String]] = [["analyze", video, "--no-refs", "-q"], ["scan", video, "-q"],
-                                ["film", video, "--no-refs", "--out", library.appendingPathComponent("film.mp4").path, "--size", "180x320", "--mute", "-q"]]
+        let runs: [[String]] = [
+            ["analyze", video, "--no-refs", "-q"], ["scan", video, "-q"],
+            ["film", video, "--no-refs", "--out", library.appendingPathComponent("film.mp4").path, "--size", "180x320", "--mute", "-q"],
+        ]
         for args in runs {
             let run = try glimt(args, environment: ["TZ": "Mars/Olympus"])
             XCTAssertEqual(run.status, 0, "\(args[0]): \(run.err)")

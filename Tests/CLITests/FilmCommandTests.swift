@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
-import TestSupport
 import GlimtPure
+import TestSupport
+import XCTest
 
 /// `glimt-pure analyze` and `glimt-pure film`: saved picks re-rendered, killed renders.
 final class FilmCommandTests: CLITestCase {
@@ -19,7 +19,10 @@ final class FilmCommandTests: CLITestCase {
             (["--from", "2024-02-30"], 64, "'2024-02-30' is not a calendar day"),
             (["--from", "2024-13-45"], 64, "'2024-13-45' is not a calendar day"),
             (["--from", "2024-05-02", "--to", "2024-05-01"], 64, "--from 2024-05-02 is after --to 2024-05-01"),
-            (["--out", library.appendingPathComponent("no/such/folder/film.mp4").path], 1, "--out \(library.appendingPathComponent("no/such/folder/film.mp4").path): the folder for the film does not exist"),
+            (
+                ["--out", library.appendingPathComponent("no/such/folder/film.mp4").path], 1,
+                "--out \(library.appendingPathComponent("no/such/folder/film.mp4").path): the folder for the film does not exist"
+            ),
             (["--out", library.appendingPathComponent("folder.mp4").path], 1, "is a folder; give a file name"),
             (["--out", library.appendingPathComponent("film.mov").path], 1, "the film is written as .mp4 or .m4v, and this name ends in '.mov'"),
         ]
@@ -97,8 +100,9 @@ final class FilmCommandTests: CLITestCase {
         try fm.setAttributes([.modificationDate: modified], ofItemAtPath: swapped.path)
         let same = try glimt(["film"] + film)
         XCTAssertEqual(same.status, 0, same.err)
-        XCTAssertEqual(same.err.split(separator: "\n").map(String.init),
-                       ["glimt-pure film: \(changed(swapped.path))", "glimt-pure film: the film was made without 1 file that could not be read (named above)"])
+        XCTAssertEqual(
+            same.err.split(separator: "\n").map(String.init),
+            ["glimt-pure film: \(changed(swapped.path))", "glimt-pure film: the film was made without 1 file that could not be read (named above)"])
         XCTAssertTrue(same.out.contains("2 days"), same.out)
         XCTAssertFalse(same.out.contains("2024-05-02"), same.out)
         // Another video under its name (another size): the same line, not the crop's.
@@ -112,7 +116,8 @@ final class FilmCommandTests: CLITestCase {
         try fm.removeItem(at: swapped)
         let gone = try glimt(["film"] + film)
         XCTAssertEqual(gone.status, 0, gone.err)
-        XCTAssertTrue(gone.err.hasPrefix("glimt-pure film: \(swapped.path): gone since it was scanned; scan again: glimt-pure scan FOLDER\n"), gone.err)
+        XCTAssertTrue(
+            gone.err.hasPrefix("glimt-pure film: \(swapped.path): gone since it was scanned; scan again: glimt-pure scan FOLDER\n"), gone.err)
         // The sheets draw no frame of another video either.
         try fm.copyItem(atPath: fixture("analysis/two_people.mp4"), toPath: swapped.path)
         let show = try glimt("show", "2024-05-02", "--no-refs", "--sheet", library.appendingPathComponent("day.jpg").path)
@@ -144,8 +149,10 @@ final class FilmCommandTests: CLITestCase {
         XCTAssertTrue(scan.out.hasPrefix("6 videos found: 0 analysed, 4 unchanged"), scan.out)
         let days = try JSONSerialization.jsonObject(with: Data(try glimt("days", "--no-refs", "--json").out.utf8)) as! [[String: Any]]
         XCTAssertEqual(days.map { $0["day"] as! String }, ["2024-05-01", "2024-05-02", "2024-05-03"], "no day of the film's making")
-        for (command, extra) in [("analyze", ["--no-refs", "-q"]),
-                                 ("film", ["--no-refs", "--out", library.appendingPathComponent("again.mp4").path, "--size", "180x320", "--mute", "-q"])] {
+        for (command, extra) in [
+            ("analyze", ["--no-refs", "-q"]),
+            ("film", ["--no-refs", "--out", library.appendingPathComponent("again.mp4").path, "--size", "180x320", "--mute", "-q"]),
+        ] {
             let run = try glimt([command, videos.path, "--timezone", "UTC"] + extra)
             XCTAssertEqual(run.status, 0, "\(command): \(run.err)")
             XCTAssertTrue(run.err.contains(skipped(command, saved)), "\(command): \(run.err)")
@@ -185,10 +192,14 @@ final class FilmCommandTests: CLITestCase {
             (["film", "--out", try link(sqlite, "mp4", hard: true)] + film, sqlite, "one of the library's own files"),
             // The WAL exists while the film's own connection to the store is open.
             (["film", "--out", try link(sqlite + "-wal", "mp4")] + film, sqlite + "-wal", "one of the library's own files"),
-            (["film", "--out", try link(store.appendingPathComponent("references.json").path, "mp4")] + film,
-             store.appendingPathComponent("references.json").path, "one of the library's own files"),
-            (["film", "--out", try link(store.appendingPathComponent("references/reference-1.png").path, "mp4")] + film,
-             store.appendingPathComponent("references/reference-1.png").path, "one of the library's own files"),
+            (
+                ["film", "--out", try link(store.appendingPathComponent("references.json").path, "mp4")] + film,
+                store.appendingPathComponent("references.json").path, "one of the library's own files"
+            ),
+            (
+                ["film", "--out", try link(store.appendingPathComponent("references/reference-1.png").path, "mp4")] + film,
+                store.appendingPathComponent("references/reference-1.png").path, "one of the library's own files"
+            ),
             (["film", "--out", try link(photo, "mp4")] + film, photo, "a reference photo the library lists"),
             (["film", "--out", try link(clips[1], "m4v", hard: true)] + film, clips[1], "a video the library scanned"),
             (["film", "--picks", picks, "--out", try link(picks, "mp4")] + film, picks, "the picks file"),
@@ -207,8 +218,9 @@ final class FilmCommandTests: CLITestCase {
             let run = try glimt(args)
             XCTAssertEqual(run.status, 1, "\(args): \(run.err)")
             XCTAssertEqual(run.err.split(separator: "\n").count, 1, "\(args): \(run.err)")
-            XCTAssertTrue(run.err.contains(": is \(what) (\(target)), which this run reads; choose another \(args[0] == "film" ? "--out" : "--sheet")"),
-                          "\(args): \(run.err)")
+            XCTAssertTrue(
+                run.err.contains(": is \(what) (\(target)), which this run reads; choose another \(args[0] == "film" ? "--out" : "--sheet")"),
+                "\(args): \(run.err)")
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: kept)), before, "\(args): \(kept) is untouched")
         }
         // A faces sheet is an output like any other: an existing file is replaced only with -y.
@@ -240,7 +252,8 @@ final class FilmCommandTests: CLITestCase {
         for f in [stale, live] { try Data("half a film".utf8).write(to: f) }
 
         for overwrite in [false, true] {
-            let run = try glimt(["film", videos.path, "--no-refs", "--out", link.path, "--size", "180x320", "--mute", "-q"] + (overwrite ? ["-y"] : []))
+            let run = try glimt(
+                ["film", videos.path, "--no-refs", "--out", link.path, "--size", "180x320", "--mute", "-q"] + (overwrite ? ["-y"] : []))
             XCTAssertEqual(run.status, 0, run.err)
             XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), "real.mp4", "the link is still a link")
             XCTAssertGreaterThan(try Data(contentsOf: target).count, 1000, "the film is in the link's target")
@@ -300,8 +313,10 @@ final class FilmCommandTests: CLITestCase {
         let box: [String: Any] = ["x": 0, "y": 0, "width": 150, "height": 270]
         let parts: [String: Any] = ["aesthetics": 1, "sharpness": 1, "face": 1]
         let picks: [[String: Any]] = (1...9).map { d in
-            ["day": "2024-05-0\(d)", "video": clip, "start": 0.0, "length": 8.0, "score": 1, "parts": parts, "crop": box, "zoom": 1,
-             "dateSource": "file name", "candidates": 1]
+            [
+                "day": "2024-05-0\(d)", "video": clip, "start": 0.0, "length": 8.0, "score": 1, "parts": parts, "crop": box, "zoom": 1,
+                "dateSource": "file name", "candidates": 1,
+            ]
         }
         let file = library.appendingPathComponent("long.json")
         try JSONSerialization.data(withJSONObject: ["picks": picks]).write(to: file)

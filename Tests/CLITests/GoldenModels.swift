@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The models' answers through the command line, held to the golden fixtures that hold the
 /// engine to the tools it replaces: SFace's embeddings to onnxruntime's (`sface/golden.json`)
@@ -9,7 +9,9 @@ import TestSupport
 enum GoldenModels {
     /// Every embedding of `sface/golden.json` from `embed` (one run): its cosine to
     /// onnxruntime's above 0.9999.
-    static func checkEmbeddings(_ glimt: ([String]) throws -> GlimtBinary.Run, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    static func checkEmbeddings(
+        _ glimt: ([String]) throws -> GlimtBinary.Run, _ what: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         struct Golden: Decodable { let file: String; let embedding: [Double] }
         struct Got: Decodable { let file: String; let embedding: [Double] }
         let golden = try JSONDecoder().decode([Golden].self, from: Data(contentsOf: Fixtures.url("sface/golden.json")))

@@ -7,8 +7,11 @@ import XCTest
 /// rewrites them.
 final class HelpTests: CLITestCase {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-    static let commands = ["film", "scan", "folders", "status", "merge", "days", "show", "calendar", "review", "pick", "exclude", "include", "date", "analyze", "faces", "reference", "people", "embed",
-                           "completions", "manual"]
+    static let commands = [
+        "film", "scan", "folders", "status", "merge", "days", "show", "calendar", "review", "pick", "exclude", "include", "date", "analyze", "faces",
+        "reference", "people", "embed",
+        "completions", "manual",
+    ]
 
     /// A new command gets its golden help too: the list above must be the one `--help` prints.
     func testEveryCommandInTheHelpHasAGoldenFile() throws {

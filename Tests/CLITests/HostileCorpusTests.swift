@@ -40,7 +40,9 @@ final class HostileCorpusTests: CLITestCase {
         let fm = FileManager.default
         try fm.createDirectory(at: folder, withIntermediateDirectories: true)
         func put(_ name: String, _ bytes: Data) throws { try bytes.write(to: folder.appendingPathComponent(name)) }
-        func copy(_ name: String, _ fixturePath: String) throws { try fm.copyItem(atPath: fixture(fixturePath), toPath: folder.appendingPathComponent(name).path) }
+        func copy(_ name: String, _ fixturePath: String) throws {
+            try fm.copyItem(atPath: fixture(fixturePath), toPath: folder.appendingPathComponent(name).path)
+        }
 
         let clip = try Data(contentsOf: URL(fileURLWithPath: fixture("media/h264_portrait.mp4")))
         try put("empty.mp4", Data())
@@ -63,10 +65,12 @@ final class HostileCorpusTests: CLITestCase {
         try put("corrupt_middle.mp4", Data(damaged))
         try copy("picture.mov", "yunet/obama.png")
         try copy("sound.mp4", "media/audio_only.m4a")
-        for (name, path) in [("hevc10.mp4", "media/hevc10_hlg.mp4"), ("vfr.mp4", "media/vfr_h264.mp4"), ("portrait.mp4", "media/h264_portrait.mp4"),
-                             ("rotated_180.mp4", "hostile/rotated_180.mp4"), ("rotated_270.mp4", "hostile/rotated_270.mp4"),
-                             ("one_by_one.mp4", "hostile/one_by_one.mp4"), ("odd_4097x2161.mp4", "hostile/odd_4097x2161.mp4"),
-                             ("with space.mp4", "analysis/two_people.mp4"), ("quote's \"x\".mp4", "analysis/two_people.mp4")] {
+        for (name, path) in [
+            ("hevc10.mp4", "media/hevc10_hlg.mp4"), ("vfr.mp4", "media/vfr_h264.mp4"), ("portrait.mp4", "media/h264_portrait.mp4"),
+            ("rotated_180.mp4", "hostile/rotated_180.mp4"), ("rotated_270.mp4", "hostile/rotated_270.mp4"),
+            ("one_by_one.mp4", "hostile/one_by_one.mp4"), ("odd_4097x2161.mp4", "hostile/odd_4097x2161.mp4"),
+            ("with space.mp4", "analysis/two_people.mp4"), ("quote's \"x\".mp4", "analysis/two_people.mp4"),
+        ] {
             try copy(name, path)
         }
         try put("new\nline.mp4", Data("junk".utf8))
@@ -141,10 +145,12 @@ final class HostileCorpusTests: CLITestCase {
             .write(to: video)
         let line = "\(video.path): its creation date '2024-13-45T16:03:22+0200' is not a real date; dated by its creation time instead"
         let film = ["--size", "180x320", "--mute", "-q", "-y"]
-        let runs: [[String]] = [["analyze", folder.path, "--no-refs", "--timezone", "UTC", "-q"],
-                                ["film", folder.path, "--no-refs", "--timezone", "UTC", "--out", library.appendingPathComponent("a.mp4").path] + film,
-                                ["scan", folder.path, "--timezone", "UTC", "-q"], ["days", "--no-refs", "-q"],
-                                ["film", "--no-refs", "--out", library.appendingPathComponent("b.mp4").path] + film]
+        let runs: [[String]] = [
+            ["analyze", folder.path, "--no-refs", "--timezone", "UTC", "-q"],
+            ["film", folder.path, "--no-refs", "--timezone", "UTC", "--out", library.appendingPathComponent("a.mp4").path] + film,
+            ["scan", folder.path, "--timezone", "UTC", "-q"], ["days", "--no-refs", "-q"],
+            ["film", "--no-refs", "--out", library.appendingPathComponent("b.mp4").path] + film,
+        ]
         for args in runs {
             let run = try glimt(args)
             XCTAssertEqual(run.status, 0, "\(args[0]): \(run.err)")
@@ -178,8 +184,9 @@ final class HostileCorpusTests: CLITestCase {
         let analysed = try XCTUnwrap((result["videos"] as? [[String: Any]])?.first)
         XCTAssertLessThan(analysed["duration"] as! Double, 10, "as long as its frames go, not its container's 29 s")
         XCTAssertEqual((result["picks"] as? [Any])?.count, 1, "what is there is used")
-        let film = try glimt("film", video.path, "--no-refs", "--timezone", "UTC", "--out", library.appendingPathComponent("f.mp4").path,
-                             "--size", "180x320", "--mute", "-q")
+        let film = try glimt(
+            "film", video.path, "--no-refs", "--timezone", "UTC", "--out", library.appendingPathComponent("f.mp4").path,
+            "--size", "180x320", "--mute", "-q")
         XCTAssertEqual(film.status, 0, film.err)
         cutShort(film, "film")
         let scan = try glimt("scan", folder.path, "--timezone", "UTC", "-q")

@@ -57,10 +57,10 @@ final class InputFileTests: CLITestCase {
             let run = try glimt([command, folder.path] + options)
             // The lines that name one file each (film adds a summary of them, and a word on dates).
             let lines = run.err.split(separator: "\n").map(String.init).filter { $0.hasPrefix("glimt-pure \(command): \(folder.path)/") }
-            let expected = ["b copy.mp4", "c-link.mp4"].map { "glimt-pure \(command): \(folder.path)/\($0): the same video as \(first); counted once" }
+            let expected =
+                ["b copy.mp4", "c-link.mp4"].map { "glimt-pure \(command): \(folder.path)/\($0): the same video as \(first); counted once" }
                 + ["e1.mp4", "e2.mp4", "e3.mp4"].map { "glimt-pure \(command): \(folder.path)/\($0): empty file (0 bytes)" }
             XCTAssertEqual(lines.sorted(), expected.sorted(), "\(command): \(run.err)")
         }
     }
 }
-

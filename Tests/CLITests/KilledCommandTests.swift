@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
-import TestSupport
 import GlimtPure
+import TestSupport
+import XCTest
 
 /// `people remove`, `pick --apply` and `merge` killed with SIGKILL at many moments: every user
 /// file (videos, photos, the choices file, the other library) is byte for byte as it was, the
@@ -92,7 +92,8 @@ final class KilledCommandTests: CLITestCase {
             check.standardOutput = out
             try check.run()
             check.waitUntilExit()
-            XCTAssertEqual(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), "ok\n", folder.path, file: file, line: line)
+            XCTAssertEqual(
+                String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), "ok\n", folder.path, file: file, line: line)
         }
         XCTAssertNoThrow(try LibraryStore(library: folder).dump(), file: file, line: line)
     }
@@ -104,7 +105,9 @@ final class KilledCommandTests: CLITestCase {
         let people = try ReferenceStore(library: folder).people()
         for (name, id) in people.map({ ($0.name, $0.id) }) + [("(Joe's id)", 2)] {
             let c = try store.choices(person: id)
-            out[name] = c.pins.keys.sorted().map { "\($0)=\(c.pins[$0]!.start)" }.joined(separator: ",") + " | " + c.excludedDays.sorted().joined(separator: ",")
+            out[name] =
+                c.pins.keys.sorted().map { "\($0)=\(c.pins[$0]!.start)" }.joined(separator: ",") + " | "
+                + c.excludedDays.sorted().joined(separator: ",")
         }
         return out
     }
@@ -143,17 +146,21 @@ final class KilledCommandTests: CLITestCase {
             XCTAssertTrue(again.status == 0 || again.err.contains("no person called 'Joe'"), "round \(i): \(again.err)")
             XCTAssertEqual(try ReferenceStore(library: copy).people(), [barack], "round \(i)")
             XCTAssertEqual(try choices(copy)["(Joe's id)"], " | ", "round \(i)")
-            XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: copy.appendingPathComponent("references").path)),
-                           Set(barack.references.map(\.thumbnail)), "round \(i): no thumbnail of Joe's is left behind")
+            XCTAssertEqual(
+                Set(try FileManager.default.contentsOfDirectory(atPath: copy.appendingPathComponent("references").path)),
+                Set(barack.references.map(\.thumbnail)), "round \(i): no thumbnail of Joe's is left behind")
         }
-        XCTAssertEqual(try files(library.appendingPathComponent("videos")).merging(try files(photos)) { a, _ in a }, users, "every user file as it was")
+        XCTAssertEqual(
+            try files(library.appendingPathComponent("videos")).merging(try files(photos)) { a, _ in a }, users, "every user file as it was")
         print("people remove killed \(rounds) times over \(d / 1000) ms: \(seen)")
     }
 
     func testPickApplyKilledAtAnyMoment() throws {
         let file = library.appendingPathComponent("glimt-choices.json")
-        let entries: [[String: Any]] = [["day": "2024-05-01", "action": "pick", "video": clips[1], "at": 0.4],
-                                        ["day": "2024-05-03", "action": "exclude"], ["day": "2024-05-02", "action": "auto"]]
+        let entries: [[String: Any]] = [
+            ["day": "2024-05-01", "action": "pick", "video": clips[1], "at": 0.4],
+            ["day": "2024-05-03", "action": "exclude"], ["day": "2024-05-02", "action": "auto"],
+        ]
         try JSONSerialization.data(withJSONObject: ["glimt": "choices", "version": 1, "person": "Joe", "choices": entries]).write(to: file)
         let users = try files(videos).merging(try files(photos)) { a, _ in a }.merging([file.path: try Data(contentsOf: file)]) { a, _ in a }
         let args = ["pick", "--apply", file.path]
@@ -176,7 +183,8 @@ final class KilledCommandTests: CLITestCase {
             XCTAssertEqual(again.status, 0, "round \(i): \(again.err)")
             XCTAssertEqual(try choices(copy), after, "round \(i)")
         }
-        XCTAssertEqual(try files(videos).merging(try files(photos)) { a, _ in a }.merging([file.path: try Data(contentsOf: file)]) { a, _ in a }, users)
+        XCTAssertEqual(
+            try files(videos).merging(try files(photos)) { a, _ in a }.merging([file.path: try Data(contentsOf: file)]) { a, _ in a }, users)
         print("pick --apply killed \(rounds) times over \(d / 1000) ms: \(seen)")
     }
 
@@ -185,15 +193,20 @@ final class KilledCommandTests: CLITestCase {
     private func assertOnlyRead(_ other: URL, was: [String: Data], round: Int, file: StaticString = #filePath, line: UInt = #line) throws {
         let now = try files(other)
         for (name, data) in was { XCTAssertEqual(now[name], data, "round \(round): \(name) is only read", file: file, line: line) }
-        XCTAssertTrue(Set(now.keys).subtracting(was.keys).isSubset(of: ["/library.sqlite-wal", "/library.sqlite-shm"]), "round \(round): \(now.keys.sorted())",
-                      file: file, line: line)
-        XCTAssertEqual(now["/library.sqlite-wal"].map(\.count) ?? 0, 0, "round \(round): nothing written to the other library's WAL", file: file, line: line)
+        XCTAssertTrue(
+            Set(now.keys).subtracting(was.keys).isSubset(of: ["/library.sqlite-wal", "/library.sqlite-shm"]), "round \(round): \(now.keys.sorted())",
+            file: file, line: line)
+        XCTAssertEqual(
+            now["/library.sqlite-wal"].map(\.count) ?? 0, 0, "round \(round): nothing written to the other library's WAL", file: file, line: line)
     }
 
     func testMergeKilledAtAnyMoment() throws {
         let more = library.appendingPathComponent("more-videos"), other = library.appendingPathComponent("other")
-        try GeneratedClips.write([GeneratedClips.Clip(day: "20240504", face: "yunet/obama3.png"), GeneratedClips.Clip(day: "20240505", face: "yunet/obama4.png"),
-                                  GeneratedClips.Clip(day: "20240506", face: "yunet/biden2.png")], to: more.path)
+        try GeneratedClips.write(
+            [
+                GeneratedClips.Clip(day: "20240504", face: "yunet/obama3.png"), GeneratedClips.Clip(day: "20240505", face: "yunet/obama4.png"),
+                GeneratedClips.Clip(day: "20240506", face: "yunet/biden2.png"),
+            ], to: more.path)
         try must(["scan", more.path, "--timezone", "UTC", "-q"], library: other)
         let theirs = try files(other)
         let users = try files(videos).merging(try files(more)) { a, _ in a }

@@ -19,8 +19,9 @@ final class LibraryCommandTests: CLITestCase {
         let reports = try JSONSerialization.jsonObject(with: Data(days.out.utf8)) as! [[String: Any]]
         XCTAssertEqual(reports.map { $0["day"] as! String }, ["2024-05-03", "2024-05-04", "2024-05-05", "2024-05-06", "2024-05-07"])
         XCTAssertEqual(reports.map { $0["status"] as! String }, ["picked", "picked", "no-person", "picked", "picked"])
-        XCTAssertEqual(reports.map { (($0["pick"] as? [String: Any])?["video"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } },
-                       ["podium.mp4", "waving_with_biden.mp4", nil, "press_room_portrait.mp4", "blue_room.mp4"])
+        XCTAssertEqual(
+            reports.map { (($0["pick"] as? [String: Any])?["video"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } },
+            ["podium.mp4", "waving_with_biden.mp4", nil, "press_room_portrait.mp4", "blue_room.mp4"])
 
         // Pin 05-05 to the Hill address (the person is not in it) and leave 05-06 out.
         let hill = Self.sample.appendingPathComponent("videos/weekly_address_hill.mp4").path
@@ -61,8 +62,10 @@ final class LibraryCommandTests: CLITestCase {
     func testReadOnlyCommandsNeverCreateALibrary() throws {
         let typo = library.appendingPathComponent("libary")
         let sheet = library.appendingPathComponent("sheet.jpg").path, film = library.appendingPathComponent("film.mp4").path
-        let readers: [[String]] = [["days"], ["days", "--json"], ["show", "2024-05-01", "--sheet", sheet], ["calendar", "--sheet", sheet],
-                                   ["film", "--out", film], ["reference", "list"]]
+        let readers: [[String]] = [
+            ["days"], ["days", "--json"], ["show", "2024-05-01", "--sheet", sheet], ["calendar", "--sheet", sheet],
+            ["film", "--out", film], ["reference", "list"],
+        ]
         for args in readers {
             let run = try glimt(args + ["--library", typo.path])
             XCTAssertEqual(run.status, 1, "\(args): \(run.err)")
@@ -70,14 +73,17 @@ final class LibraryCommandTests: CLITestCase {
             XCTAssertTrue(run.err.contains("no library in \(typo.path) ("), "\(args): \(run.err)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: typo.path), "\(args) created the library")
         }
-        XCTAssertTrue(try glimt("days", "--library", typo.path).err.contains("(scan a folder into it first: glimt-pure scan FOLDER --library \(typo.path))"))
+        XCTAssertTrue(
+            try glimt("days", "--library", typo.path).err.contains("(scan a folder into it first: glimt-pure scan FOLDER --library \(typo.path))"))
         // A library folder with references but no scan yet: no store is made either.
         XCTAssertEqual(try glimt("reference", "add", fixture("yunet/obama.png"), "--library", typo.path).status, 0)
         XCTAssertEqual(try glimt("days", "--library", typo.path).status, 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: typo.appendingPathComponent("library.sqlite").path))
         XCTAssertEqual(try glimt("reference", "list", "--library", typo.path).status, 0)
-        for (args, name) in [(["exclude", "2024-05-06"], "exclude"), (["include", "2024-05-06"], "include"), (["pick", "2024-05-06", "--auto"], "pick"),
-                             (["scan", fixture("analysis/two_people.mp4"), "-q"], "scan")] {
+        for (args, name) in [
+            (["exclude", "2024-05-06"], "exclude"), (["include", "2024-05-06"], "include"), (["pick", "2024-05-06", "--auto"], "pick"),
+            (["scan", fixture("analysis/two_people.mp4"), "-q"], "scan"),
+        ] {
             let fresh = library.appendingPathComponent("new-\(name)")
             let run = try glimt(args + ["--library", fresh.path])
             XCTAssertEqual(run.status, 0, "\(name): \(run.err)")
@@ -94,7 +100,10 @@ final class LibraryCommandTests: CLITestCase {
         var bytes = try Data(contentsOf: path)
         bytes.replaceSubrange(60..<64, with: [0xFF, 0xFF, 0xFF, 0xFF])
         try bytes.write(to: path)
-        for args in [["days"], ["status"], ["exclude", "2024-05-02"], ["scan", fixture("analysis/two_people.mp4")], ["people"], ["review", "--out", library.appendingPathComponent("r").path]] {
+        for args in [
+            ["days"], ["status"], ["exclude", "2024-05-02"], ["scan", fixture("analysis/two_people.mp4")], ["people"],
+            ["review", "--out", library.appendingPathComponent("r").path],
+        ] {
             let run = try glimt(args + ["--library", store.path])
             XCTAssertEqual(run.status, 1, "\(args): \(run.err)")
             XCTAssertEqual(run.err.split(separator: "\n").count, 1, "\(args): \(run.err)")

@@ -37,7 +37,9 @@ final class NonUTF8NameTests: CLITestCase {
         argv.environment = ["XDG_DATA_HOME": library.path]
         // Process passes arguments as Swift strings, so hand the raw name through a shell variable.
         argv.executableURL = URL(fileURLWithPath: "/bin/sh")
-        argv.arguments = ["-c", "\"$0\" analyze \"$(printf '\(folder.path)/caf\\351 party.mp4')\" --no-refs --json --timezone UTC", CLITestCase.binary.path]
+        argv.arguments = [
+            "-c", "\"$0\" analyze \"$(printf '\(folder.path)/caf\\351 party.mp4')\" --no-refs --json --timezone UTC", CLITestCase.binary.path,
+        ]
         try argv.run()
         argv.waitUntilExit()
         XCTAssertEqual(argv.terminationStatus, 0)
@@ -54,7 +56,10 @@ final class NonUTF8NameTests: CLITestCase {
         let sh = Process()
         sh.executableURL = URL(fileURLWithPath: "/bin/sh")
         sh.environment = ["XDG_DATA_HOME": library.path]
-        sh.arguments = ["-c", "\"$0\" film --picks \"$1\" --out \"$(printf '\(library.path)/f\\374lm.mp4')\" --size 180x320 --mute -q", CLITestCase.binary.path, picks.path]
+        sh.arguments = [
+            "-c", "\"$0\" film --picks \"$1\" --out \"$(printf '\(library.path)/f\\374lm.mp4')\" --size 180x320 --mute -q", CLITestCase.binary.path,
+            picks.path,
+        ]
         try sh.run()
         sh.waitUntilExit()
         XCTAssertEqual(sh.terminationStatus, 0)
@@ -78,7 +83,9 @@ final class NonUTF8NameTests: CLITestCase {
             let bytes = Array(text.utf8)
             for (i, b) in bytes.enumerated() {
                 let c1 = b == 0xc2 && i + 1 < bytes.count && (0x80...0x9f).contains(bytes[i + 1])
-                XCTAssertFalse((b < 0x20 && b != 0x0a) || b == 0x7f || c1, "\(what): a raw control byte \(b) at \(i): \(text.debugDescription)", file: file, line: line)
+                XCTAssertFalse(
+                    (b < 0x20 && b != 0x0a) || b == 0x7f || c1, "\(what): a raw control byte \(b) at \(i): \(text.debugDescription)", file: file,
+                    line: line)
             }
             // Progress lines in a log keep only their first words (see `ProgressLine`).
             for l in text.split(separator: "\n") where l.contains("VID_20240501_120000") && !l.hasPrefix("analysing ") {

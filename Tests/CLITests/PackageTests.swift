@@ -1,8 +1,8 @@
 import Foundation
-import XCTest
-import TestSupport
 import GlimtPure
 import TensorLite
+import TestSupport
+import XCTest
 
 /// The Debian package from tools/package/package.sh (dist/glimt-pure_*_amd64.deb), as a user without
 /// Swift gets it: what it holds and depends on, what lintian says of it, each kernel variant's
@@ -16,14 +16,17 @@ final class PackageTests: CLITestCase {
     static let dist = repositoryRoot.appendingPathComponent("dist")
 
     /// What the package must hold, beyond its documentation's folder.
-    static let files = ["/usr/bin/glimt-pure", "/usr/lib/glimt-pure/glimt-pure-avx2", "/usr/lib/glimt-pure/glimt-pure-avx2vnni", "/usr/lib/glimt-pure/glimt-pure-avx512",
-                        "/usr/share/glimt-pure/sface.glw", "/usr/share/glimt-pure/yunet.glw", "/usr/share/glimt-pure/page/review.html",
-                        "/usr/share/glimt-pure/page/palette.css", "/usr/share/glimt-pure/page/review.css", "/usr/share/glimt-pure/page/review.js",
-                        "/usr/share/glimt-pure/page/choices.js", "/usr/share/man/man1/glimt-pure.1.gz",
-                        "/usr/share/bash-completion/completions/glimt-pure", "/usr/share/zsh/vendor-completions/_glimt-pure",
-                        "/usr/share/fish/vendor_completions.d/glimt-pure.fish", "/usr/share/doc/glimt-pure/copyright",
-                        "/usr/share/doc/glimt-pure/changelog.Debian.gz", "/usr/share/doc/glimt-pure/changelog.gz",
-                        "/usr/lib/systemd/user/glimt-pure-scan.service", "/usr/lib/systemd/user/glimt-pure-scan.timer"]
+    static let files = [
+        "/usr/bin/glimt-pure", "/usr/lib/glimt-pure/glimt-pure-avx2", "/usr/lib/glimt-pure/glimt-pure-avx2vnni",
+        "/usr/lib/glimt-pure/glimt-pure-avx512",
+        "/usr/share/glimt-pure/sface.glw", "/usr/share/glimt-pure/yunet.glw", "/usr/share/glimt-pure/page/review.html",
+        "/usr/share/glimt-pure/page/palette.css", "/usr/share/glimt-pure/page/review.css", "/usr/share/glimt-pure/page/review.js",
+        "/usr/share/glimt-pure/page/choices.js", "/usr/share/man/man1/glimt-pure.1.gz",
+        "/usr/share/bash-completion/completions/glimt-pure", "/usr/share/zsh/vendor-completions/_glimt-pure",
+        "/usr/share/fish/vendor_completions.d/glimt-pure.fish", "/usr/share/doc/glimt-pure/copyright",
+        "/usr/share/doc/glimt-pure/changelog.Debian.gz", "/usr/share/doc/glimt-pure/changelog.gz",
+        "/usr/lib/systemd/user/glimt-pure-scan.service", "/usr/lib/systemd/user/glimt-pure-scan.timer",
+    ]
     /// The four builds, each with the instructions its kernels must use and those it must not:
     /// the portable one runs on every x86-64, which has neither ymm nor zmm registers, and the
     /// AVX2 one on Haswell and Zen 1 to 3, which have no `vpdpbusd`.
@@ -39,10 +42,12 @@ final class PackageTests: CLITestCase {
     /// tools/package/package.sh, once for every test here: the package, or why there is none.
     private static let built: Result<URL, Error> = Result {
         let started = Date()
-        let run = try GlimtBinary.run([repositoryRoot.appendingPathComponent("tools/package/package.sh").path], in: repositoryRoot,
-                                      binary: URL(fileURLWithPath: "/bin/bash"))
+        let run = try GlimtBinary.run(
+            [repositoryRoot.appendingPathComponent("tools/package/package.sh").path], in: repositoryRoot,
+            binary: URL(fileURLWithPath: "/bin/bash"))
         guard run.status == 0, let line = run.out.split(separator: "\n").last else {
-            throw PackageFailed(description: "tools/package/package.sh failed (\(run.status)):\n" + run.err.split(separator: "\n").suffix(30).joined(separator: "\n"))
+            throw PackageFailed(
+                description: "tools/package/package.sh failed (\(run.status)):\n" + run.err.split(separator: "\n").suffix(30).joined(separator: "\n"))
         }
         print("PackageTests: tools/package/package.sh took \(Int(Date().timeIntervalSince(started))) s:\n" + run.err)
         return repositoryRoot.appendingPathComponent(String(line))
@@ -52,7 +57,8 @@ final class PackageTests: CLITestCase {
 
     private func deb() throws -> URL {
         guard Self.enabled else {
-            throw XCTSkip("the Debian package is built and tested in CI, or with GLIMT_PACKAGE_TESTS=1 (tools/package/package.sh makes four release builds)")
+            throw XCTSkip(
+                "the Debian package is built and tested in CI, or with GLIMT_PACKAGE_TESTS=1 (tools/package/package.sh makes four release builds)")
         }
         let deb = try Self.built.get()
         XCTAssertEqual(deb.deletingLastPathComponent().path, Self.dist.path)
@@ -135,7 +141,8 @@ final class PackageTests: CLITestCase {
         let needed = try run(["/usr/bin/readelf", "-d", root.appendingPathComponent("usr/bin/glimt-pure").path]).out
             .split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { $0.split(separator: "[").last?.dropLast() }.map(String.init)
         for soname in needed where soname.hasPrefix("libav") || soname.hasPrefix("libsw") || soname.hasPrefix("libsqlite") {
-            let file = try XCTUnwrap(try libraries(root.appendingPathComponent("usr/bin/glimt-pure").path).first { $0.hasSuffix("/" + soname) }, soname)
+            let file = try XCTUnwrap(
+                try libraries(root.appendingPathComponent("usr/bin/glimt-pure").path).first { $0.hasSuffix("/" + soname) }, soname)
             let owner = try XCTUnwrap(try packages(of: [file])[file], soname)
             XCTAssertTrue(depends.contains(owner), "\(soname) is \(owner)'s: Depends says \(depends)")
         }
@@ -151,12 +158,16 @@ final class PackageTests: CLITestCase {
         XCTAssertEqual(try run(["/usr/bin/dpkg-deb", "-e", deb.path, control.path]).status, 0)
         let sums = try run(["/usr/bin/md5sum", "--check", "--quiet", control.appendingPathComponent("md5sums").path], in: root)
         XCTAssertEqual(sums.status, 0, sums.out + sums.err)
-        XCTAssertEqual(try String(contentsOf: control.appendingPathComponent("md5sums"), encoding: .utf8).split(separator: "\n").count,
-                       listed.keys.filter { $0.hasPrefix("/usr/") && !(listed[$0] ?? "").hasPrefix("d") }.count, "every file has its sum")
+        XCTAssertEqual(
+            try String(contentsOf: control.appendingPathComponent("md5sums"), encoding: .utf8).split(separator: "\n").count,
+            listed.keys.filter { $0.hasPrefix("/usr/") && !(listed[$0] ?? "").hasPrefix("d") }.count, "every file has its sum")
         let copyright = try String(contentsOf: root.appendingPathComponent("usr/share/doc/glimt-pure/copyright"), encoding: .utf8)
         XCTAssertTrue(copyright.hasPrefix("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"))
-        for paragraph in ["Files: Sources/SFaceWeights/Resources/sface.glw", "Files: Sources/SFaceWeights/Resources/yunet.glw", "License: Apache-2.0\n", "License: MIT\n",
-                          "/usr/share/common-licenses/Apache-2.0", "Permission is hereby granted, free of charge"] {
+        for paragraph in [
+            "Files: Sources/SFaceWeights/Resources/sface.glw", "Files: Sources/SFaceWeights/Resources/yunet.glw", "License: Apache-2.0\n",
+            "License: MIT\n",
+            "/usr/share/common-licenses/Apache-2.0", "Permission is hereby granted, free of charge",
+        ] {
             XCTAssertTrue(copyright.contains(paragraph), paragraph)
         }
         let changelog = try run(["/bin/sh", "-c", "gunzip -c '\(root.path)/usr/share/doc/glimt-pure/changelog.Debian.gz'"])
@@ -187,7 +198,9 @@ final class PackageTests: CLITestCase {
             let version = try glimt(["--version"], environment: environment, binary: front)
             guard variant.missing(from: flags).isEmpty else {
                 XCTAssertEqual(version.status, 1)
-                XCTAssertTrue(version.err.hasPrefix("glimt-pure: GLIMT_KERNELS=\(variant.rawValue): this CPU cannot run the \(variant.name) kernels"), version.err)
+                XCTAssertTrue(
+                    version.err.hasPrefix("glimt-pure: GLIMT_KERNELS=\(variant.rawValue): this CPU cannot run the \(variant.name) kernels"),
+                    version.err)
                 continue
             }
             XCTAssertEqual(version.status, 0, version.err)
@@ -233,7 +246,9 @@ final class PackageTests: CLITestCase {
             throw ContinuousIntegration.cannotRun("glimt-pure is installed on this machine already, and this test would remove it")
         }
         let apt = ["DEBIAN_FRONTEND": "noninteractive"]
-        addTeardownBlock { _ = try? GlimtBinary.run(["remove", "-y", "-qq", "glimt-pure"], environment: apt, binary: URL(fileURLWithPath: "/usr/bin/apt-get")) }
+        addTeardownBlock {
+            _ = try? GlimtBinary.run(["remove", "-y", "-qq", "glimt-pure"], environment: apt, binary: URL(fileURLWithPath: "/usr/bin/apt-get"))
+        }
         let started = Date()
         let install = try run(["/usr/bin/apt-get", "install", "-y", "-qq", "--no-install-recommends", deb.path], environment: apt)
         XCTAssertEqual(install.status, 0, install.out + install.err)
@@ -245,15 +260,19 @@ final class PackageTests: CLITestCase {
         // Out of sight: the toolchain this test runs on (the folder of its Swift runtime), this
         // build's folder and the repository's .build, where the package was built.
         let maps = String(decoding: try XCTUnwrap(FileHandle(forReadingAtPath: "/proc/self/maps")).readDataToEndOfFile(), as: UTF8.self)
-        let runtime = try XCTUnwrap(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last }.first { $0.hasSuffix("/libswiftCore.so") })
+        let runtime = try XCTUnwrap(
+            maps.split(separator: "\n").compactMap { $0.split(separator: " ").last }.first { $0.hasSuffix("/libswiftCore.so") })
         let toolchain = String(runtime.components(separatedBy: "/usr/lib/swift/")[0])
-        let hiddenFolders = [toolchain, CLITestCase.binary.deletingLastPathComponent().path, Self.repositoryRoot.appendingPathComponent(".build").path]
-            .filter { FileManager.default.fileExists(atPath: $0) }
+        let hiddenFolders = [
+            toolchain, CLITestCase.binary.deletingLastPathComponent().path, Self.repositoryRoot.appendingPathComponent(".build").path,
+        ]
+        .filter { FileManager.default.fileExists(atPath: $0) }
         XCTAssertGreaterThanOrEqual(hiddenFolders.count, 2, "\(hiddenFolders)")
         let home = library.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         // Each in turn: a tmpfs over a folder, then nothing seen in any of them.
-        let hide = hiddenFolders.map { "mount -t tmpfs none '\($0)'" }.joined(separator: " && ") + " && "
+        let hide =
+            hiddenFolders.map { "mount -t tmpfs none '\($0)'" }.joined(separator: " && ") + " && "
             + hiddenFolders.map { "[ -z \"$(ls -A '\($0)')\" ]" }.joined(separator: " && ")
         func hidden(_ args: [String]) throws -> Run {
             let bare = "exec env -i PATH=/usr/bin:/bin HOME='\(home.path)' \"$@\""
@@ -270,8 +289,10 @@ final class PackageTests: CLITestCase {
         XCTAssertEqual(faces.status, 0, faces.err)
         XCTAssertEqual(((try JSONSerialization.jsonObject(with: Data(faces.out.utf8)) as? [String: Any])?["faces"] as? [Any])?.count, 2, faces.out)
         let film = home.appendingPathComponent("sample.mp4")
-        let made = try hidden(["/usr/bin/glimt-pure", "film", Self.repositoryRoot.appendingPathComponent("Sample/videos").path, "--ref",
-                               Self.repositoryRoot.appendingPathComponent("Sample/reference.jpg").path, "--out", film.path, "-q"])
+        let made = try hidden([
+            "/usr/bin/glimt-pure", "film", Self.repositoryRoot.appendingPathComponent("Sample/videos").path, "--ref",
+            Self.repositoryRoot.appendingPathComponent("Sample/reference.jpg").path, "--out", film.path, "-q",
+        ])
         XCTAssertEqual(made.status, 0, made.err)
         XCTAssertTrue(made.out.hasPrefix("wrote \(film.path): "), made.out)
         XCTAssertGreaterThan((try? FileStatus(film.path))?.size ?? 0, 100_000)

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
-import TestSupport
 import GlimtPure
+import TestSupport
+import XCTest
 
 /// A family's library from the shell: two people, one scan, each person's days, the family film.
 final class PeopleCommandTests: CLITestCase {
@@ -17,7 +17,8 @@ final class PeopleCommandTests: CLITestCase {
         let videos = library.appendingPathComponent("videos")
         try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
         for clip in ["podium.mp4", "waving_with_biden.mp4", "biden_after_midnight.mp4"] {
-            try FileManager.default.copyItem(at: Self.repositoryRoot.appendingPathComponent("Sample/videos/\(clip)"), to: videos.appendingPathComponent(clip))
+            try FileManager.default.copyItem(
+                at: Self.repositoryRoot.appendingPathComponent("Sample/videos/\(clip)"), to: videos.appendingPathComponent(clip))
         }
         XCTAssertEqual(try run("scan", videos.path, "--timezone", "UTC", "-q").status, 0)
     }
@@ -28,12 +29,17 @@ final class PeopleCommandTests: CLITestCase {
         XCTAssertEqual(try run("reference", "add", fixture("yunet/obama.png"), "--person", "Barack").status, 0)
         XCTAssertEqual(try run("reference", "add", fixture("yunet/biden.png"), "--person", "Joe").status, 0)
         let film = library.appendingPathComponent("film.mp4").path
-        for args in [["days", "--person", "Barak"], ["film", "--out", film, "--person", "Barak"], ["pick", "2024-05-01", "--auto", "--person", "Barak"],
-                     ["exclude", "2024-05-01", "--person", "Barak"], ["reference", "list", "--person", "Barak"], ["reference", "suggest", "--person", "Barak"],
-                     ["reference", "remove", "1", "--person", "Barak"]] {
+        for args in [
+            ["days", "--person", "Barak"], ["film", "--out", film, "--person", "Barak"], ["pick", "2024-05-01", "--auto", "--person", "Barak"],
+            ["exclude", "2024-05-01", "--person", "Barak"], ["reference", "list", "--person", "Barak"],
+            ["reference", "suggest", "--person", "Barak"],
+            ["reference", "remove", "1", "--person", "Barak"],
+        ] {
             let mistake = try glimt(args + ["--library", store.path])
             XCTAssertEqual(mistake.status, 64, "\(args): \(mistake.err)")
-            XCTAssertEqual(mistake.err, "glimt-pure \(args[0]): the library has no person called 'Barak' (did you mean 'Barack'?) (people: Barack, Joe)\n", "\(args)")
+            XCTAssertEqual(
+                mistake.err, "glimt-pure \(args[0]): the library has no person called 'Barak' (did you mean 'Barack'?) (people: Barack, Joe)\n",
+                "\(args)")
         }
         let far = try run("days", "--person", "Nobody")
         XCTAssertEqual(far.status, 64)
@@ -85,7 +91,10 @@ final class PeopleCommandTests: CLITestCase {
         XCTAssertEqual(wrong.status, 1)
         XCTAssertTrue(wrong.err.contains("looks more like Joe"), wrong.err)
 
-        XCTAssertEqual(try run("pick", "2024-05-04", "--person", "Joe", "--video", library.appendingPathComponent("videos/waving_with_biden.mp4").path, "--at", "1").status, 0)
+        XCTAssertEqual(
+            try run(
+                "pick", "2024-05-04", "--person", "Joe", "--video", library.appendingPathComponent("videos/waving_with_biden.mp4").path, "--at", "1"
+            ).status, 0)
         XCTAssertEqual(try run("people", "rename", "Joe", "Joseph").out, "renamed Joe to Joseph\n")
         XCTAssertTrue(try run("days", "--person", "Joseph").out.contains("2024-05-04  pinned:"), "the pin follows the rename")
         XCTAssertEqual(try run("people", "rename", "Joseph", "Barack").status, 1, "names are one person's")
@@ -125,22 +134,25 @@ final class PeopleCommandTests: CLITestCase {
         let before = try Data(contentsOf: index)
         let stranger = fixture("yunet/collins_nasa.png")
         for (typo, known) in [("Barak", "Barack"), ("Barrack", "Barack"), ("Brack", "Barack"), ("Jo", "Joe"), ("Jeo", "Joe"), ("JOEY", "Joe")] {
-            assertOneLine(try run("reference", "add", stranger, "--person", typo),
-                          saying: ["no person is called '\(typo)'", "close to \(known)", "--person \(known)", "--new"])
+            assertOneLine(
+                try run("reference", "add", stranger, "--person", typo),
+                saying: ["no person is called '\(typo)'", "close to \(known)", "--person \(known)", "--new"])
         }
         XCTAssertEqual(try Data(contentsOf: index), before, "a refused name changes nothing")
         let meant = try run("reference", "add", stranger, "--person", "Barak", "--new")
         XCTAssertEqual(meant.status, 0, meant.err)
         XCTAssertTrue(meant.out.hasPrefix("new person Barak\n"), meant.out)
         XCTAssertEqual(try run("people", "--json").out.contains("\"Barak\""), true)
-        assertOneLine(try run("reference", "add", fixture("yunet/obama3.png"), "--person", "Joe", "--new"), saying: ["there is already a person called Joe"])
+        assertOneLine(
+            try run("reference", "add", fixture("yunet/obama3.png"), "--person", "Joe", "--new"), saying: ["there is already a person called Joe"])
     }
 
     /// `everyone` is the family (`--everyone`): no person may be called so, in any case; a
     /// library that already has one is told how to rename them, and nothing crashes.
     func testEveryoneIsTheFamilysWordNotAPersonsName() throws {
         for name in ["everyone", "Everyone", "EVERYONE"] {
-            assertOneLine(try run("reference", "add", fixture("yunet/obama.png"), "--person", name), saying: ["'\(name)'", "--everyone", "another name"])
+            assertOneLine(
+                try run("reference", "add", fixture("yunet/obama.png"), "--person", name), saying: ["'\(name)'", "--everyone", "another name"])
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: index.path), "no person was made")
         XCTAssertEqual(try run("reference", "add", fixture("yunet/obama.png"), "--person", "Barack").status, 0)
@@ -182,8 +194,9 @@ final class PeopleCommandTests: CLITestCase {
         XCTAssertTrue(removed.out.hasPrefix("removed reference 1 of Joe "), removed.out)
         assertOneLine(try run("reference", "remove", "3", "--person", "Barack"), saying: ["Barack has no reference 3", "1, 2"])
         XCTAssertEqual(try run("reference", "remove", "1", "--person", "Barack").status, 0)
-        XCTAssertTrue(try run("reference", "add", fixture("yunet/obama3.png"), "--person", "Barack").out.contains("added reference 1 of Barack: "),
-                      "the lowest free number")
+        XCTAssertTrue(
+            try run("reference", "add", fixture("yunet/obama3.png"), "--person", "Barack").out.contains("added reference 1 of Barack: "),
+            "the lowest free number")
         let json = try JSONSerialization.jsonObject(with: Data(try run("reference", "list", "--json").out.utf8)) as! [[String: Any]]
         XCTAssertEqual(json.map { $0["person"] as? String }, ["Barack", "Barack"])
         XCTAssertEqual(Set(json.map { $0["number"] as? Int }), [1, 2])

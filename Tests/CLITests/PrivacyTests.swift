@@ -17,7 +17,8 @@ final class PrivacyTests: CLITestCase {
         ]
         for args in runs {
             let log = library.appendingPathComponent("trace-\(args[0]).log")
-            let run = try glimt(["-f", "-e", "trace=network,open,openat", "-o", log.path, Self.binary.path] + args, binary: URL(fileURLWithPath: tracer))
+            let run = try glimt(
+                ["-f", "-e", "trace=network,open,openat", "-o", log.path, Self.binary.path] + args, binary: URL(fileURLWithPath: tracer))
             XCTAssertEqual(run.status, 0, "\(args[0]): \(run.err)")
             let trace = try String(contentsOf: log, encoding: .utf8)
             let calls = trace.split(separator: "\n").filter { !$0.contains("+++") && !$0.contains("---") }
@@ -39,15 +40,20 @@ final class PrivacyTests: CLITestCase {
         let here = library.appendingPathComponent("cwd")
         try FileManager.default.createDirectory(at: here, withIntermediateDirectories: true)
         let video = fixture("analysis/two_people.mp4")
-        let runs: [[String]] = [["days"], ["scan", video, "-q"], ["reference", "list"], ["analyze", video, "-q"],
-                                ["film", "--out", library.appendingPathComponent("film.mp4").path, "-q"], ["exclude", "2024-05-01"]]
+        let runs: [[String]] = [
+            ["days"], ["scan", video, "-q"], ["reference", "list"], ["analyze", video, "-q"],
+            ["film", "--out", library.appendingPathComponent("film.mp4").path, "-q"], ["exclude", "2024-05-01"],
+        ]
         for args in runs {
             let log = library.appendingPathComponent("trace-home-\(args[0]).log")
-            let run = try glimt(["-f", "-e", "trace=network,open,openat", "-o", log.path, Self.binary.path] + args,
-                                unsetting: ["HOME", "XDG_DATA_HOME"], in: here, binary: URL(fileURLWithPath: tracer))
+            let run = try glimt(
+                ["-f", "-e", "trace=network,open,openat", "-o", log.path, Self.binary.path] + args,
+                unsetting: ["HOME", "XDG_DATA_HOME"], in: here, binary: URL(fileURLWithPath: tracer))
             XCTAssertEqual(run.status, 1, "\(args[0]): \(run.err)")
-            XCTAssertEqual(run.err, "glimt-pure \(args[0]): cannot tell where the library is: HOME is not set and XDG_DATA_HOME is not set; "
-                           + "set HOME or XDG_DATA_HOME to an absolute folder, or give --library DIR\n", args[0])
+            XCTAssertEqual(
+                run.err,
+                "glimt-pure \(args[0]): cannot tell where the library is: HOME is not set and XDG_DATA_HOME is not set; "
+                    + "set HOME or XDG_DATA_HOME to an absolute folder, or give --library DIR\n", args[0])
             let trace = try String(contentsOf: log, encoding: .utf8)
             for call in trace.split(separator: "\n") where !call.contains("+++") && !call.contains("---") {
                 for banned in ["socket(", "connect(", "/etc/passwd", "/etc/group", "nscd"] {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import glimt_pure
 
 /// Progress outside a terminal (a log, a pipe, the daily timer's journal) cannot be rewritten in
@@ -13,13 +14,16 @@ final class ProgressLineTests: XCTestCase {
             line.update("review: thumbnails and previews \(i)/50")
             clock += ProgressLine.interval / 20
         }
-        XCTAssertEqual(written, ["review: thumbnails and previews 1/50\n", "review: thumbnails and previews 21/50\n", "review: thumbnails and previews 41/50\n"])
+        XCTAssertEqual(
+            written, ["review: thumbnails and previews 1/50\n", "review: thumbnails and previews 21/50\n", "review: thumbnails and previews 41/50\n"])
         written = []
         line.update("rendering day 1/3 2024-05-01    0%")
         line.update("rendering day 1/3 2024-05-01   50%")
         line.update("rendering day 2/3 2024-05-02    0%")
         line.clear()
-        XCTAssertEqual(written, ["rendering day 1/3 2024-05-01    0%\n", "rendering day 2/3 2024-05-02    0%\n"], "each step's first line at once, nothing to clear")
+        XCTAssertEqual(
+            written, ["rendering day 1/3 2024-05-01    0%\n", "rendering day 2/3 2024-05-02    0%\n"],
+            "each step's first line at once, nothing to clear")
     }
 
     func testOnATerminalTheLineIsRewrittenInPlace() {

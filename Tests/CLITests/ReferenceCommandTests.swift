@@ -38,8 +38,9 @@ final class ReferenceCommandTests: CLITestCase {
             let refs = try references("--library", folder)
             XCTAssertEqual(refs.count, 2, "round \(round): \(refs.map { $0["photo"] ?? "?" })")
             XCTAssertEqual(Set(refs.compactMap { $0["id"] as? Int }), [1, 2], "round \(round)")
-            XCTAssertEqual(Set(refs.compactMap { $0["photo"] as? String }), Set(photos.map { URL(fileURLWithPath: $0).standardizedFileURL.path }),
-                           "round \(round)")
+            XCTAssertEqual(
+                Set(refs.compactMap { $0["photo"] as? String }), Set(photos.map { URL(fileURLWithPath: $0).standardizedFileURL.path }),
+                "round \(round)")
         }
     }
 

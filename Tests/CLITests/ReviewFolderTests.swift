@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
-import TestSupport
 import GlimtPure
+import TestSupport
+import XCTest
 
 /// `review --out DIR` treats its folder like every other output: it writes and removes only files
 /// it can prove it made there (its record of them, `.glimt-review`, names each with its content
@@ -101,7 +101,8 @@ final class ReviewFolderTests: CLITestCase {
         XCTAssertEqual(try files(under: elsewhere).map { try snapshot(elsewhere.appendingPathComponent($0)) }, before)
         XCTAssertEqual(named(run).count, 1, run.err)
         XCTAssertTrue(run.err.contains(site.appendingPathComponent("previews").path + ": is a symbolic link"), run.err)
-        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: site.appendingPathComponent("previews").path), elsewhere.path, "the link stays")
+        XCTAssertEqual(
+            try FileManager.default.destinationOfSymbolicLink(atPath: site.appendingPathComponent("previews").path), elsewhere.path, "the link stays")
     }
 
     /// D2, D3: the review's own files replaced by links to what the run reads (a scanned video,
@@ -125,7 +126,9 @@ final class ReviewFolderTests: CLITestCase {
         XCTAssertEqual(Array(try Data(contentsOf: sqlite).prefix(16)), Array("SQLite format 3\0".utf8), "and still a store")
         XCTAssertEqual(try glimt("days", "--json").out, days, "the library reads as before")
         for (name, target) in links {
-            XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: site.appendingPathComponent(name).path), target.path, "\(name) stays a link")
+            XCTAssertEqual(
+                try FileManager.default.destinationOfSymbolicLink(atPath: site.appendingPathComponent(name).path), target.path, "\(name) stays a link"
+            )
             let lines = run.err.split(separator: "\n").filter { $0.contains(site.appendingPathComponent(name).path + ":") }
             XCTAssertEqual(lines.count, 1, "\(name) named once: \(run.err)")
             XCTAssertTrue(lines.first?.contains("is a symbolic link") == true && lines.first?.hasSuffix("left alone") == true, "\(lines)")
@@ -178,16 +181,19 @@ final class ReviewFolderTests: CLITestCase {
     /// finishes and knows every file of its own (none named as someone else's).
     func testKillingAReviewLeavesEveryUserFileAsItWas() throws {
         XCTAssertEqual(try review().status, 0)
-        XCTAssertEqual(try glimt("exclude", clips[1]).status, 0)   // seconds to make again, files to remove
+        XCTAssertEqual(try glimt("exclude", clips[1]).status, 0)  // seconds to make again, files to remove
         XCTAssertEqual(try glimt("exclude", clips[3]).status, 0)
-        let userFiles = [site.appendingPathComponent("previews/VID-20240504-WA0001.mp4"), site.appendingPathComponent("notes.txt"),
-                         site.appendingPathComponent("thumbs/IMG-20240504-WA0007.jpg")]
+        let userFiles = [
+            site.appendingPathComponent("previews/VID-20240504-WA0001.mp4"), site.appendingPathComponent("notes.txt"),
+            site.appendingPathComponent("thumbs/IMG-20240504-WA0007.jpg"),
+        ]
         try FileManager.default.copyItem(at: URL(fileURLWithPath: clips[0]), to: userFiles[0])
         try "mine".write(to: userFiles[1], atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(at: URL(fileURLWithPath: fixture("yunet/biden.png")), to: userFiles[2])
         try FileManager.default.removeItem(at: site.appendingPathComponent("index.html"))
         try FileManager.default.createSymbolicLink(at: site.appendingPathComponent("index.html"), withDestinationURL: URL(fileURLWithPath: clips[2]))
-        let watched = userFiles + [site.appendingPathComponent("index.html"), photo, URL(fileURLWithPath: clips[2])] + clips.map { URL(fileURLWithPath: $0) }
+        let watched =
+            userFiles + [site.appendingPathComponent("index.html"), photo, URL(fileURLWithPath: clips[2])] + clips.map { URL(fileURLWithPath: $0) }
         let before = try watched.map(snapshot)
         let days = try glimt("days", "--json").out
 
@@ -200,7 +206,9 @@ final class ReviewFolderTests: CLITestCase {
         // Once the moment a preview is being made (its work in progress is there), then at moments.
         let p = try start(["review", "--out", site.path])
         let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, p.isRunning, try !files(under: site.appendingPathComponent("previews")).contains(where: { $0.contains("glimt-review-tmp") }) {
+        while Date() < deadline, p.isRunning,
+            try !files(under: site.appendingPathComponent("previews")).contains(where: { $0.contains("glimt-review-tmp") })
+        {
             usleep(1_000)
         }
         XCTAssertTrue(p.isRunning, "killed while making a preview")
@@ -218,7 +226,8 @@ final class ReviewFolderTests: CLITestCase {
         let finished = try review()
         XCTAssertEqual(finished.status, 1, "index.html is a link: \(finished.err)")
         XCTAssertEqual(try watched.map(snapshot), before)
-        XCTAssertEqual(named(finished).count, 3, "the two files of the user's in the review's folders and the link, nothing of its own: \(finished.err)")
+        XCTAssertEqual(
+            named(finished).count, 3, "the two files of the user's in the review's folders and the link, nothing of its own: \(finished.err)")
         XCTAssertEqual(try files(under: site).filter { $0.contains("glimt-review-tmp") }, [], "no work in progress left")
     }
 

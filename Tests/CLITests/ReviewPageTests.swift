@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-import TestSupport
 import GlimtPure
+import TestSupport
+import XCTest
+
 @testable import MediaIO
 
 /// The review page in a real browser (Debian's chromium, headless, from file://): every day is
@@ -19,7 +20,8 @@ final class ReviewPageTests: CLITestCase {
         let videos = library.appendingPathComponent("videos")
         try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
         for clip in ["podium.mp4", "waving_with_biden.mp4", "biden_after_midnight.mp4", "press_room_portrait.mp4", "blue_room.mp4"] {
-            try FileManager.default.copyItem(at: Self.repositoryRoot.appendingPathComponent("Sample/videos/\(clip)"), to: videos.appendingPathComponent(clip))
+            try FileManager.default.copyItem(
+                at: Self.repositoryRoot.appendingPathComponent("Sample/videos/\(clip)"), to: videos.appendingPathComponent(clip))
         }
         XCTAssertEqual(try glimt("reference", "add", fixture("yunet/obama.png"), "--person", "Barack", "--library", store.path).status, 0)
         XCTAssertEqual(try glimt("scan", videos.path, "--library", store.path, "--timezone", "UTC", "-q").status, 0)
@@ -34,15 +36,19 @@ final class ReviewPageTests: CLITestCase {
     /// Chromium as a person's browser would run it, with everything that calls home turned off,
     /// its requests logged; returns the DOM after the page's scripts ran.
     private func browse(_ url: String, netLog: URL? = nil, screenshot: URL? = nil) throws -> String {
-        var args = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                    "--disable-sync", "--disable-default-apps", "--disable-domain-reliability", "--metrics-recording-only",
-                    "--user-data-dir=" + library.appendingPathComponent("chromium-profile").path, "--virtual-time-budget=4000", "--window-size=1400,1000"]
+        var args = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--disable-default-apps", "--disable-domain-reliability", "--metrics-recording-only",
+            "--user-data-dir=" + library.appendingPathComponent("chromium-profile").path, "--virtual-time-budget=4000", "--window-size=1400,1000",
+        ]
         if let netLog { args += ["--log-net-log=" + netLog.path, "--net-log-capture-mode=Everything"] }
         args += screenshot.map { ["--screenshot=" + $0.path] } ?? ["--dump-dom"]
         // Where the test runs as root (CI does), in a network namespace of its own: nothing can
         // leave the machine whatever the browser tries; the net log says what anything tried.
         let isolated = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")
-        let run = isolated ? try GlimtBinary.run(["--net", Self.chromium!] + args + [url], binary: URL(fileURLWithPath: "/usr/bin/unshare"))
+        let run =
+            isolated
+            ? try GlimtBinary.run(["--net", Self.chromium!] + args + [url], binary: URL(fileURLWithPath: "/usr/bin/unshare"))
             : try GlimtBinary.run(args + [url], binary: URL(fileURLWithPath: Self.chromium!))
         XCTAssertEqual(run.status, 0, run.err)
         return run.out
@@ -54,7 +60,9 @@ final class ReviewPageTests: CLITestCase {
     private func pageRequests(_ netLog: URL) throws -> [String] {
         var text = try String(contentsOf: netLog, encoding: .utf8)
         // A log the browser did not get to close.
-        if !text.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("}") { text = text.trimmingCharacters(in: CharacterSet(charactersIn: ", \n")) + "]}" }
+        if !text.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("}") {
+            text = text.trimmingCharacters(in: CharacterSet(charactersIn: ", \n")) + "]}"
+        }
         let log = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
         let types = (log["constants"] as! [String: Any])["logEventTypes"] as! [String: Int]
         let start = types["URL_REQUEST_START_JOB"]!
@@ -79,9 +87,10 @@ final class ReviewPageTests: CLITestCase {
         let netLog = library.appendingPathComponent("year-netlog.json")
         let year = try browse(site.appendingPathComponent("index.html").absoluteString, netLog: netLog)
         let cells = try NSRegularExpression(pattern: #"data-day="(\d{4}-\d{2}-\d{2})" data-status="([a-z-]+)""#)
-        let shown = Dictionary(cells.matches(in: year, range: NSRange(year.startIndex..., in: year)).map {
-            (String(year[Range($0.range(at: 1), in: year)!]), String(year[Range($0.range(at: 2), in: year)!]))
-        }, uniquingKeysWith: { a, _ in a })
+        let shown = Dictionary(
+            cells.matches(in: year, range: NSRange(year.startIndex..., in: year)).map {
+                (String(year[Range($0.range(at: 1), in: year)!]), String(year[Range($0.range(at: 2), in: year)!]))
+            }, uniquingKeysWith: { a, _ in a })
         XCTAssertEqual(shown.count, 366, "every day of 2024")
         let withVideo = try days()
         XCTAssertFalse(withVideo.isEmpty)
@@ -104,8 +113,10 @@ final class ReviewPageTests: CLITestCase {
                 previews += 1
             }
             // The crop in whole pixels, as the film cuts it.
-            let crops = try NSRegularExpression(pattern: "[0-9.]+\u{d7}[0-9.]+ px at [0-9.]+, [0-9.]+").matches(in: dom, range: NSRange(dom.startIndex..., in: dom))
-                .map { String(dom[Range($0.range, in: dom)!]) }
+            let crops = try NSRegularExpression(pattern: "[0-9.]+\u{d7}[0-9.]+ px at [0-9.]+, [0-9.]+").matches(
+                in: dom, range: NSRange(dom.startIndex..., in: dom)
+            )
+            .map { String(dom[Range($0.range, in: dom)!]) }
             cropsShown += crops.count
             for crop in crops { XCTAssertFalse(crop.contains("."), "\(day): the crop in whole pixels: \(crop)") }
         }
@@ -141,7 +152,9 @@ final class ReviewPageTests: CLITestCase {
     /// A choices file made by the page's own script (the real file, Review/Page/choices.js, under
     /// node), applied: exactly those days change.
     func testChoicesMadeByThePageApplyToExactlyThoseDays() throws {
-        guard let node = ["/usr/bin/node", "/usr/bin/nodejs", "/usr/local/bin/node"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let node = ["/usr/bin/node", "/usr/bin/nodejs", "/usr/local/bin/node"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
             throw XCTSkip("no node (tools/test.sh installs Debian's nodejs)")
         }
         let before = try days()
@@ -213,7 +226,8 @@ final class ReviewPageTests: CLITestCase {
         XCTAssertTrue(dom.contains("data-status=\"excluded\""), "the day is excluded on the page")
         XCTAssertTrue(dom.contains("and include the day again."), "the choice says so")
         let saved = try XCTUnwrap(dom.components(separatedBy: "<pre id=\"saved\">").last?.components(separatedBy: "</pre>").first)
-        let text = saved.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+        let text = saved.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(
+            of: "&amp;", with: "&")
         let file = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "the saved file: \(saved)")
         let choices = try XCTUnwrap(file["choices"] as? [[String: Any]])
         XCTAssertEqual(choices.count, 1, text)

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
-import TestSupport
 import GlimtPure
+import TestSupport
+import XCTest
 
 /// `scan` as processes: killed at any moment it loses nothing, two at once take turns.
 final class ScanCommandTests: CLITestCase {

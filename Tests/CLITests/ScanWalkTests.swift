@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
-import TestSupport
 import GlimtPure
+import TestSupport
+import XCTest
 
 /// How `scan` finds videos in folders it is pointed at: each real folder is visited once however
 /// many links lead to it, the kernel's pseudo-filesystems are not walked, and Ctrl-C or SIGTERM
@@ -25,11 +25,14 @@ final class ScanWalkTests: CLITestCase {
     /// walk by paths never ends; a walk by folders visits 24.
     private func maze(levels: Int = 24) throws -> (root: URL, clip: String) {
         let maze = library.appendingPathComponent("maze")
-        for i in 0...levels { try FileManager.default.createDirectory(at: maze.appendingPathComponent("level\(i)"), withIntermediateDirectories: true) }
+        for i in 0...levels {
+            try FileManager.default.createDirectory(at: maze.appendingPathComponent("level\(i)"), withIntermediateDirectories: true)
+        }
         for i in 0..<levels {
             for link in ["a", "b"] {
-                try FileManager.default.createSymbolicLink(atPath: maze.appendingPathComponent("level\(i)/\(link)").path,
-                                                           withDestinationPath: maze.appendingPathComponent("level\(i + 1)").path)
+                try FileManager.default.createSymbolicLink(
+                    atPath: maze.appendingPathComponent("level\(i)/\(link)").path,
+                    withDestinationPath: maze.appendingPathComponent("level\(i + 1)").path)
             }
         }
         let clip = try GeneratedClips.write(Array(GeneratedClips.days.prefix(1)), to: maze.appendingPathComponent("level\(levels)").path)[0]
@@ -42,7 +45,8 @@ final class ScanWalkTests: CLITestCase {
         XCTAssertEqual(scan.status, 0, scan.err)
         let summary = try JSONDecoder().decode(LibraryScan.Summary.self, from: Data(scan.out.utf8))
         XCTAssertEqual([summary.found, summary.analysed], [1, 1], "the one clip, found once")
-        XCTAssertEqual(try LibraryStore(library: store).identity(contentKey: ContentKey.of(path: clip))?.path.hasSuffix("VID_20240501_120000_0.mp4"), true)
+        XCTAssertEqual(
+            try LibraryStore(library: store).identity(contentKey: ContentKey.of(path: clip))?.path.hasSuffix("VID_20240501_120000_0.mp4"), true)
         XCTAssertEqual(scan.err, "", "a folder reached again by another link is no problem to report")
         let status = try run(["status"], within: 30)
         XCTAssertEqual(status.status, 0, status.err)
@@ -56,8 +60,10 @@ final class ScanWalkTests: CLITestCase {
             let scan = try run(["scan", folder, "--timezone", "UTC"], within: 30)
             XCTAssertEqual(scan.status, 1, "\(folder): \(scan.err)")
             let lines = scan.err.split(separator: "\n")
-            XCTAssertEqual(lines.first.map(String.init), "glimt-pure scan: \(folder): the kernel's \(folder.hasPrefix("/sys") ? "sysfs" : "proc") filesystem, not a folder of videos; not walked",
-                           scan.err)
+            XCTAssertEqual(
+                lines.first.map(String.init),
+                "glimt-pure scan: \(folder): the kernel's \(folder.hasPrefix("/sys") ? "sysfs" : "proc") filesystem, not a folder of videos; not walked",
+                scan.err)
             XCTAssertEqual(lines.count, 1, scan.err)
         }
         let videos = library.appendingPathComponent("videos")

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
-import TestSupport
 import GlimtPure
+import TestSupport
+import XCTest
 
 /// A library split across machines: N sharded scans, each into a library of its own, merged,
 /// are the one unsharded scan; a merge done twice changes nothing; paths that differ between
@@ -13,7 +13,8 @@ final class ShardMergeTests: CLITestCase {
 
     private func clips() throws -> [String] {
         let faces = ["yunet/obama.png", "yunet/biden.png", "yunet/obama2.png", "yunet/obama3.png", "yunet/obama4.png", "yunet/biden2.png"]
-        return try GeneratedClips.write((0..<6).map { GeneratedClips.Clip(day: String(format: "202405%02d", 1 + $0 / 2), face: faces[$0]) }, to: videos.path)
+        return try GeneratedClips.write(
+            (0..<6).map { GeneratedClips.Clip(day: String(format: "202405%02d", 1 + $0 / 2), face: faces[$0]) }, to: videos.path)
     }
 
     func testTwoShardsMergedAreTheUnshardedScan() throws {
@@ -50,16 +51,21 @@ final class ShardMergeTests: CLITestCase {
         }
         XCTAssertGreaterThan(borrowed.count, 10, "the clips' faces are followed, so the merge carries borrowed faces")
         for day in try LibraryStore(library: lib("whole")).days() {
-            let (whole, merged) = try (LibraryStore(library: lib("whole")).videos(onDay: day), LibraryStore(library: lib("merged")).videos(onDay: day))
-            XCTAssertEqual(merged.flatMap { $0.frames.flatMap { $0.faces.map { $0.embedding?.values } } },
-                           whole.flatMap { $0.frames.flatMap { $0.faces.map { $0.embedding?.values } } }, day)
-            XCTAssertTrue(merged.allSatisfy { $0.frames.allSatisfy { $0.faces.allSatisfy { $0.embedding != nil } } }, "every face lent an embedding: \(day)")
+            let (whole, merged) = try (
+                LibraryStore(library: lib("whole")).videos(onDay: day), LibraryStore(library: lib("merged")).videos(onDay: day)
+            )
+            XCTAssertEqual(
+                merged.flatMap { $0.frames.flatMap { $0.faces.map { $0.embedding?.values } } },
+                whole.flatMap { $0.frames.flatMap { $0.faces.map { $0.embedding?.values } } }, day)
+            XCTAssertTrue(
+                merged.allSatisfy { $0.frames.allSatisfy { $0.faces.allSatisfy { $0.embedding != nil } } }, "every face lent an embedding: \(day)")
         }
 
         // Merging again changes nothing, not even the store's history.
         let again = try glimt("merge", lib("lib-2").path, "--library", lib("merged").path)
         XCTAssertEqual(again.status, 0, again.err)
-        XCTAssertTrue(again.out.hasPrefix("merged \(lib("lib-2").path): 0 videos added (0 frames, 0 faces), \(summaries[1].analysed) already here"), again.out)
+        XCTAssertTrue(
+            again.out.hasPrefix("merged \(lib("lib-2").path): 0 videos added (0 frames, 0 faces), \(summaries[1].analysed) already here"), again.out)
         XCTAssertEqual(try dump("merged"), try dump("whole"))
         XCTAssertEqual(try LibraryStore(library: lib("merged")).history(kind: .merge).count, 2, "one record per merge that added videos")
         // The merged library scans as the whole one does: nothing to analyse.
@@ -87,11 +93,16 @@ final class ShardMergeTests: CLITestCase {
         XCTAssertEqual(try glimt("scan", videos.path, "--library", lib("whole").path, "--timezone", "UTC", "-q").status, 0)
         let shards = library.appendingPathComponent("glimt-shards")
         // glimt-pure on the PATH, as installed; parallel's own files in this test's HOME.
-        let run = try GlimtBinary.run(["glimt-pure", "scan", videos.path, "--shard", "{}/4", "--library", shards.path + "/{}", "--timezone", "UTC", "-q",
-                                       ":::", "1", "2", "3", "4"],
-                                      environment: ["PATH": Self.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "HOME": library.path,
-                                                    "XDG_DATA_HOME": library.path],
-                                      binary: URL(fileURLWithPath: parallel))
+        let run = try GlimtBinary.run(
+            [
+                "glimt-pure", "scan", videos.path, "--shard", "{}/4", "--library", shards.path + "/{}", "--timezone", "UTC", "-q",
+                ":::", "1", "2", "3", "4",
+            ],
+            environment: [
+                "PATH": Self.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "HOME": library.path,
+                "XDG_DATA_HOME": library.path,
+            ],
+            binary: URL(fileURLWithPath: parallel))
         XCTAssertEqual(run.status, 0, run.out + run.err)
         let analysed = try (1...4).map { try LibraryStore(library: shards.appendingPathComponent("\($0)")).counts().videos }
         XCTAssertEqual(analysed.reduce(0, +), 6, "each video in one shard: \(analysed)")
@@ -134,7 +145,9 @@ final class ShardMergeTests: CLITestCase {
         XCTAssertEqual(now.pins["2024-05-01"]?.start, 0.2)
         XCTAssertEqual(now.excludedDays, ["2024-05-02"])
         XCTAssertEqual(now.excludedVideos.count, 1)
-        XCTAssertTrue(try glimt("merge", lib("theirs").path, "--choices", "--library", lib("mine").path).out.contains("choices: 0 pins, 0 excluded days, 0 excluded videos"))
+        XCTAssertTrue(
+            try glimt("merge", lib("theirs").path, "--choices", "--library", lib("mine").path).out.contains(
+                "choices: 0 pins, 0 excluded days, 0 excluded videos"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: lib("mine").appendingPathComponent("references.json").path), "references never come")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
-import TestSupport
 import GlimtPure
+import TestSupport
+import XCTest
 
 /// `show` and `calendar` as a person runs them, on the generated fixture days (Obama and Biden on
 /// 05-01, Biden on 05-02, Obama on 05-03), scanned.
@@ -70,4 +70,3 @@ final class SheetCommandTests: CLITestCase {
         XCTAssertTrue(listed.out.contains("obama.png"), "the one real photo stays the only reference: \(listed.out)")
     }
 }
-

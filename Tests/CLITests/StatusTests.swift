@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
-import TestSupport
 import GlimtPure
+import TestSupport
+import XCTest
 
 /// `glimt-pure status` and the daily timer's scan: when the library was last scanned, what is
 /// new in the watched folders since (found with stat, nothing decoded), what failed; and a scan
@@ -52,7 +52,10 @@ final class StatusTests: CLITestCase {
         // Without watched folders it looks where the last scan looked.
         XCTAssertEqual(try glimt("folders", "remove", videos.path).status, 0)
         let unwatched = try glimt("status").out
-        XCTAssertTrue(unwatched.contains("watched folders: none (glimt-pure folders add DIR); new videos looked for in the folders of the last scans\nnew or changed since: 2 videos"), unwatched)
+        XCTAssertTrue(
+            unwatched.contains(
+                "watched folders: none (glimt-pure folders add DIR); new videos looked for in the folders of the last scans\nnew or changed since: 2 videos"
+            ), unwatched)
     }
 
     /// Without watched folders, one mistyped scan does not make status blind: it looks in the

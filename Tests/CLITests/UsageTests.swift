@@ -1,8 +1,8 @@
 import Foundation
-import XCTest
 import GlimtPure
 import TensorLite
 import TestSupport
+import XCTest
 
 /// Help, version and usage mistakes, as a user meets them first.
 final class UsageTests: CLITestCase {
@@ -17,7 +17,8 @@ final class UsageTests: CLITestCase {
         XCTAssertEqual(lines.last, "kernels: \(KernelVariant.compiled.name) (\(KernelVariant.compiled.level))")
         let commit = String(lines[1].dropFirst("commit: ".count))
         XCTAssertTrue(lines[1].hasPrefix("commit: "), version.out)
-        let git = try GlimtBinary.run(["git", "-C", Self.repositoryRoot.path, "cat-file", "-t", commit], binary: URL(fileURLWithPath: "/usr/bin/env"))
+        let git = try GlimtBinary.run(
+            ["git", "-C", Self.repositoryRoot.path, "cat-file", "-t", commit], binary: URL(fileURLWithPath: "/usr/bin/env"))
         if FileManager.default.fileExists(atPath: Self.repositoryRoot.appendingPathComponent(".git").path) {
             XCTAssertEqual(commit.count, 40, commit)
             XCTAssertEqual(git.out, "commit\n", "\(commit) is a commit of this repository: \(git.err)")
@@ -56,11 +57,15 @@ final class UsageTests: CLITestCase {
 
     /// --from and --to are one range wherever they are taken, checked in one place.
     func testEveryCommandWithADayRangeRefusesItBackwards() throws {
-        for args in [["film", "--out", library.appendingPathComponent("film.mp4").path], ["scan", library.path], ["days"], ["review", "--out", library.appendingPathComponent("site").path]] {
+        for args in [
+            ["film", "--out", library.appendingPathComponent("film.mp4").path], ["scan", library.path], ["days"],
+            ["review", "--out", library.appendingPathComponent("site").path],
+        ] {
             let run = try glimt(args + ["--from", "2024-05-02", "--to", "2024-05-01"])
             XCTAssertEqual(run.status, 64, "\(args)")
             XCTAssertEqual(run.err, "glimt-pure \(args[0]): --from 2024-05-02 is after --to 2024-05-01\n")
-            XCTAssertEqual(try glimt(args + ["--to", "2024-02-30"]).err, "glimt-pure \(args[0]): --to: '2024-02-30' is not a calendar day (write YYYY-MM-DD)\n")
+            XCTAssertEqual(
+                try glimt(args + ["--to", "2024-02-30"]).err, "glimt-pure \(args[0]): --to: '2024-02-30' is not a calendar day (write YYYY-MM-DD)\n")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: library.appendingPathComponent("site").path))
     }

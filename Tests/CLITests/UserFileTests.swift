@@ -45,7 +45,10 @@ final class UserFileTests: CLITestCase {
             ("people[0].references[0].embedding should be a list", "embedding", "lots of numbers"),
             ("people[0].references[0].landmarks is missing", "landmarks", nil),
             ("people[0].references[0]: it needs 5 finite landmarks, has 1", "landmarks", [["x": 1, "y": 2]]),
-            ("people[0].references[0]: its thumbnail '../../etc/passwd' is not a file name in the references folder", "thumbnail", "../../etc/passwd"),
+            (
+                "people[0].references[0]: its thumbnail '../../etc/passwd' is not a file name in the references folder", "thumbnail",
+                "../../etc/passwd"
+            ),
             ("the embedding is all zeros", "embedding", [Int](repeating: 0, count: 128)),
         ]
         for (reason, key, value) in cases {
@@ -119,14 +122,32 @@ final class UserFileTests: CLITestCase {
         try fm.createDirectory(at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
         try fm.copyItem(atPath: fixture("hostile/recipes.sqlite"), toPath: elsewhere.path)
         let placements: [(String, () throws -> URL, String)] = [
-            ("copied there", { try fm.copyItem(at: elsewhere, to: store); return store }, "not a glimt library database (it holds other tables: recipes)"),
-            ("linked there", { try fm.createSymbolicLink(at: store, withDestinationURL: elsewhere); return elsewhere }, "not a glimt library database"),
-            ("with a stale WAL", {
-                try fm.copyItem(at: elsewhere, to: store)
-                try Data((0..<4096).map { UInt8($0 % 251) }).write(to: URL(fileURLWithPath: store.path + "-wal"))
-                return store
-            }, "not a glimt library database"),
-            ("not SQLite", { try Data(repeating: 0x41, count: 5000).write(to: store); return store }, "not a glimt library database (not an SQLite file)"),
+            (
+                "copied there",
+                {
+                    try fm.copyItem(at: elsewhere, to: store); return store
+                }, "not a glimt library database (it holds other tables: recipes)"
+            ),
+            (
+                "linked there",
+                {
+                    try fm.createSymbolicLink(at: store, withDestinationURL: elsewhere); return elsewhere
+                }, "not a glimt library database"
+            ),
+            (
+                "with a stale WAL",
+                {
+                    try fm.copyItem(at: elsewhere, to: store)
+                    try Data((0..<4096).map { UInt8($0 % 251) }).write(to: URL(fileURLWithPath: store.path + "-wal"))
+                    return store
+                }, "not a glimt library database"
+            ),
+            (
+                "not SQLite",
+                {
+                    try Data(repeating: 0x41, count: 5000).write(to: store); return store
+                }, "not a glimt library database (not an SQLite file)"
+            ),
         ]
         let video = fixture("analysis/two_people.mp4")
         for (how, place, reason) in placements {

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
-import TestSupport
 import GlimtPure
+import TestSupport
+import XCTest
 
 /// `glimt-pure folders` and `scan` with no folder: the watched folders, kept in a small text file
 /// a person may edit, whose every bad line is one line naming the file and the line.
@@ -73,7 +73,9 @@ final class WatchedFoldersTests: CLITestCase {
         // ~ needs an absolute HOME (never the user database).
         try "folder ~/videos\n".write(to: config, atomically: true, encoding: .utf8)
         let run = try glimt(["folders", "list"], unsetting: ["HOME"])
-        XCTAssertEqual(run.err, "glimt-pure folders: \(config.path): line 1: '~/videos' starts with ~, and HOME is not an absolute folder; write the path in full\n")
+        XCTAssertEqual(
+            run.err,
+            "glimt-pure folders: \(config.path): line 1: '~/videos' starts with ~, and HOME is not an absolute folder; write the path in full\n")
     }
 
     /// Settings written on other systems: CRLF line ends and a UTF-8 byte order mark are read as
@@ -83,9 +85,11 @@ final class WatchedFoldersTests: CLITestCase {
         try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
         let videos = try folder("videos"), nas = try folder("nas"), more = try folder("more")
         let lines = "# mine\nfolder \(videos.path)\nfolder \(nas.path)\n"
-        for (name, bytes) in [("CRLF", Data(lines.replacingOccurrences(of: "\n", with: "\r\n").utf8)),
-                              ("BOM", Data([0xEF, 0xBB, 0xBF]) + Data(lines.utf8)),
-                              ("BOM and CRLF", Data([0xEF, 0xBB, 0xBF]) + Data(lines.replacingOccurrences(of: "\n", with: "\r\n").utf8))] {
+        for (name, bytes) in [
+            ("CRLF", Data(lines.replacingOccurrences(of: "\n", with: "\r\n").utf8)),
+            ("BOM", Data([0xEF, 0xBB, 0xBF]) + Data(lines.utf8)),
+            ("BOM and CRLF", Data([0xEF, 0xBB, 0xBF]) + Data(lines.replacingOccurrences(of: "\n", with: "\r\n").utf8)),
+        ] {
             try bytes.write(to: config)
             let list = try glimt("folders", "list")
             XCTAssertEqual(list.status, 0, "\(name): \(list.err)")
@@ -98,7 +102,10 @@ final class WatchedFoldersTests: CLITestCase {
             XCTAssertEqual(try glimt("folders", "list").out, "\(videos.path)\n\(more.path)\n", name)
         }
         let refused: [(String, Data, String)] = [
-            ("CR line ends", Data(lines.replacingOccurrences(of: "\n", with: "\r").utf8), "line 1 holds a carriage return inside it (old Mac line ends?); save the file with LF or CRLF line ends"),
+            (
+                "CR line ends", Data(lines.replacingOccurrences(of: "\n", with: "\r").utf8),
+                "line 1 holds a carriage return inside it (old Mac line ends?); save the file with LF or CRLF line ends"
+            ),
             ("UTF-16", lines.data(using: .utf16)!, "is UTF-16 text; glimt reads its settings as UTF-8 (save it as UTF-8)"),
             ("UTF-16LE", lines.data(using: .utf16LittleEndian)!, "is UTF-16 text; glimt reads its settings as UTF-8 (save it as UTF-8)"),
             ("NUL", Data("folder /a\u{0}b\n".utf8), "line 1 holds a NUL byte; this is not a settings file as glimt writes it"),
@@ -128,8 +135,10 @@ final class WatchedFoldersTests: CLITestCase {
     func testScanWithNoFolderScansTheWatchedOnesAndSaysWhenThereAreNone() throws {
         let none = try glimt("scan")
         XCTAssertEqual(none.status, 64)
-        XCTAssertEqual(none.err, "glimt-pure scan: no folders to scan: name them (glimt-pure scan FOLDER|VIDEO...) or watch them "
-                       + "(glimt-pure folders add DIR, kept in \(config.path))\n")
+        XCTAssertEqual(
+            none.err,
+            "glimt-pure scan: no folders to scan: name them (glimt-pure scan FOLDER|VIDEO...) or watch them "
+                + "(glimt-pure folders add DIR, kept in \(config.path))\n")
         let videos = try folder("videos"), more = try folder("more")
         try GeneratedClips.write(Array(GeneratedClips.days.prefix(2)), to: videos.path)
         try GeneratedClips.write(Array(GeneratedClips.days.suffix(1)), to: more.path)

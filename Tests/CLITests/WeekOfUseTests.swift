@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
-import TestSupport
 import GlimtPure
+import TestSupport
+import XCTest
 
 /// The first week with a year's folder, as a new user meets it: days that fit on a screen, a
 /// copied clip given its real day, a word when no one is looked for, a scan stopped and resumed,
@@ -47,7 +47,7 @@ final class WeekOfUseTests: CLITestCase {
         // A copy with no date in its name or metadata: dated by its file's time, the copy's day.
         let copy = videos.appendingPathComponent("copied.mp4")
         try FileManager.default.moveItem(atPath: clips[2], toPath: copy.path)
-        var stamp = utimbuf(actime: 1_733_011_200, modtime: 1_733_011_200)   // 2024-12-01 00:00 UTC
+        var stamp = utimbuf(actime: 1_733_011_200, modtime: 1_733_011_200)  // 2024-12-01 00:00 UTC
         XCTAssertEqual(utime(copy.path, &stamp), 0)
         try scan("-q")
         let before = try glimt("days", "--library", store.path, "--no-refs")
@@ -57,8 +57,10 @@ final class WeekOfUseTests: CLITestCase {
 
         let set = try glimt("date", "set", copy.path, "2024-05-02T17:30", "--library", store.path)
         XCTAssertEqual(set.status, 0, set.err)
-        XCTAssertEqual(set.out, "\(copy.path): a video of 2024-05-02 17:30 (set by hand; it was 2024-12-01)\n"
-                       + "  the pin of 2024-12-01 on it is removed: the video is no longer of that day\n")
+        XCTAssertEqual(
+            set.out,
+            "\(copy.path): a video of 2024-05-02 17:30 (set by hand; it was 2024-12-01)\n"
+                + "  the pin of 2024-12-01 on it is removed: the video is no longer of that day\n")
         let after = try glimt("days", "--library", store.path, "--no-refs")
         XCTAssertFalse(after.out.contains("2024-12-01"), "the copy's day is gone: \(after.out)")
         XCTAssertTrue(after.out.contains("copied.mp4") && after.out.contains("date set by hand"), after.out)
@@ -80,9 +82,11 @@ final class WeekOfUseTests: CLITestCase {
         XCTAssertEqual(again.status, 1)
         XCTAssertTrue(again.err.hasSuffix("copied.mp4: has no day set by hand\n"), again.err)
 
-        for (args, status) in [(["date", "set", copy.path, "2024-13-01"], 64), (["date", "set", copy.path, "2024-05-02T25:00"], 64),
-                               (["date", "set", copy.path], 64), (["date", "move", copy.path], 64),
-                               (["date", "set", library.appendingPathComponent("nope.mp4").path, "2024-05-02"], 1)] as [([String], Int32)] {
+        for (args, status) in [
+            (["date", "set", copy.path, "2024-13-01"], 64), (["date", "set", copy.path, "2024-05-02T25:00"], 64),
+            (["date", "set", copy.path], 64), (["date", "move", copy.path], 64),
+            (["date", "set", library.appendingPathComponent("nope.mp4").path, "2024-05-02"], 1),
+        ] as [([String], Int32)] {
             let run = try glimt(args + ["--library", store.path])
             XCTAssertEqual(run.status, status, "\(args): \(run.err)")
             XCTAssertEqual(run.err.split(separator: "\n").count, 1, "\(args): \(run.err)")
@@ -127,7 +131,8 @@ final class WeekOfUseTests: CLITestCase {
             XCTAssertEqual(run.status, 130, run.err)
             let now = try LibraryStore(library: store).counts().videos
             let name = signal == SIGINT ? "Ctrl-C" : "SIGTERM"
-            XCTAssertTrue(run.err.contains("glimt-pure scan: stopped (\(name)): \(now - kept) of the \(clips.count - kept) videos to analyse"), run.err)
+            XCTAssertTrue(
+                run.err.contains("glimt-pure scan: stopped (\(name)): \(now - kept) of the \(clips.count - kept) videos to analyse"), run.err)
             XCTAssertTrue(run.err.contains("run the same scan again to go on from there"), run.err)
             XCTAssertGreaterThan(now, kept)
             let last = try XCTUnwrap(try LibraryStore(library: store).history(kind: .scan, limit: 1).first)
@@ -149,8 +154,9 @@ final class WeekOfUseTests: CLITestCase {
         let run = try scan()
         let lines = run.err.split(separator: "\n").filter { $0.hasPrefix("scanned ") }
         XCTAssertEqual(lines.count, clips.count, run.err)
-        XCTAssertEqual(Set(lines.map { String($0.split(separator: " ")[2]).trimmingCharacters(in: CharacterSet(charactersIn: ",")) }),
-                       Set(clips.map { URL(fileURLWithPath: $0).lastPathComponent }))
+        XCTAssertEqual(
+            Set(lines.map { String($0.split(separator: " ")[2]).trimmingCharacters(in: CharacterSet(charactersIn: ",")) }),
+            Set(clips.map { URL(fileURLWithPath: $0).lastPathComponent }))
         XCTAssertTrue(lines.last!.hasPrefix("scanned \(clips.count)/\(clips.count) "), run.err)
         XCTAssertEqual(try glimt("scan", videos.path, "--library", library.appendingPathComponent("quiet").path, "-q").err, "", "-q: no progress")
     }
@@ -159,9 +165,13 @@ final class WeekOfUseTests: CLITestCase {
         let script = library.appendingPathComponent("glimt-pure.bash")
         try glimt("completions", "bash").out.write(to: script, atomically: true, encoding: .utf8)
         func complete(_ words: [String]) throws -> [String] {
-            let shell = try GlimtBinary.run(["-c", "source '\(script.path)'; COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); "
-                                             + "COMP_CWORD=\(words.count - 1); _glimt_pure; printf '%s\\n' \"${COMPREPLY[@]}\""],
-                                            binary: URL(fileURLWithPath: "/bin/bash"))
+            let shell = try GlimtBinary.run(
+                [
+                    "-c",
+                    "source '\(script.path)'; COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); "
+                        + "COMP_CWORD=\(words.count - 1); _glimt_pure; printf '%s\\n' \"${COMPREPLY[@]}\"",
+                ],
+                binary: URL(fileURLWithPath: "/bin/bash"))
             XCTAssertEqual(shell.status, 0, shell.err)
             return shell.out.split(separator: "\n").map(String.init)
         }

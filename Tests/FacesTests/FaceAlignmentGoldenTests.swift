@@ -1,8 +1,9 @@
 import Foundation
-import XCTest
 import TestSupport
-@testable import Imaging
+import XCTest
+
 @testable import Faces
+@testable import Imaging
 
 /// Alignment and the whole photo -> face -> crop -> embedding path against OpenCV's
 /// FaceRecognizerSF (alignCrop + feature).
@@ -37,7 +38,8 @@ final class FaceAlignmentGoldenTests: XCTestCase {
             for face in photo.faces {
                 let b = face.box.box
                 guard let mine = ours.max(by: { $0.face.box.intersectionOverUnion(b) < $1.face.box.intersectionOverUnion(b) }),
-                      mine.face.box.intersectionOverUnion(b) > 0.9 else {
+                    mine.face.box.intersectionOverUnion(b) > 0.9
+                else {
                     XCTFail("\(file): OpenCV's face at \(b) not found")
                     continue
                 }

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import Imaging
+
 @testable import Faces
+@testable import Imaging
 
 /// The alignment warp (eight pixels as vectors where all their taps are inside the picture, one by
 /// one with a check per tap elsewhere) against the plain bilinear sample with a check per tap:

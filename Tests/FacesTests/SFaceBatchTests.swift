@@ -1,9 +1,10 @@
 import Foundation
-import XCTest
-import TestSupport
 import SFaceWeights
-@testable import Imaging
+import TestSupport
+import XCTest
+
 @testable import Faces
+@testable import Imaging
 
 /// Batches and the int8 head: a face's embedding must not depend on the batch it came in, and fc1
 /// from int8 blocks must agree with fc1 from the dequantized floats.
@@ -42,8 +43,10 @@ final class SFaceBatchTests: XCTestCase {
             for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: 1e-4 * scale) }
         }
         XCTAssertGreaterThanOrEqual(worstHeads, 0.99999)
-        print(String(format: "SFace int8 head vs float head: 1 - minimum cosine %.2e; vs onnxruntime: int8 %.2e, float %.2e",
-                     1 - worstHeads, 1 - worstInt8VsOnnx, 1 - worstFloatVsOnnx))
+        print(
+            String(
+                format: "SFace int8 head vs float head: 1 - minimum cosine %.2e; vs onnxruntime: int8 %.2e, float %.2e",
+                1 - worstHeads, 1 - worstInt8VsOnnx, 1 - worstFloatVsOnnx))
     }
 
     func testPipelineBatchesCoverEveryFaceOnce() {

@@ -1,8 +1,9 @@
 import Foundation
-import XCTest
 import TestSupport
-@testable import Imaging
+import XCTest
+
 @testable import Faces
+@testable import Imaging
 
 /// Our SFace against onnxruntime on the dequantized ONNX graph (fixtures made by
 /// tools/export_weights.py): whole embeddings, and activations layer by layer, of the float

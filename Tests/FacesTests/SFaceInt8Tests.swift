@@ -1,9 +1,10 @@
 import Foundation
-import XCTest
 import TestSupport
-@testable import Imaging
-@testable import Faces
+import XCTest
+
 @testable import Analysis
+@testable import Faces
+@testable import Imaging
 
 /// The int8 network (the product's where the build has VNNI) against the float one, on the
 /// user's bar: every face embedded at cosine >= 0.998 to the float embedding, and no verdict at
@@ -14,7 +15,9 @@ final class SFaceInt8Tests: XCTestCase {
     private func faces() throws -> [(name: String, crop: RGBImage)] {
         let detector = try FaceDetector.shared()
         var faces: [(String, RGBImage)] = []
-        for photo in ["solvay1927", "two_people", "obama_and_biden", "obama", "obama2", "obama3", "obama4", "biden", "biden2", "collins_nasa", "obama-1080p"] {
+        for photo in [
+            "solvay1927", "two_people", "obama_and_biden", "obama", "obama2", "obama3", "obama4", "biden", "biden2", "collins_nasa", "obama-1080p",
+        ] {
             let image = try Fixtures.image("yunet/\(photo).png")
             for (i, face) in detector.detect(image).enumerated() {
                 faces.append(("\(photo) face \(i)", FaceAlignment.align(image, landmarks: face.landmarks)))
@@ -58,7 +61,10 @@ final class SFaceInt8Tests: XCTestCase {
             }
         }
         XCTAssertEqual(moved, 0)
-        print(String(format: "SFace int8 vs float: %d faces, 1 - minimum cosine %.2e; %d pairs against references, cosines moved %.4f at most, none across 0.45 or 0.57 (nearest float pair %.4f from 0.45)",
-                     faces.count, 1 - worst, pairs, largest, closest))
+        print(
+            String(
+                format:
+                    "SFace int8 vs float: %d faces, 1 - minimum cosine %.2e; %d pairs against references, cosines moved %.4f at most, none across 0.45 or 0.57 (nearest float pair %.4f from 0.45)",
+                faces.count, 1 - worst, pairs, largest, closest))
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
-import XCTest
+import SFaceWeights
 import TestSupport
+import XCTest
+
 @testable import Faces
 @testable import GlimtCore
-import SFaceWeights
 
 /// A bounded random-mutation loop over what glimt parses itself (see TestSupport's `Mutator`):
 /// each mutant must either parse or fail with a one-line error; a trap fails the whole run.

@@ -1,7 +1,8 @@
 import Foundation
 import SFaceWeights
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import Faces
 
 /// A wrong or damaged weight file must fail loudly with the reason, never give a silently

@@ -1,9 +1,10 @@
 import Foundation
-import XCTest
 import TestSupport
-@testable import Imaging
-@testable import Faces
+import XCTest
+
 @testable import Analysis
+@testable import Faces
+@testable import Imaging
 
 /// Our YuNet and its post-processing against onnxruntime (raw head outputs) and OpenCV's
 /// FaceDetectorYN (faces), on the fixtures of tools/export_weights.py.

@@ -1,24 +1,31 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
+@testable import Film
 @testable import GlimtCore
 @testable import Imaging
 @testable import MediaIO
-@testable import Film
 
 /// The film, decoded back through FFmpeg: length, order, size, streams, formats, no black first
 /// frames, and an HDR clip tone-mapped to a sane SDR brightness.
 final class FilmRendererTests: XCTestCase {
     /// A clip of one flat colour (a marker that says which day a segment came from).
-    private func markerClip(_ folder: URL, _ name: String, width: Int, height: Int, fps: Int, seconds: Double, colour: RGB, audio: Bool) throws -> String {
+    private func markerClip(
+        _ folder: URL, _ name: String, width: Int, height: Int, fps: Int, seconds: Double, colour: RGB, audio: Bool
+    ) throws -> String {
         let path = folder.appendingPathComponent(name).path
-        let writer = try FilmWriter(path: path, width: width, height: height, fps: fps, audio: audio, quality: FilmQuality(crf: 18, preset: "ultrafast"))
+        let writer = try FilmWriter(
+            path: path, width: width, height: height, fps: fps, audio: audio, quality: FilmQuality(crf: 18, preset: "ultrafast"))
         let frame = RGBImage(width: width, height: height, fill: (colour.r, colour.g, colour.b))
         let frames = Int(seconds * Double(fps))
         for _ in 0..<frames { try writer.append(frame) }
         if audio {
             let n = FilmWriter.audioSamples(forFrames: frames, fps: fps)
-            try writer.appendAudio((0..<n).flatMap { i -> [Float] in let v = Float(sin(Double(i) * 2 * .pi * 440 / 48_000) * 0.3); return [v, v] })
+            try writer.appendAudio(
+                (0..<n).flatMap { i -> [Float] in
+                    let v = Float(sin(Double(i) * 2 * .pi * 440 / 48_000) * 0.3); return [v, v]
+                })
         }
         try writer.finish()
         return path
@@ -40,8 +47,8 @@ final class FilmRendererTests: XCTestCase {
         let red = try markerClip(folder, "red.mp4", width: 320, height: 240, fps: 25, seconds: 2, colour: RGB(200, 40, 40), audio: true)
         let green = try markerClip(folder, "green.mp4", width: 640, height: 360, fps: 60, seconds: 2, colour: RGB(40, 190, 60), audio: false)
         let blue = try markerClip(folder, "blue.mp4", width: 202, height: 360, fps: 24, seconds: 2, colour: RGB(40, 60, 200), audio: true)
-        let portrait = Fixtures.url("media/h264_portrait.mp4").path   // stored sideways, 90° display matrix
-        let hdr = Fixtures.url("analysis/hevc10.mp4").path             // HEVC Main 10, HLG / BT.2020, a lit face
+        let portrait = Fixtures.url("media/h264_portrait.mp4").path  // stored sideways, 90° display matrix
+        let hdr = Fixtures.url("analysis/hevc10.mp4").path  // HEVC Main 10, HLG / BT.2020, a lit face
         func whole(_ path: String) throws -> Box {
             let info = try VideoReader(path: path).info
             return Box(x: 0, y: 0, width: Float(info.displayWidth), height: Float(info.displayHeight))
@@ -109,7 +116,8 @@ final class FilmRendererTests: XCTestCase {
         var options = FilmOptions()
         (options.width, options.height, options.preset, options.caption, options.audio) = (180, 320, "ultrafast", .date, false)
         let out = folder.appendingPathComponent("captioned.mp4").path
-        try FilmRenderer(options: options).render([FilmSegment(day: "2024-05-17", video: grey, start: 0, crop: Box(x: 0, y: 0, width: 320, height: 240))], to: out)
+        try FilmRenderer(options: options).render(
+            [FilmSegment(day: "2024-05-17", video: grey, start: 0, crop: Box(x: 0, y: 0, width: 320, height: 240))], to: out)
         XCTAssertEqual(Caption.text(forDay: "2024-05-17"), "FRI 17 MAY 2024")
         let frame = try VideoReader(path: out).frames(from: 0, to: 0.1, depth: .eightBit).collect()[0].picture.rgb8
         // White text on the bottom band: some pixels far brighter than the grey clip.
@@ -121,10 +129,15 @@ final class FilmRendererTests: XCTestCase {
     func testFailedRenderLeavesNothingUnderTheOutputName() throws {
         let folder = temporaryFolder(self)
         let out = folder.appendingPathComponent("film.mp4").path
-        let missing = FilmSegment(day: "2024-05-01", video: folder.appendingPathComponent("gone.mp4").path, start: 0, crop: Box(x: 0, y: 0, width: 10, height: 10))
+        let missing = FilmSegment(
+            day: "2024-05-01", video: folder.appendingPathComponent("gone.mp4").path, start: 0, crop: Box(x: 0, y: 0, width: 10, height: 10))
         XCTAssertThrowsError(try FilmRenderer(options: FilmOptions()).render([missing], to: out))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "no film and no temporary file left")
-        XCTAssertThrowsError(try FilmRenderer(options: { var o = FilmOptions(); o.width = 181; return o }()))
+        XCTAssertThrowsError(
+            try FilmRenderer(
+                options: {
+                    var o = FilmOptions(); o.width = 181; return o
+                }()))
     }
 
     /// A crop from a hand-edited picks file that lies outside the video's picture is refused,
@@ -133,8 +146,9 @@ final class FilmRendererTests: XCTestCase {
         let folder = temporaryFolder(self)
         let clip = Fixtures.url("analysis/two_people.mp4").path
         let info = try VideoReader(path: clip).info
-        let outside = FilmSegment(day: "2024-05-01", video: clip, start: 0,
-                                  crop: Box(x: Float(info.displayWidth) - 50, y: 0, width: 200, height: 200))
+        let outside = FilmSegment(
+            day: "2024-05-01", video: clip, start: 0,
+            crop: Box(x: Float(info.displayWidth) - 50, y: 0, width: 200, height: 200))
         var options = FilmOptions()
         (options.width, options.height, options.audio) = (180, 320, false)
         let out = folder.appendingPathComponent("film.mp4").path
@@ -161,9 +175,10 @@ final class FilmRendererTests: XCTestCase {
         let fast = try markerClip(folder, "fast.mp4", width: 160, height: 160, fps: 60, seconds: 1, colour: RGB(90, 90, 90), audio: false)
         let slow = try markerClip(folder, "slow.mp4", width: 160, height: 160, fps: 24, seconds: 1, colour: RGB(90, 90, 90), audio: false)
         let out = folder.appendingPathComponent("f.mp4").path
-        try FilmRenderer(options: options).render([fast, slow].enumerated().map {
-            FilmSegment(day: "2024-05-0\($0.offset + 1)", video: $0.element, start: 0.2, crop: Box(x: 0, y: 0, width: 160, height: 160))
-        }, to: out)
+        try FilmRenderer(options: options).render(
+            [fast, slow].enumerated().map {
+                FilmSegment(day: "2024-05-0\($0.offset + 1)", video: $0.element, start: 0.2, crop: Box(x: 0, y: 0, width: 160, height: 160))
+            }, to: out)
         XCTAssertEqual(try VideoReader(path: out).frames(from: 0, to: 10, depth: .eightBit).collect().count, 30)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
+@testable import Film
 @testable import Imaging
 @testable import MediaIO
-@testable import Film
 
 /// Slow motion in the film is real time: a 120 fps file's second is one second of film, and a
 /// file stored slowed down (captured at 120, playing at 30) is played 4x.
@@ -27,7 +28,9 @@ final class FilmSpeedTests: XCTestCase {
         try VideoReader(path: film).frames(from: 0, to: 10, depth: .eightBit).collect().map { f in
             let im = f.picture.rgb8
             var s = (0.0, 0.0, 0.0)
-            for i in stride(from: 0, to: im.pixels.count, by: 3) { s.0 += Double(im.pixels[i]); s.1 += Double(im.pixels[i + 1]); s.2 += Double(im.pixels[i + 2]) }
+            for i in stride(from: 0, to: im.pixels.count, by: 3) {
+                s.0 += Double(im.pixels[i]); s.1 += Double(im.pixels[i + 1]); s.2 += Double(im.pixels[i + 2])
+            }
             let n = Double(im.pixels.count / 3)
             return colours.indices.min { a, b in
                 func d(_ c: (UInt8, UInt8, UInt8)) -> Double { abs(s.0 / n - Double(c.0)) + abs(s.1 / n - Double(c.1)) + abs(s.2 / n - Double(c.2)) }
@@ -40,7 +43,8 @@ final class FilmSpeedTests: XCTestCase {
         let out = temporaryFolder(self).appendingPathComponent("film.mp4").path
         var options = FilmOptions()
         (options.width, options.height, options.fps, options.preset, options.audio) = (96, 64, 30, "ultrafast", false)
-        try FilmRenderer(options: options).render([FilmSegment(day: "2024-05-05", video: clip, start: 0, crop: Box(x: 0, y: 0, width: 96, height: 64), speed: speed)], to: out)
+        try FilmRenderer(options: options).render(
+            [FilmSegment(day: "2024-05-05", video: clip, start: 0, crop: Box(x: 0, y: 0, width: 96, height: 64), speed: speed)], to: out)
         return try shownColours(out)
     }
 

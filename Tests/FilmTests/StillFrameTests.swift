@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import Film
 @testable import Imaging
 @testable import MediaIO

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-import TestSupport
 import GlimtCore
+import TestSupport
+import XCTest
+
 @testable import Film
 @testable import Imaging
 @testable import MediaIO
@@ -35,7 +36,8 @@ final class StillImageTests: XCTestCase {
         let out = temporaryFolder(self).appendingPathComponent("film.mp4").path
         var options = FilmOptions()
         (options.width, options.height, options.audio, options.caption) = (180, 320, false, .none)
-        try FilmRenderer(options: options).render([FilmSegment(day: "", video: clip, start: 0, crop: Box(x: 0, y: 0, width: 180, height: 320))], to: out)
+        try FilmRenderer(options: options).render(
+            [FilmSegment(day: "", video: clip, start: 0, crop: Box(x: 0, y: 0, width: 180, height: 320))], to: out)
         XCTAssertEqual(try VideoReader(path: out).info.tags[OwnMark.videoKey], OwnMark.text)
     }
 }

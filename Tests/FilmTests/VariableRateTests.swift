@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import Film
 @testable import GlimtCore
 @testable import Imaging
@@ -28,7 +29,8 @@ final class VariableRateTests: XCTestCase {
         var film = FilmOptions()
         (film.width, film.height, film.audio, film.caption, film.seconds) = (160, 96, false, .none, 1)
         let out = temporaryFolder(self).appendingPathComponent("preview.mp4").path
-        try FilmRenderer(options: film).render([FilmSegment(day: "", video: clip, start: 0.77, crop: Box(x: 0, y: 0, width: 160, height: 96))], to: out)
+        try FilmRenderer(options: film).render(
+            [FilmSegment(day: "", video: clip, start: 0.77, crop: Box(x: 0, y: 0, width: 160, height: 96))], to: out)
         let frames = try VideoReader(path: out).frames(from: 0, to: 2, depth: .eightBit).collect()
         XCTAssertEqual(frames.count, 30)
         for f in frames {

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import GlimtCore
 
 /// A video's content key: the same bytes give the same key wherever the file is; files of every

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import GlimtCore
 
 /// Names as bytes: every byte string survives the trip through a Swift string and back, UTF-8

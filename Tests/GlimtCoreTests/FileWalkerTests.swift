@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import GlimtCore
 
 /// The walk that finds videos in folders: each real folder once, the kernel's filesystems left
@@ -18,8 +19,9 @@ final class FileWalkerTests: XCTestCase {
         }
         for i in 0..<levels {
             for k in 0..<links {
-                try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("level\(i)/link\(k)").path,
-                                                           withDestinationPath: root.appendingPathComponent("level\(i + 1)").path)
+                try FileManager.default.createSymbolicLink(
+                    atPath: root.appendingPathComponent("level\(i)/link\(k)").path,
+                    withDestinationPath: root.appendingPathComponent("level\(i + 1)").path)
             }
         }
         return root.appendingPathComponent("level0")
@@ -29,7 +31,9 @@ final class FileWalkerTests: XCTestCase {
         let root = try maze(levels: 30, links: 3)
         var asked = 0
         let started = Date()
-        let (files, problems) = FileWalker.find([root.path]) { path in asked += 1; return self.isVideo(path) }
+        let (files, problems) = FileWalker.find([root.path]) { path in
+            asked += 1; return self.isVideo(path)
+        }
         XCTAssertLessThan(Date().timeIntervalSince(started), 5, "3^30 paths, 31 folders")
         XCTAssertEqual(files.count, 31, "each clip once")
         XCTAssertEqual(Set(files.map { URL(fileURLWithPath: $0).lastPathComponent }).count, 31)
@@ -43,7 +47,8 @@ final class FileWalkerTests: XCTestCase {
         let root = temporaryFolder(self)
         let inner = root.appendingPathComponent("a/b")
         try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: inner.appendingPathComponent("up").path, withDestinationPath: root.appendingPathComponent("a").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: inner.appendingPathComponent("up").path, withDestinationPath: root.appendingPathComponent("a").path)
         try Data([1]).write(to: inner.appendingPathComponent("x.mp4"))
         let (files, problems) = FileWalker.find([root.path], accept: isVideo)
         XCTAssertEqual(files, [inner.appendingPathComponent("x.mp4").path])
@@ -59,11 +64,15 @@ final class FileWalkerTests: XCTestCase {
         let (files, problems) = FileWalker.find([root.path, "/proc", "/proc/self/environ"], accept: isVideo)
         XCTAssertEqual(files, [root.appendingPathComponent("a.mp4").path])
         XCTAssertEqual(problems.map(\.path), [root.path + "/p", root.path + "/root", root.path + "/s", "/proc", "/proc/self/environ"])
-        XCTAssertEqual(problems.map(\.reason), ["the kernel's proc filesystem, not a folder of videos; not walked",
-                                                "the kernel's proc filesystem, not a folder of videos; not walked",
-                                                "the kernel's sysfs filesystem, not a folder of videos; not walked",
-                                                "the kernel's proc filesystem, not a folder of videos; not walked",
-                                                "the kernel's proc filesystem, not a video; not read"])
+        XCTAssertEqual(
+            problems.map(\.reason),
+            [
+                "the kernel's proc filesystem, not a folder of videos; not walked",
+                "the kernel's proc filesystem, not a folder of videos; not walked",
+                "the kernel's sysfs filesystem, not a folder of videos; not walked",
+                "the kernel's proc filesystem, not a folder of videos; not walked",
+                "the kernel's proc filesystem, not a video; not read",
+            ])
     }
 
     /// A stop asked for while the walk is under way ends it at the next entry, with what it found.
@@ -75,7 +84,9 @@ final class FileWalkerTests: XCTestCase {
             for k in 0..<20 { try Data([1]).write(to: folder.appendingPathComponent("c\(k).mp4")) }
         }
         var looked = 0
-        let (files, _) = FileWalker.find([root.path], stop: { looked >= 30 }) { path in looked += 1; return self.isVideo(path) }
+        let (files, _) = FileWalker.find([root.path], stop: { looked >= 30 }) { path in
+            looked += 1; return self.isVideo(path)
+        }
         XCTAssertEqual(looked, 30, "not one entry looked at after the stop")
         XCTAssertEqual(files.count, 30)
         XCTAssertEqual(FileWalker.find([root.path], stop: { true }, accept: isVideo).files, [], "asked before it starts: nothing")
@@ -129,7 +140,8 @@ final class FileWalkerTests: XCTestCase {
         try FileManager.default.linkItem(atPath: first, toPath: root.appendingPathComponent("b.mp4").path)
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("c.mp4").path, withDestinationPath: first)
         let (files, problems) = FileWalker.find([root.path, first], accept: isVideo)
-        XCTAssertEqual(files.map { URL(fileURLWithPath: $0).lastPathComponent }, ["a.mp4", "b.mp4", "c.mp4"], "the same path named twice is taken once")
+        XCTAssertEqual(
+            files.map { URL(fileURLWithPath: $0).lastPathComponent }, ["a.mp4", "b.mp4", "c.mp4"], "the same path named twice is taken once")
         XCTAssertEqual(problems, [])
     }
 }

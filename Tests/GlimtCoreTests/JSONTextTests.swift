@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import GlimtCore
 
 /// Hand-editable JSON: a key given twice is found wherever it is, keys compared as the decoder
@@ -19,8 +20,8 @@ final class JSONTextTests: XCTestCase {
             (#"{"a": "\"a\": 1", "b": {"a": 1}}"#, nil),
             (#"{"A": 1, "a": 2}"#, nil),
             ("{ \"a\" :\r\n 1 ,\r\n \"b\" : [ ] , \"c\" : { } }", nil),
-            (#"{"a": 1 "a": 2}"#, nil),   // not JSON before the second key: the decoder says so
-            (#"{"a": 1, "a""#, #"the top level: the key "a" is given twice"#),   // and after it
+            (#"{"a": 1 "a": 2}"#, nil),  // not JSON before the second key: the decoder says so
+            (#"{"a": 1, "a""#, #"the top level: the key "a" is given twice"#),  // and after it
             (#"{"a" 1, "a": 2}"#, nil),
             ("", nil), ("\"", nil), ("[", nil), ("]", nil), ("{", nil), ("}", nil), (",,,", nil),
         ]
@@ -36,7 +37,8 @@ final class JSONTextTests: XCTestCase {
             ("UTF-8", utf8), ("UTF-8 with BOM", [0xEF, 0xBB, 0xBF] + utf8),
             ("UTF-16", Array(text.data(using: .utf16)!)), ("UTF-16LE", Array(text.data(using: .utf16LittleEndian)!)),
             ("UTF-16BE", Array(text.data(using: .utf16BigEndian)!)), ("UTF-32LE", Array(text.data(using: .utf32LittleEndian)!)),
-            ("UTF-32BE", Array(text.data(using: .utf32BigEndian)!)), ("UTF-32 with BOM", [0xFF, 0xFE, 0x00, 0x00] + Array(text.data(using: .utf32LittleEndian)!)),
+            ("UTF-32BE", Array(text.data(using: .utf32BigEndian)!)),
+            ("UTF-32 with BOM", [0xFF, 0xFE, 0x00, 0x00] + Array(text.data(using: .utf32LittleEndian)!)),
         ]
         for (name, bytes) in encodings { XCTAssertEqual(try JSONText.utf8(bytes), utf8, name) }
         let refused: [([UInt8], String)] = [

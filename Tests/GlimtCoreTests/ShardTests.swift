@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GlimtCore
 
 /// Shards: `K/N` as written, and a video's shard from its content key alone, the same on every

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import GlimtCore
 @testable import GlimtPure
 @testable import Library
@@ -10,7 +11,8 @@ import TestSupport
 final class EditableFileMutationTests: XCTestCase {
     func testPicksFilesSurviveMutations() throws {
         let box = #"{"x": 10, "y": 0, "width": 150, "height": 270}"#
-        let pick = #"{"day": "2024-05-04", "video": "/v/a.mp4", "start": 1.5, "length": 1, "score": 0.9, "parts": {"aesthetics": 1, "sharpness": 1, "face": 1}, "crop": \#(box), "zoom": 1, "dateSource": "file name", "candidates": 1}"#
+        let pick =
+            #"{"day": "2024-05-04", "video": "/v/a.mp4", "start": 1.5, "length": 1, "score": 0.9, "parts": {"aesthetics": 1, "sharpness": 1, "face": 1}, "crop": \#(box), "zoom": 1, "dateSource": "file name", "candidates": 1}"#
         let original = Array(#"{"picks": [\#(pick), \#(pick.replacingOccurrences(of: "05-04", with: "05-05"))]}"#.utf8)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("glimt-fuzz-picks-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
@@ -35,7 +37,9 @@ final class EditableFileMutationTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("glimt-choices.json").path
-        let choices = Array(#"{"glimt": "choices", "version": 1, "person": "Emma", "choices": [{"day": "2024-05-01", "action": "pick", "video": "/v/a.mp4", "at": 1.5}, {"day": "2024-05-02", "action": "exclude"}]}"#.utf8)
+        let choices = Array(
+            #"{"glimt": "choices", "version": 1, "person": "Emma", "choices": [{"day": "2024-05-01", "action": "pick", "video": "/v/a.mp4", "at": 1.5}, {"day": "2024-05-02", "action": "exclude"}]}"#
+                .utf8)
         let encodings: [[UInt8]] = [choices, [0xEF, 0xBB, 0xBF] + choices, Array(String(decoding: choices, as: UTF8.self).data(using: .utf16)!)]
         var m = Mutator(state: 5)
         var read = 0

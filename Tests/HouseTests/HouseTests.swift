@@ -9,12 +9,16 @@ final class HouseTests: XCTestCase {
     /// `name -> dependencies` of every target in Package.swift, test targets included.
     static func declaredTargets() throws -> [String: Set<String>] {
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let pattern = try NSRegularExpression(pattern: #"\.(?:target|executableTarget|systemLibrary|testTarget)\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)
+        let pattern = try NSRegularExpression(
+            pattern: #"\.(?:target|executableTarget|systemLibrary|testTarget)\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)
         var targets: [String: Set<String>] = [:]
         for m in pattern.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
             let name = String(manifest[Range(m.range(at: 1), in: manifest)!])
             let deps = Range(m.range(at: 2), in: manifest).map { manifest[$0] } ?? ""
-            targets[name] = Set(deps.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }.filter { !$0.isEmpty })
+            targets[name] = Set(
+                deps.split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                }.filter { !$0.isEmpty })
         }
         return targets
     }
@@ -28,10 +32,14 @@ final class HouseTests: XCTestCase {
 
     /// Swift files of a target and the package modules each imports.
     static func sources(of target: String) throws -> [(file: String, text: String)] {
-        let folder = target == "glimt-bench" ? root.appendingPathComponent("Benchmarks/glimt-bench")
+        let folder =
+            target == "glimt-bench"
+            ? root.appendingPathComponent("Benchmarks/glimt-bench")
             : isTest(target) ? root.appendingPathComponent("Tests/\(target)") : root.appendingPathComponent("Sources/\(target)")
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
-        return try walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.map { ($0.path, try String(contentsOf: $0, encoding: .utf8)) }
+        return try walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.map {
+            ($0.path, try String(contentsOf: $0, encoding: .utf8))
+        }
     }
 
     static func imports(_ text: String) -> [String] {
@@ -59,22 +67,27 @@ final class HouseTests: XCTestCase {
         // Who may use FFmpeg, the models' engine, and the facade.
         XCTAssertEqual(targets.filter { $0.value.contains("CFFmpeg") }.keys.sorted(), ["MediaIO"])
         XCTAssertEqual(targets.filter { $0.value.contains("CSQLite") }.keys.sorted(), ["Library"], "only the store speaks SQL")
-        XCTAssertEqual(targets.filter { $0.value.contains("TensorLite") }.keys.sorted(), ["AnalysisEngine", "Faces", "glimt-bench"],
-                       "the models run on the kernels, and the engine says which kernels run")
+        XCTAssertEqual(
+            targets.filter { $0.value.contains("TensorLite") }.keys.sorted(), ["AnalysisEngine", "Faces", "glimt-bench"],
+            "the models run on the kernels, and the engine says which kernels run")
         XCTAssertEqual(targets["glimt-pure"], ["GlimtPure"], "the CLI imports only the facade")
-        XCTAssertEqual(targets["TensorLite"], ["CPrefetch"], "kernels know nothing of faces: only of the CPU's prefetch hint, which Swift cannot spell")
+        XCTAssertEqual(
+            targets["TensorLite"], ["CPrefetch"], "kernels know nothing of faces: only of the CPU's prefetch hint, which Swift cannot spell")
         XCTAssertEqual(targets["CPrefetch"], [])
         XCTAssertEqual(targets.filter { $0.value.contains("CPrefetch") }.keys.sorted(), ["TensorLite"])
         XCTAssertEqual(targets["Imaging"], [])
         XCTAssertEqual(targets["GlimtCore"], [])
-        XCTAssertFalse(targets["Analysis"]!.contains("MediaIO") || targets["Analysis"]!.contains("Faces"), "analysis is logic over frames it is handed")
+        XCTAssertFalse(
+            targets["Analysis"]!.contains("MediaIO") || targets["Analysis"]!.contains("Faces"), "analysis is logic over frames it is handed")
         XCTAssertFalse(targets["Film"]!.contains("Analysis"), "the film takes its own plan type")
         XCTAssertFalse(targets["Faces"]!.contains("MediaIO") || targets["Faces"]!.contains("Library"), "faces know nothing of video or the library")
         // The analysis engine sits between the media and the facade; the library only keeps what it observed.
         XCTAssertEqual(targets["AnalysisEngine"], ["GlimtCore", "Imaging", "MediaIO", "Faces", "TensorLite", "Analysis"])
-        XCTAssertEqual(targets["Library"], ["CSQLite", "GlimtCore", "Imaging", "Analysis"], "the library is persistence: no faces, no media, no engine")
+        XCTAssertEqual(
+            targets["Library"], ["CSQLite", "GlimtCore", "Imaging", "Analysis"], "the library is persistence: no faces, no media, no engine")
         XCTAssertEqual(targets.filter { $0.value.contains("AnalysisEngine") }.keys.sorted(), ["GlimtPure", "glimt-bench"])
-        XCTAssertFalse(targets["Film"]!.contains("AnalysisEngine") || targets["Film"]!.contains("Library"), "the film is cut from a plan, not from an analysis")
+        XCTAssertFalse(
+            targets["Film"]!.contains("AnalysisEngine") || targets["Film"]!.contains("Library"), "the film is cut from a plan, not from an analysis")
         // The facade goes through three doors (the library, the engine, the film) and uses the
         // plain modules under them: never the media layer, the face models or the kernels.
         XCTAssertEqual(targets["GlimtPure"], ["Library", "AnalysisEngine", "Film", "Analysis", "Imaging", "GlimtCore"])
@@ -86,15 +99,20 @@ final class HouseTests: XCTestCase {
     /// own rules are HouseTests.
     func testEachModuleHasATestTargetThatKeepsToItsArrows() throws {
         let targets = try Self.declaredTargets()
-        let modules = targets.filter { !Self.isTest($0.key) && !$0.key.hasPrefix("C") && !["glimt-pure", "glimt-bench", "SFaceWeights", "BuildCommit"].contains($0.key) }
+        let modules = targets.filter {
+            !Self.isTest($0.key) && !$0.key.hasPrefix("C") && !["glimt-pure", "glimt-bench", "SFaceWeights", "BuildCommit"].contains($0.key)
+        }
         for (module, deps) in modules {
             let tests = module + "Tests"
             guard let testDeps = targets[tests] else { XCTFail("\(module) has no test target \(tests)"); continue }
             XCTAssertTrue(testDeps.contains(module), "\(tests) tests \(module)")
             let allowed = deps.union([module, "TestSupport"])
-            XCTAssertTrue(testDeps.isSubset(of: allowed), "\(tests) depends on \(testDeps.subtracting(allowed).sorted()), which \(module) may not import")
+            XCTAssertTrue(
+                testDeps.isSubset(of: allowed), "\(tests) depends on \(testDeps.subtracting(allowed).sorted()), which \(module) may not import")
         }
-        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Tests").path).filter { !$0.hasPrefix(".") }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Tests").path).filter {
+            !$0.hasPrefix(".")
+        }
         let testTargets = Set(targets.keys.filter(Self.isTest))
         XCTAssertEqual(Set(folders).subtracting(["Fixtures"]), testTargets, "every folder of Tests/ is a target, and every test target a folder")
         XCTAssertEqual(targets["HouseTests"], [], "the house is read from the sources, not from the modules")
@@ -114,8 +132,10 @@ final class HouseTests: XCTestCase {
     /// instruction set is that set's code under one `#if`, and no file at the module's top picks
     /// code by instruction set but the ones that say what the build is and how it multiplies-adds.
     func testKernelsKeepOneFilePerInstructionSet() throws {
-        let conditions = ["-avx512.swift": "#if GLIMT_AVX512", "-avx512vnni.swift": "#if GLIMT_AVX512", "-avx2.swift": "#if !GLIMT_AVX512",
-                          "-avxvnni.swift": "#if GLIMT_AVXVNNI"]
+        let conditions = [
+            "-avx512.swift": "#if GLIMT_AVX512", "-avx512vnni.swift": "#if GLIMT_AVX512", "-avx2.swift": "#if !GLIMT_AVX512",
+            "-avxvnni.swift": "#if GLIMT_AVXVNNI",
+        ]
         let module = Self.root.appendingPathComponent("Sources/TensorLite").path
         var folders: [String: [String]] = [:], isaFiles = 0
         for (path, text) in try Self.sources(of: "TensorLite") {
@@ -124,8 +144,9 @@ final class HouseTests: XCTestCase {
                 .filter { $0.hasPrefix("#if") || $0.hasPrefix("#else") || $0.hasPrefix("#endif") }
             if folder == module {
                 if !["KernelVariant.swift", "MultiplyAdd.swift"].contains(file) {
-                    XCTAssertEqual(directives.filter { $0.contains("GLIMT_") }, [],
-                                   "\(file): a kernel with code per instruction set is a folder of files")
+                    XCTAssertEqual(
+                        directives.filter { $0.contains("GLIMT_") }, [],
+                        "\(file): a kernel with code per instruction set is a folder of files")
                 }
                 continue
             }
@@ -137,8 +158,9 @@ final class HouseTests: XCTestCase {
         }
         XCTAssertEqual(folders.keys.sorted(), ["Conv3x3", "DepthwiseConv", "PointwiseConv", "QuantizedFullyConnected", "QuantizedPointwiseConv"])
         for (kernel, files) in folders {
-            XCTAssertTrue(Set(files).isSuperset(of: ["\(kernel).swift", "\(kernel)-reference.swift"]),
-                          "\(kernel): entry point and reference, in \(files)")
+            XCTAssertTrue(
+                Set(files).isSuperset(of: ["\(kernel).swift", "\(kernel)-reference.swift"]),
+                "\(kernel): entry point and reference, in \(files)")
         }
         XCTAssertEqual(isaFiles, 10, "every kernel's AVX-512 and AVX2 tiles, and the int8 pointwise layer's AVX-VNNI one")
     }
@@ -171,7 +193,9 @@ final class HouseTests: XCTestCase {
                     }
                     // A stored property's initial value is not its interface (its type is).
                     var declared = String(chars[j..<min(k, chars.count)])
-                    if let eq = declared.range(of: " = "), !declared.contains("func "), !declared.contains("init(") { declared = String(declared[..<eq.lowerBound]) }
+                    if let eq = declared.range(of: " = "), !declared.contains("func "), !declared.contains("init(") {
+                        declared = String(declared[..<eq.lowerBound])
+                    }
                     found.append(declared)
                     i = k
                     continue
@@ -185,7 +209,8 @@ final class HouseTests: XCTestCase {
     /// The public types a module declares.
     static func publicTypes(of target: String) throws -> Set<String> {
         var types = Set<String>()
-        let declaration = try NSRegularExpression(pattern: #"^\s*public (?:final )?(?:struct|enum|class|protocol|typealias) (\w+)"#, options: .anchorsMatchLines)
+        let declaration = try NSRegularExpression(
+            pattern: #"^\s*public (?:final )?(?:struct|enum|class|protocol|typealias) (\w+)"#, options: .anchorsMatchLines)
         for (_, text) in try sources(of: target) {
             for m in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 types.insert(String(text[Range(m.range(at: 1), in: text)!]))
@@ -199,7 +224,9 @@ final class HouseTests: XCTestCase {
     /// their shapes), in any part of a declaration, however it is wrapped.
     func testTheAnalysisEngineHidesTheMediaLayerTheModelsAndTheKernels() throws {
         let media = try Self.publicTypes(of: "MediaIO"), faces = try Self.publicTypes(of: "Faces"), kernels = try Self.publicTypes(of: "TensorLite")
-        XCTAssertTrue(media.isSuperset(of: ["VideoReader", "VideoDecodeOptions", "TimeBound", "VideoInfo", "ImageDecoder"]), "MediaIO's types read: \(media.sorted())")
+        XCTAssertTrue(
+            media.isSuperset(of: ["VideoReader", "VideoDecodeOptions", "TimeBound", "VideoInfo", "ImageDecoder"]),
+            "MediaIO's types read: \(media.sorted())")
         XCTAssertTrue(faces.isSuperset(of: ["FacePipeline", "FaceDetector", "SFace", "YuNet"]), "Faces' types read: \(faces.sorted())")
         XCTAssertTrue(kernels.isSuperset(of: ["KernelVariant", "CPUFlags", "Tensor"]), "TensorLite's types read: \(kernels.sorted())")
         let hidden = try NSRegularExpression(pattern: "\\b(" + media.union(faces).union(kernels).sorted().joined(separator: "|") + ")\\b")

@@ -1,9 +1,10 @@
-import Foundation
-import XCTest
-import TestSupport
-@testable import Library
 import Analysis
+import Foundation
 import Imaging
+import TestSupport
+import XCTest
+
+@testable import Library
 
 /// The store's schema over time: an older store is brought up to date, a newer or a foreign one
 /// is refused with a clear reason, never misread.
@@ -20,7 +21,8 @@ final class LibraryStoreTests: XCTestCase {
             let db = try Database(path: library.appendingPathComponent("library.sqlite").path)
             try db.execute(Schema.migrations[0])
             try db.execute("PRAGMA user_version = 1")
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO videos (content_key, path, size, modified, day, date_source, duration, width, height, rotation, codec, hdr, analysis_version)
                 VALUES ('k1', '/v/a.mp4', 10, 1, '2024-05-01', 'file name', 2, 320, 240, 0, 'h264', 0, 1)
                 """)
@@ -41,7 +43,9 @@ final class LibraryStoreTests: XCTestCase {
         XCTAssertNil(old.stretches, "version 10: rows from before sampled every second")
         XCTAssertFalse(old.method.keyframeLook)
         XCTAssertEqual(Schema.version, 10)
-        XCTAssertEqual(try store.setDate(contentKey: "k1", path: "/v/a.mp4", day: "2024-05-02", time: nil), ["2024-05-01"], "version 5's table exists; the pin of the old day goes")
+        XCTAssertEqual(
+            try store.setDate(contentKey: "k1", path: "/v/a.mp4", day: "2024-05-02", time: nil), ["2024-05-01"],
+            "version 5's table exists; the pin of the old day goes")
         XCTAssertEqual(try store.days(), ["2024-05-02"])
     }
 
@@ -59,12 +63,20 @@ final class LibraryStoreTests: XCTestCase {
         let frames = [
             ObservedFrame(time: 0, aesthetics: looks, sharpness: 0.5, faces: [face(nil)]),
             ObservedFrame(time: 0.125, aesthetics: looks, sharpness: 0.5, faces: [face(BorrowedEmbedding(framesBack: 1, face: 0, likeness: 0.93))]),
-            ObservedFrame(time: 0.25, aesthetics: looks, sharpness: 0.5, faces: [face(BorrowedEmbedding(framesBack: 2, face: 0, likeness: 0.91)),
-                                                                                  face(BorrowedEmbedding(framesBack: 1, face: 3, likeness: 0.9))]),
+            ObservedFrame(
+                time: 0.25, aesthetics: looks, sharpness: 0.5,
+                faces: [
+                    face(BorrowedEmbedding(framesBack: 2, face: 0, likeness: 0.91)),
+                    face(BorrowedEmbedding(framesBack: 1, face: 3, likeness: 0.9)),
+                ]),
         ]
         let method = ObservationMethod(version: Self.analyzerVersion, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: false)
-        try store.save(ObservedVideo(contentKey: "k", path: "/v/a.mp4", size: 1, modified: 0, capture: CaptureDate(day: "2024-05-01", time: nil, instant: nil, source: .fileName),
-                                     duration: 1, width: 320, height: 240, rotation: 0, codec: "h264", hdr: false, recording: nil, method: method, frames: frames, notes: []))
+        try store.save(
+            ObservedVideo(
+                contentKey: "k", path: "/v/a.mp4", size: 1, modified: 0,
+                capture: CaptureDate(day: "2024-05-01", time: nil, instant: nil, source: .fileName),
+                duration: 1, width: 320, height: 240, rotation: 0, codec: "h264", hdr: false, recording: nil, method: method, frames: frames,
+                notes: []))
         let db = try Database(path: store.databasePath)
         XCTAssertEqual(try db.rows("SELECT count(*) FROM faces WHERE embedding IS NOT NULL") { $0.int(0) }, [1], "the embedding is stored once")
         let read = try XCTUnwrap(store.videos(onDay: "2024-05-01").first)
@@ -88,10 +100,12 @@ final class LibraryStoreTests: XCTestCase {
         let method = ObservationMethod(version: Self.analyzerVersion, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: false)
         let looks = Aesthetics(value: 0.5, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil)
         for k in 0..<3 {
-            try XCTUnwrap(store).save(ObservedVideo(contentKey: "k\(k)", path: "/v/\(k).mp4", size: 1, modified: 0,
-                                                    capture: CaptureDate(day: "2024-05-0\(k + 1)", time: nil, instant: nil, source: .fileName),
-                                                    duration: 1, width: 320, height: 240, rotation: 0, codec: "h264", hdr: false, recording: nil, method: method,
-                                                    frames: [ObservedFrame(time: 0, aesthetics: looks, sharpness: 0.5, faces: [])], notes: []))
+            try XCTUnwrap(store).save(
+                ObservedVideo(
+                    contentKey: "k\(k)", path: "/v/\(k).mp4", size: 1, modified: 0,
+                    capture: CaptureDate(day: "2024-05-0\(k + 1)", time: nil, instant: nil, source: .fileName),
+                    duration: 1, width: 320, height: 240, rotation: 0, codec: "h264", hdr: false, recording: nil, method: method,
+                    frames: [ObservedFrame(time: 0, aesthetics: looks, sharpness: 0.5, faces: [])], notes: []))
         }
         // The run ends while the reader is still open (ARC may otherwise close it after its last use).
         try withExtendedLifetime(reader) {
@@ -110,11 +124,14 @@ final class LibraryStoreTests: XCTestCase {
         let looks = Aesthetics(value: 0.5, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil)
         let stretches = [0.125..<2.2666666666666666, 20.0..<21.999999999999996]
         let frames = [0.125, 1.0, 2.0, 5.033333333333333, 20.0, 21.5].map { ObservedFrame(time: $0, aesthetics: looks, sharpness: 0.5, faces: []) }
-        let method = ObservationMethod(version: Self.analyzerVersion, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: false, keyframeLook: true)
+        let method = ObservationMethod(
+            version: Self.analyzerVersion, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: false, keyframeLook: true)
         func video(_ key: String, _ stretches: [Range<Double>]?) -> ObservedVideo {
-            ObservedVideo(contentKey: key, path: "/v/\(key).mp4", size: 1, modified: 0, capture: CaptureDate(day: "2024-05-01", time: nil, instant: nil, source: .fileName),
-                          duration: 30, width: 320, height: 240, rotation: 0, codec: "h264", hdr: false, recording: nil, method: method, frames: frames,
-                          stretches: stretches)
+            ObservedVideo(
+                contentKey: key, path: "/v/\(key).mp4", size: 1, modified: 0,
+                capture: CaptureDate(day: "2024-05-01", time: nil, instant: nil, source: .fileName),
+                duration: 30, width: 320, height: 240, rotation: 0, codec: "h264", hdr: false, recording: nil, method: method, frames: frames,
+                stretches: stretches)
         }
         try store.save(video("looked", stretches))
         try store.save(video("whole", nil))
@@ -173,7 +190,9 @@ final class RefusedStoreTests: XCTestCase {
         return out
     }
 
-    private func assertRefusedUntouched(_ library: URL, also other: URL? = nil, saying reason: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertRefusedUntouched(
+        _ library: URL, also other: URL? = nil, saying reason: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let folders = [library] + (other.map { [$0] } ?? [])
         let before = try folders.map(snapshot)
         XCTAssertThrowsError(try LibraryStore(library: library), file: file, line: line) { error in
@@ -239,8 +258,14 @@ final class RefusedStoreTests: XCTestCase {
             (Int(Int32.min), "", "store version \(Int32.min) is not one glimt writes"),
             (-1, Schema.migrations.joined(separator: "\n"), "store version -1 is not one glimt writes"),
             (3, "", "not a glimt library database (its tables are not those of glimt's store version 3: it holds keep"),
-            (7, "CREATE TABLE recipes (name TEXT);", "not a glimt library database (its tables are not those of glimt's store version 7: it holds recipes"),
-            (Schema.version, Schema.migrations.dropLast().joined(separator: "\n"), "not a glimt library database (its tables are not those of glimt's store version \(Schema.version)"),
+            (
+                7, "CREATE TABLE recipes (name TEXT);",
+                "not a glimt library database (its tables are not those of glimt's store version 7: it holds recipes"
+            ),
+            (
+                Schema.version, Schema.migrations.dropLast().joined(separator: "\n"),
+                "not a glimt library database (its tables are not those of glimt's store version \(Schema.version)"
+            ),
         ]
         for c in cases {
             let library = temporaryFolder(self)

@@ -1,8 +1,9 @@
-import Foundation
-import XCTest
-import TestSupport
 import Analysis
+import Foundation
 import Imaging
+import TestSupport
+import XCTest
+
 @testable import Library
 
 /// The reference list as a person and a killed run may leave it: numbers a person sees are per
@@ -10,8 +11,10 @@ import Imaging
 /// thumbnails no reference names are cleared, typos of names are told from new names.
 final class ReferenceStoreTests: XCTestCase {
     private func reference(_ photo: String) throws -> Reference {
-        Reference(id: 0, photo: photo, face: 1, box: Box(x: 1, y: 2, width: 30, height: 40), landmarks: (0..<5).map { Point(Float($0), 2) },
-                  quality: 0.8, embedding: try Embedding(validating: (0..<Embedding.count).map { Float($0 % 7) - 3 }), thumbnail: "", added: "2024-05-01T10:00:00Z")
+        Reference(
+            id: 0, photo: photo, face: 1, box: Box(x: 1, y: 2, width: 30, height: 40), landmarks: (0..<5).map { Point(Float($0), 2) },
+            quality: 0.8, embedding: try Embedding(validating: (0..<Embedding.count).map { Float($0 % 7) - 3 }), thumbnail: "",
+            added: "2024-05-01T10:00:00Z")
     }
 
     func testNumbersArePerPersonAndAListWithoutThemGetsThem() throws {
@@ -30,7 +33,9 @@ final class ReferenceStoreTests: XCTestCase {
         _ = try store.remove(number: 1, person: "leo")
         try store.add(try reference("/p/e.jpg"), to: "Leo", thumbnailPNG: [1], check: { _, _ in })
         XCTAssertEqual(try store.person(named: "Leo")?.references.map(\.number), [2, 1], "the lowest free number")
-        XCTAssertThrowsError(try store.remove(number: 3, person: "Leo")) { XCTAssertTrue("\($0)".contains("Leo has no reference 3 (theirs are 1, 2;"), "\($0)") }
+        XCTAssertThrowsError(try store.remove(number: 3, person: "Leo")) {
+            XCTAssertTrue("\($0)".contains("Leo has no reference 3 (theirs are 1, 2;"), "\($0)")
+        }
     }
 
     /// An id or next id glimt never writes (one more would overflow) is one line, and so is a
@@ -39,10 +44,12 @@ final class ReferenceStoreTests: XCTestCase {
         let store = ReferenceStore(library: temporaryFolder(self))
         try store.add(try reference("/p/a.jpg"), to: "Emma", thumbnailPNG: [1], check: { _, _ in })
         let good = try String(contentsOf: store.indexURL, encoding: .utf8)
-        for (from, to, reason) in [(#""nextID" : 2"#, #""nextID" : 9223372036854775807"#, "nextID 9223372036854775807 would reuse an id, or is not a number glimt writes"),
-                                   (#""nextPersonID" : 2"#, #""nextPersonID" : 9223372036854775807"#, "is not a number glimt writes"),
-                                   (#""number" : 1"#, #""number" : 6"#, "its number 6 is not one of 1 to 5"),
-                                   (#""id" : 1,"#, #""id" : 9223372036854775806,"#, "is not a number glimt writes")] {
+        for (from, to, reason) in [
+            (#""nextID" : 2"#, #""nextID" : 9223372036854775807"#, "nextID 9223372036854775807 would reuse an id, or is not a number glimt writes"),
+            (#""nextPersonID" : 2"#, #""nextPersonID" : 9223372036854775807"#, "is not a number glimt writes"),
+            (#""number" : 1"#, #""number" : 6"#, "its number 6 is not one of 1 to 5"),
+            (#""id" : 1,"#, #""id" : 9223372036854775806,"#, "is not a number glimt writes"),
+        ] {
             XCTAssertTrue(good.contains(from), from)
             try good.replacingOccurrences(of: from, with: to).write(to: store.indexURL, atomically: true, encoding: .utf8)
             XCTAssertThrowsError(try store.add(try reference("/p/b.jpg"), to: "Emma", thumbnailPNG: [1], check: { _, _ in })) { error in
@@ -75,8 +82,10 @@ final class ReferenceStoreTests: XCTestCase {
 
     func testATypoOfANameIsToldFromANewName() {
         let names = ["Barack", "Joe", "Emma", "Leo"]
-        for (typed, close) in [("Barak", "Barack"), ("barrack", "Barack"), ("Brack", "Barack"), ("Baracks", "Barack"), ("Jo", "Joe"), ("Jeo", "Joe"),
-                               ("JOEY", "Joe"), ("Emme", "Emma"), ("Lea", "Leo"), ("Mema", "Emma")] as [(String, String?)] {
+        for (typed, close) in [
+            ("Barak", "Barack"), ("barrack", "Barack"), ("Brack", "Barack"), ("Baracks", "Barack"), ("Jo", "Joe"), ("Jeo", "Joe"),
+            ("JOEY", "Joe"), ("Emme", "Emma"), ("Lea", "Leo"), ("Mema", "Emma"),
+        ] as [(String, String?)] {
             XCTAssertEqual(Person.closeName(to: typed, in: names), close, typed)
         }
         for typed in ["Michelle", "Bo", "Em", "Barbara", "Leonard", "Joe"] {

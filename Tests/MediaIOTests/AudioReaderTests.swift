@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import GlimtCore
 @testable import Imaging
 @testable import MediaIO
@@ -152,8 +153,9 @@ final class AudioReaderTests: XCTestCase {
     func testBadRangesAreRefused() throws {
         let path = Fixtures.path("media/h264_portrait.mp4")
         let reader = try XCTUnwrap(try AudioReader(path: path))
-        XCTAssertEqual(MediaFixtures.glimtError { _ = try reader.samples(from: 1, to: 0.5) }?.description,
-                       "\(path): sound range must run forwards, not 1.0...0.5 s")
+        XCTAssertEqual(
+            MediaFixtures.glimtError { _ = try reader.samples(from: 1, to: 0.5) }?.description,
+            "\(path): sound range must run forwards, not 1.0...0.5 s")
         XCTAssertNotNil(MediaFixtures.glimtError { _ = try reader.samples(from: .nan, to: 1) })
         XCTAssertNotNil(MediaFixtures.glimtError { _ = try reader.samples(from: 0, to: 10_000) })
         XCTAssertEqual(try reader.samples(from: 0.5, to: 0.6).count, 2 * 4_800, "still reads after a refusal")

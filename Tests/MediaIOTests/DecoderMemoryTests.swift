@@ -1,7 +1,8 @@
 import CFFmpeg
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import Imaging
 @testable import MediaIO
 
@@ -78,10 +79,12 @@ final class DecoderMemoryTests: XCTestCase {
             let path = folder + "/" + name
             let writer = try FilmWriter(path: path, width: width, height: height, fps: 30, audio: false, quality: .standard)
             for pixels in noise {
-                let bytes = slack ? [UInt8](unsafeUninitializedCapacity: pixels.count + 2 * PixelConverter.slack) { buffer, count in
-                    _ = buffer.initialize(from: pixels)
-                    count = pixels.count
-                } : pixels
+                let bytes =
+                    slack
+                    ? [UInt8](unsafeUninitializedCapacity: pixels.count + 2 * PixelConverter.slack) { buffer, count in
+                        _ = buffer.initialize(from: pixels)
+                        count = pixels.count
+                    } : pixels
                 XCTAssertEqual(bytes.capacity - bytes.count >= PixelConverter.slack, slack, "the path under test")
                 try writer.append(RGBImage(width: width, height: height, pixels: bytes))
             }

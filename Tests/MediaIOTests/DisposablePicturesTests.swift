@@ -1,6 +1,7 @@
 import CFFmpeg
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import MediaIO
 
 /// Sampling leaves pictures that are neither samples nor referred to by another picture
@@ -27,9 +28,12 @@ final class DisposablePicturesTests: XCTestCase {
         var tried = 0
         for c in cases {
             var skipped = 0
-            for (interval, start, end) in [(0.125, 0.0, Double.infinity), (0.25, 0.0, .infinity), (1.0 / 3, 0.0, .infinity), (0.5, 0.7, 1.6), (0.1, 0.0, 1.0)] {
-                let every = try VideoReader(path: c.path).frames(every: interval, longSide: 96, from: start, to: end,
-                                                                 options: VideoDecodeOptions(decodeEveryPicture: true))
+            for (interval, start, end) in [
+                (0.125, 0.0, Double.infinity), (0.25, 0.0, .infinity), (1.0 / 3, 0.0, .infinity), (0.5, 0.7, 1.6), (0.1, 0.0, 1.0),
+            ] {
+                let every = try VideoReader(path: c.path).frames(
+                    every: interval, longSide: 96, from: start, to: end,
+                    options: VideoDecodeOptions(decodeEveryPicture: true))
                 let expected = try every.collect()
                 XCTAssertEqual(every.picturesSkipped, 0)
                 let some = try VideoReader(path: c.path).frames(every: interval, longSide: 96, from: start, to: end)
@@ -63,12 +67,15 @@ final class DisposablePicturesTests: XCTestCase {
         for c in cases {
             // Every picture, with its pixels, in presentation order.
             let all = try VideoReader(path: c.path).frames(every: 1e-4, longSide: 96, options: VideoDecodeOptions(decodeEveryPicture: true)).collect()
-            for (interval, start, end) in [(0.125, 0.0, Double.infinity), (0.25, 0.0, .infinity), (1.0 / 3, 0.0, .infinity), (0.5, 0.7, 1.6), (0.1, 0.0, 1.0)] {
+            for (interval, start, end) in [
+                (0.125, 0.0, Double.infinity), (0.25, 0.0, .infinity), (1.0 / 3, 0.0, .infinity), (0.5, 0.7, 1.6), (0.1, 0.0, 1.0),
+            ] {
                 let name = "\((c.path as NSString).lastPathComponent) every \(interval) s from \(start)"
                 let plain = try VideoReader(path: c.path).frames(every: interval, longSide: 96, from: start, to: end)
                 let expected = try plain.collect()
-                let shifted = try VideoReader(path: c.path).frames(every: interval, longSide: 96, from: start, to: end,
-                                                                   options: VideoDecodeOptions(sampleReferencePictures: true))
+                let shifted = try VideoReader(path: c.path).frames(
+                    every: interval, longSide: 96, from: start, to: end,
+                    options: VideoDecodeOptions(sampleReferencePictures: true))
                 let got = try shifted.collect()
                 XCTAssertEqual(got.count, expected.count, "no sample lost: \(name)")
                 var movedHere = 0
@@ -76,8 +83,9 @@ final class DisposablePicturesTests: XCTestCase {
                     movedHere += 1
                     let at = try XCTUnwrap(all.firstIndex { $0.time == e.time }, name)
                     XCTAssertEqual(g.time, all[at + 1].time, "a frame later exactly: \(name) at \(e.time)")
-                    XCTAssertEqual(((g.time + 0.0005 - start) / interval).rounded(.down), ((e.time + 0.0005 - start) / interval).rounded(.down),
-                                   "same sample interval: \(name) at \(e.time)")
+                    XCTAssertEqual(
+                        ((g.time + 0.0005 - start) / interval).rounded(.down), ((e.time + 0.0005 - start) / interval).rounded(.down),
+                        "same sample interval: \(name) at \(e.time)")
                     XCTAssertTrue(g == all[at + 1], "pixels of that frame: \(name) at \(e.time)")
                 }
                 for (g, e) in zip(got, expected) where g.time == e.time { XCTAssertTrue(g == e, "pixels: \(name) at \(e.time)") }
@@ -126,7 +134,9 @@ final class DisposablePicturesTests: XCTestCase {
 
     /// Length-prefixed NAL units (4-byte lengths), each a header and a little payload.
     private func units(_ headers: [[UInt8]]) -> [UInt8] {
-        headers.flatMap { h -> [UInt8] in let unit = h + [0x88, 0x84]; return [0, 0, 0, UInt8(unit.count)] + unit }
+        headers.flatMap { h -> [UInt8] in
+            let unit = h + [0x88, 0x84]; return [0, 0, 0, UInt8(unit.count)] + unit
+        }
     }
 
     /// avcC, version 1, 4-byte lengths, no parameter sets.

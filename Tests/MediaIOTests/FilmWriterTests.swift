@@ -1,7 +1,8 @@
 import CFFmpeg
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import Imaging
 @testable import MediaIO
 
@@ -15,8 +16,10 @@ final class FilmWriterTests: XCTestCase {
 
     /// Writes `frames` frames cycling through `colours` and `sound` in uneven chunks.
     @discardableResult
-    static func writeFilm(_ path: String, width: Int = 320, height: Int = 240, fps: Int = 30, frames: Int = 60,
-                          sound: [Float]? = FilmFixtures.tone(seconds: 2), quality: FilmQuality = .standard) throws -> FilmWriter {
+    static func writeFilm(
+        _ path: String, width: Int = 320, height: Int = 240, fps: Int = 30, frames: Int = 60,
+        sound: [Float]? = FilmFixtures.tone(seconds: 2), quality: FilmQuality = .standard
+    ) throws -> FilmWriter {
         let writer = try FilmWriter(path: path, width: width, height: height, fps: fps, audio: sound != nil, quality: quality)
         var soundAt = 0
         for i in 0..<frames {
@@ -174,18 +177,22 @@ final class FilmWriterTests: XCTestCase {
             MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 20_000, height: 240, fps: 30) },
             MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 8192, height: 8192, fps: 30) },
             MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240, fps: 30, quality: .init(crf: 0, preset: "medium")) },
-            MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240, fps: 30, quality: .init(crf: .nan, preset: "medium")) },
+            MediaFixtures.glimtError {
+                _ = try FilmWriter(path: path, width: 320, height: 240, fps: 30, quality: .init(crf: .nan, preset: "medium"))
+            },
             MediaFixtures.glimtError { _ = try FilmWriter(path: path, width: 320, height: 240, fps: 30, quality: .init(preset: "warp")) },
         ].map { $0?.reason ?? "" }
-        XCTAssertEqual(reasons, [
-            "film size must be even numbers from 16 to 8192 (H.264 4:2:0), not 0x240",
-            "film frame rate must be from 1 to 120, not 0",
-            "film size must be even numbers from 16 to 8192 (H.264 4:2:0), not 20000x240",
-            "film size 8192x8192 is larger than H.264 allows (at most 139264 blocks of 16x16, e.g. 8192x4320)",
-            "film quality crf must be from 1 to 51, not 0.0",
-            "film quality crf must be from 1 to 51, not nan",
-            "unknown x264 preset \"warp\" (use one of ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow)",
-        ])
+        XCTAssertEqual(
+            reasons,
+            [
+                "film size must be even numbers from 16 to 8192 (H.264 4:2:0), not 0x240",
+                "film frame rate must be from 1 to 120, not 0",
+                "film size must be even numbers from 16 to 8192 (H.264 4:2:0), not 20000x240",
+                "film size 8192x8192 is larger than H.264 allows (at most 139264 blocks of 16x16, e.g. 8192x4320)",
+                "film quality crf must be from 1 to 51, not 0.0",
+                "film quality crf must be from 1 to 51, not nan",
+                "unknown x264 preset \"warp\" (use one of ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow)",
+            ])
     }
 
     func testMissingFolderIsAClearError() throws {
@@ -232,7 +239,8 @@ final class FilmWriterTests: XCTestCase {
     func testWildSamplesAreTamed() throws {
         let path = temporaryFolder(self).path + "/film.mp4"
         let writer = try FilmWriter(path: path, width: 64, height: 48, fps: 30)
-        try writer.appendAudio([Float](repeating: .nan, count: 4800) + [Float](repeating: .infinity, count: 4800) + [Float](repeating: -7, count: 4800))
+        try writer.appendAudio(
+            [Float](repeating: .nan, count: 4800) + [Float](repeating: .infinity, count: 4800) + [Float](repeating: -7, count: 4800))
         for _ in 0..<6 { try writer.append(RGBImage(width: 64, height: 48)) }
         try writer.finish()
         let sound = try XCTUnwrap(try AudioReader(path: path)).samples(from: 0, to: 0.2)
@@ -268,7 +276,7 @@ final class FilmWriterTests: XCTestCase {
             if round % 2 == 0 {
                 writer.cancel()
                 XCTAssertEqual(MediaFixtures.glimtError { try writer.append(RGBImage(width: 160, height: 120)) }?.reason, "the film was cancelled")
-                writer.cancel()   // twice is harmless
+                writer.cancel()  // twice is harmless
             }
             // Odd rounds: the writer is simply dropped here.
         }

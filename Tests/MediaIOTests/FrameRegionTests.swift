@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import Imaging
 @testable import MediaIO
 
@@ -14,7 +15,9 @@ final class FrameRegionTests: XCTestCase {
     }
 
     func testTheCropAloneEqualsTheWholeFrameCropped() throws {
-        let clips = ["media/h264_portrait.mp4", "hostile/rotated_180.mp4", "hostile/rotated_270.mp4", "media/anamorphic.mp4", "analysis/two_people.mp4"]
+        let clips = [
+            "media/h264_portrait.mp4", "hostile/rotated_180.mp4", "hostile/rotated_270.mp4", "media/anamorphic.mp4", "analysis/two_people.mp4",
+        ]
         for clip in clips {
             let reader = try VideoReader(path: Fixtures.url(clip).path)
             let info = reader.info
@@ -26,7 +29,8 @@ final class FrameRegionTests: XCTestCase {
                 let w = min(Int(crop.width.rounded()), whole.width - x), h = min(Int(crop.height.rounded()), whole.height - y)
                 let expected = Resize.resize(Crop.crop(whole, x: x, y: y, width: w, height: h), width: 90, height: 160)
                 let region = FrameRegion(crop: crop, width: 90, height: 160)
-                let got = try VideoReader(path: Fixtures.url(clip).path).frames(from: 0.2, to: 0.25, depth: .eightBit, region: region).collect()[0].picture.rgb8
+                let got = try VideoReader(path: Fixtures.url(clip).path).frames(from: 0.2, to: 0.25, depth: .eightBit, region: region).collect()[0]
+                    .picture.rgb8
                 let difference = meanDifference(got, expected)
                 // Non-square pixels are cut at whole stored pixels: up to a shown pixel off.
                 XCTAssertLessThan(difference, clip.contains("anamorphic") ? 6 : 4, "\(clip) crop \(crop): mean difference \(difference)")

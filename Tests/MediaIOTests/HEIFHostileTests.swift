@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import GlimtCore
 @testable import Imaging
 @testable import MediaIO
@@ -36,30 +37,39 @@ final class HEIFHostileTests: XCTestCase {
         let mdat = 28 + 1289
         open.replaceSubrange(mdat..<(mdat + 4), with: [0, 0, 0, 0])
         XCTAssertNoThrow(try ImageDecoder.decode(path: MediaFixtures.write(open, folder, "open.heic")), "size 0: to the end of the file")
-        assertRefused(MediaFixtures.write(Array(open.prefix(open.count - 5000)), folder, "opencut.heic"),
-                      "truncated or corrupt HEIF: item 12's data (2109 bytes from byte 26446) runs past the end of its 28536 bytes")
+        assertRefused(
+            MediaFixtures.write(Array(open.prefix(open.count - 5000)), folder, "opencut.heic"),
+            "truncated or corrupt HEIF: item 12's data (2109 bytes from byte 26446) runs past the end of its 28536 bytes")
     }
 
     func testOffsetsPastTheEnd() throws {
         var file = HEIFFixtures.single(try HEIFFixtures.plainPicture())
         file.offsetShift = 1_000_000
-        assertRefused(file.write(folder, "past.heic"), "truncated or corrupt HEIF: item 1's data starts at byte 1000352, past the end of its 24480 bytes")
+        assertRefused(
+            file.write(folder, "past.heic"), "truncated or corrupt HEIF: item 1's data starts at byte 1000352, past the end of its 24480 bytes")
         file.offsetShift = 10
-        assertRefused(file.write(folder, "overlap.heic"), "truncated or corrupt HEIF: item 1's data (24128 bytes from byte 362) runs past the end of its 24480 bytes")
+        assertRefused(
+            file.write(folder, "overlap.heic"),
+            "truncated or corrupt HEIF: item 1's data (24128 bytes from byte 362) runs past the end of its 24480 bytes")
     }
 
     func testGridSizes() throws {
         let tiles = try HEIFFixtures.gridTiles()
-        assertRefused(HEIFFixtures.grid(tiles, width: 0, height: 0).write(folder, "zero.heic"),
-                      "truncated or corrupt HEIF: the grid picture is 0x0 pixels")
-        assertRefused(HEIFFixtures.grid(tiles, wide: true, width: 100_000, height: 100_000).write(folder, "huge.heic"),
-                      "picture too large: 100000x100000 is 10000 MP, the limit is 100 MP")
-        assertRefused(HEIFFixtures.grid(tiles, wide: true, width: 0xffff_ffff, height: 0xffff_ffff).write(folder, "huger.heic"),
-                      "picture too large: 4294967295x4294967295, the limit is 100 MP")
-        assertRefused(HEIFFixtures.grid(tiles, width: 1000, height: 176).write(folder, "wider.heic"),
-                      "truncated or corrupt HEIF: 4x3 tiles of 64x64 do not fit the grid's 1000x176 picture")
-        assertRefused(HEIFFixtures.grid(tiles, width: 100, height: 100).write(folder, "overshoot.heic"),
-                      "truncated or corrupt HEIF: 4x3 tiles of 64x64 do not fit the grid's 100x100 picture")
+        assertRefused(
+            HEIFFixtures.grid(tiles, width: 0, height: 0).write(folder, "zero.heic"),
+            "truncated or corrupt HEIF: the grid picture is 0x0 pixels")
+        assertRefused(
+            HEIFFixtures.grid(tiles, wide: true, width: 100_000, height: 100_000).write(folder, "huge.heic"),
+            "picture too large: 100000x100000 is 10000 MP, the limit is 100 MP")
+        assertRefused(
+            HEIFFixtures.grid(tiles, wide: true, width: 0xffff_ffff, height: 0xffff_ffff).write(folder, "huger.heic"),
+            "picture too large: 4294967295x4294967295, the limit is 100 MP")
+        assertRefused(
+            HEIFFixtures.grid(tiles, width: 1000, height: 176).write(folder, "wider.heic"),
+            "truncated or corrupt HEIF: 4x3 tiles of 64x64 do not fit the grid's 1000x176 picture")
+        assertRefused(
+            HEIFFixtures.grid(tiles, width: 100, height: 100).write(folder, "overshoot.heic"),
+            "truncated or corrupt HEIF: 4x3 tiles of 64x64 do not fit the grid's 100x100 picture")
         var short = HEIFFixtures.grid(tiles)
         short.references = [("dimg", 1, Array(2...12))]
         assertRefused(short.write(folder, "short.heic"), "truncated or corrupt HEIF: the grid of 4x3 tiles names 11 tiles")
@@ -115,12 +125,13 @@ final class HEIFHostileTests: XCTestCase {
         essential.properties.append(HEIFTestFile.box("lsel", [0, 1]))
         essential.items[0].properties.append(0x84)
         assertRefused(essential.write(folder, "essential.heic"), "item 1 has the essential property 'lsel', which glimt cannot apply")
-        essential.items[0].properties[3] = 4   // the same property, not essential: ignored
+        essential.items[0].properties[3] = 4  // the same property, not essential: ignored
         XCTAssertNoThrow(try ImageDecoder.decode(path: essential.write(folder, "optional.heic")))
         var broken = HEIFFixtures.single(coded)
         broken.properties[0] = HEIFTestFile.box("hvcC", Array(coded.configuration.prefix(30)))
-        assertRefused(broken.write(folder, "brokenhvcc.heic"),
-                      "truncated or corrupt HEIF: the HEVC decoder refuses the 'hvcC' configuration: Invalid NAL unit size in extradata.")
+        assertRefused(
+            broken.write(folder, "brokenhvcc.heic"),
+            "truncated or corrupt HEIF: the HEVC decoder refuses the 'hvcC' configuration: Invalid NAL unit size in extradata.")
         var emptyConfiguration = HEIFFixtures.single(coded)
         emptyConfiguration.properties[0] = HEIFTestFile.box("hvcC", [])
         assertRefused(emptyConfiguration.write(folder, "emptyhvcc.heic"), "truncated or corrupt HEIF: the 'hvcC' box has only 0 bytes")
@@ -130,7 +141,8 @@ final class HEIFHostileTests: XCTestCase {
         assertRefused(badClap.write(folder, "badclap.heic"), "truncated or corrupt HEIF: the 'clap' crop of item 1 is not inside its 216x176 picture")
         var zeroClap = badClap
         zeroClap.properties[3] = HEIFTestFile.box("clap", [100, 0, 100, 1, 0, 1, 0, 1].flatMap(HEIFTestFile.u32))
-        assertRefused(zeroClap.write(folder, "zeroclap.heic"), "truncated or corrupt HEIF: the 'clap' crop of item 1 is not inside its 216x176 picture")
+        assertRefused(
+            zeroClap.write(folder, "zeroclap.heic"), "truncated or corrupt HEIF: the 'clap' crop of item 1 is not inside its 216x176 picture")
         // An AV1 item given the HEVC configuration only.
         var av1 = HEIFFixtures.single(coded)
         av1.items[0].type = "av01"
@@ -153,10 +165,13 @@ final class HEIFHostileTests: XCTestCase {
         // The meta box claiming almost 4 GB.
         var huge = good
         huge.replaceSubrange(24..<28, with: [0xff, 0xff, 0xff, 0xf0])
-        assertRefused(MediaFixtures.write(huge, folder, "huge.heic"), "truncated or corrupt HEIF: the 'meta' box says 4294967280 bytes but only 24456 are left")
+        assertRefused(
+            MediaFixtures.write(huge, folder, "huge.heic"), "truncated or corrupt HEIF: the 'meta' box says 4294967280 bytes but only 24456 are left")
         // A 64-bit size of 2^62 at the top level, after everything else.
         let large = good + HEIFTestFile.u32(1) + Array("free".utf8) + HEIFTestFile.u64(1 << 62)
-        assertRefused(MediaFixtures.write(large, folder, "large.heic"), "truncated or corrupt HEIF: the 'free' box says 4611686018427387904 bytes but only 16 are left")
+        assertRefused(
+            MediaFixtures.write(large, folder, "large.heic"),
+            "truncated or corrupt HEIF: the 'free' box says 4611686018427387904 bytes but only 16 are left")
         var inner = HEIFFixtures.single(coded)
         inner.extraMetaBoxes = [HEIFTestFile.u32(0x7fff_ffff) + Array("free".utf8)]
         assertRefused(inner.write(folder, "inner.heic"), "truncated or corrupt HEIF: the 'free' box says 2147483647 bytes but only 8 are left")

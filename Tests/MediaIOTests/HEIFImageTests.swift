@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import GlimtCore
 @testable import Imaging
 @testable import MediaIO
@@ -22,8 +23,10 @@ final class HEIFImageTests: XCTestCase {
     }
 
     /// Prints how far `image` is from `reference` and asserts the mean and largest difference.
-    private func assertClose(_ image: RGBImage, _ reference: RGBImage, _ label: String, meanBelow mean: Double, maxAtMost largest: Int,
-                             file: StaticString = #filePath, line: UInt = #line) {
+    private func assertClose(
+        _ image: RGBImage, _ reference: RGBImage, _ label: String, meanBelow mean: Double, maxAtMost largest: Int,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let d = difference(image, reference)
         print("\(label): mean |diff| \(String(format: "%.4f", d.mean)), max \(d.max)")
         XCTAssertLessThan(d.mean, mean, label, file: file, line: line)
@@ -39,8 +42,9 @@ final class HEIFImageTests: XCTestCase {
         // libheif's decode of this grid is further from the picture encoded than glimt's (mean 1.19
         // against 0.61 from upright.png), mostly in red and blue: hence the wider bound here.
         assertClose(picture.image, reference, "grid_irot.heic vs pillow-heif", meanBelow: 1.2, maxAtMost: 20)
-        assertClose(picture.image, try ImageDecoder.decode(path: HEIFFixtures.path("upright.png")),
-                    "grid_irot.heic vs upright.png (the picture encoded)", meanBelow: 0.8, maxAtMost: 14)
+        assertClose(
+            picture.image, try ImageDecoder.decode(path: HEIFFixtures.path("upright.png")),
+            "grid_irot.heic vs upright.png (the picture encoded)", meanBelow: 0.8, maxAtMost: 14)
     }
 
     func testCleanApertureRotationAndMirrorApplyInTheirOrder() throws {
@@ -49,13 +53,19 @@ final class HEIFImageTests: XCTestCase {
         XCTAssertEqual([picture.image.width, picture.image.height], [175, 215], "216x176 coded, clap 215x175, then turned")
         assertClose(picture.image, reference, "plain_clap_irot_imir.heic vs pillow-heif", meanBelow: 0.6, maxAtMost: 8)
         let upright = try ImageDecoder.decode(path: HEIFFixtures.path("upright.png"))
-        assertClose(picture.image, Crop.crop(upright, x: 0, y: 0, width: 175, height: 215),
-                    "plain_clap_irot_imir.heic vs upright.png (the picture encoded)", meanBelow: 0.8, maxAtMost: 14)
+        assertClose(
+            picture.image, Crop.crop(upright, x: 0, y: 0, width: 175, height: 215),
+            "plain_clap_irot_imir.heic vs upright.png (the picture encoded)", meanBelow: 0.8, maxAtMost: 14)
         // The same properties in another order give another picture: mirror first, then turn.
         let coded = try HEIFFixtures.plainPicture()
         var swapped = HEIFFixtures.single(coded)
-        swapped.properties += [HEIFTestFile.box("clap", [215, 1, 175, 1].flatMap(HEIFTestFile.u32) + HEIFTestFile.u32(-1 & 0xffff_ffff) + HEIFTestFile.u32(2) + HEIFTestFile.u32(-1 & 0xffff_ffff) + HEIFTestFile.u32(2)),
-                               HEIFTestFile.irot(3), HEIFTestFile.imir(0)]
+        swapped.properties += [
+            HEIFTestFile.box(
+                "clap",
+                [215, 1, 175, 1].flatMap(HEIFTestFile.u32) + HEIFTestFile.u32(-1 & 0xffff_ffff) + HEIFTestFile.u32(2)
+                    + HEIFTestFile.u32(-1 & 0xffff_ffff) + HEIFTestFile.u32(2)),
+            HEIFTestFile.irot(3), HEIFTestFile.imir(0),
+        ]
         swapped.items[0].properties += [4, 6, 5]
         let folder = temporaryFolder(self).path
         let other = try HEIFImage.decode(path: swapped.write(folder, "swapped.heic")).image
@@ -123,7 +133,11 @@ final class HEIFImageTests: XCTestCase {
     func testExifReaderIsBoundedAndLoopSafe() {
         func tiff(littleEndian: Bool, exifPointer: Int, date: String?) -> [UInt8] {
             func u16(_ v: Int) -> [UInt8] { littleEndian ? [UInt8(v & 0xff), UInt8(v >> 8)] : [UInt8(v >> 8), UInt8(v & 0xff)] }
-            func u32(_ v: Int) -> [UInt8] { littleEndian ? [UInt8(v & 0xff), UInt8(v >> 8 & 0xff), UInt8(v >> 16 & 0xff), UInt8(v >> 24)] : [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)] }
+            func u32(_ v: Int) -> [UInt8] {
+                littleEndian
+                    ? [UInt8(v & 0xff), UInt8(v >> 8 & 0xff), UInt8(v >> 16 & 0xff), UInt8(v >> 24)]
+                    : [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)]
+            }
             var b: [UInt8] = (littleEndian ? [0x49, 0x49] : [0x4d, 0x4d]) + u16(42) + u32(8)
             b += u16(2) + u16(0x0112) + u16(3) + u32(1) + u16(8) + u16(0) + u16(0x8769) + u16(4) + u32(1) + u32(exifPointer) + u32(0)
             // Exif IFD at 38: DateTimeOriginal at 56.

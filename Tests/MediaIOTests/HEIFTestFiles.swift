@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import MediaIO
 
 /// HEIF files assembled by the tests, box by box, from the coded pictures of the committed
@@ -69,7 +70,7 @@ struct HEIFTestFile {
         for item in items {
             iloc += itemID(item.id)
             if version >= 1 { iloc += Self.u16(item.inItemData ? 1 : 0) }
-            iloc += Self.u16(0)   // data reference
+            iloc += Self.u16(0)  // data reference
             let offset: Int
             if item.inItemData { offset = idat.count; idat += item.data } else { offset = mdatOffset; mdatOffset += item.data.count }
             if wide {
@@ -142,8 +143,10 @@ enum HEIFFixtures {
     static func single(_ picture: Coded, wide: Bool = false) -> HEIFTestFile {
         var file = HEIFTestFile()
         file.wide = wide
-        file.properties = [HEIFTestFile.box("hvcC", picture.configuration), HEIFTestFile.ispe(picture.width, picture.height),
-                           HEIFTestFile.nclx(matrix: 6, fullRange: true)]
+        file.properties = [
+            HEIFTestFile.box("hvcC", picture.configuration), HEIFTestFile.ispe(picture.width, picture.height),
+            HEIFTestFile.nclx(matrix: 6, fullRange: true),
+        ]
         file.items = [.init(id: 1, type: "hvc1", data: picture.data, properties: [wide ? 0x8001 : 0x81, 2, 3])]
         return file
     }
@@ -152,10 +155,15 @@ enum HEIFFixtures {
     static func grid(_ tiles: [Coded], wide: Bool = false, width: Int = 216, height: Int = 176) -> HEIFTestFile {
         var file = HEIFTestFile()
         file.wide = wide
-        file.properties = [HEIFTestFile.box("hvcC", tiles[0].configuration), HEIFTestFile.ispe(64, 64),
-                           HEIFTestFile.nclx(matrix: 6, fullRange: true), HEIFTestFile.ispe(width, height)]
-        file.items = [.init(id: 1, type: "grid", data: HEIFTestFile.grid(rows: 3, columns: 4, width: width, height: height, wide: wide),
-                            inItemData: true, properties: [4, 3])]
+        file.properties = [
+            HEIFTestFile.box("hvcC", tiles[0].configuration), HEIFTestFile.ispe(64, 64),
+            HEIFTestFile.nclx(matrix: 6, fullRange: true), HEIFTestFile.ispe(width, height),
+        ]
+        file.items = [
+            .init(
+                id: 1, type: "grid", data: HEIFTestFile.grid(rows: 3, columns: 4, width: width, height: height, wide: wide),
+                inItemData: true, properties: [4, 3])
+        ]
         for (i, tile) in tiles.enumerated() {
             file.items.append(.init(id: i + 2, type: "hvc1", data: tile.data, properties: [1, 2, 3]))
         }

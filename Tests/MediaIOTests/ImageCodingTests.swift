@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import GlimtCore
 @testable import Imaging
 @testable import MediaIO
@@ -107,13 +108,16 @@ final class ImageCodingTests: XCTestCase {
         let folder = temporaryFolder(self).path
         let plain = try ImageEncoder.jpegData(MediaFixtures.quadrants(width: 32, height: 32), quality: 90)
         var segments: [[UInt8]] = [
-            MediaFixtures.app1(payload: Array("Exif".utf8) + [0, 0]),                                    // no TIFF header
-            MediaFixtures.app1(payload: Array("Exif".utf8) + [0, 0, 0x4d, 0x4d, 0, 42, 0xff, 0xff, 0xff, 0xf0]), // IFD far outside
-            MediaFixtures.app1(payload: Array("Exif".utf8) + [0, 0, 0x49, 0x49, 42, 0, 8, 0, 0, 0, 0xff, 0xff]), // 65535 entries, none there
-            MediaFixtures.app1(payload: Array("Exif".utf8) + [0, 0, 0x4d, 0x4d, 0, 42, 0, 0, 0, 8,
-                                                              0, 1, 0x01, 0x12, 0, 3, 0xff, 0xff, 0xff, 0xff, 0, 9, 0, 0, 0, 0, 0, 8]), // huge count, loops
-            MediaFixtures.app1(payload: Array("Exif".utf8) + [0, 0, 0x58, 0x58, 0, 42, 0, 0, 0, 8]),     // unknown byte order
-            MediaFixtures.exifSegment(orientation: 9, littleEndian: true),                               // out of range
+            MediaFixtures.app1(payload: Array("Exif".utf8) + [0, 0]),  // no TIFF header
+            MediaFixtures.app1(payload: Array("Exif".utf8) + [0, 0, 0x4d, 0x4d, 0, 42, 0xff, 0xff, 0xff, 0xf0]),  // IFD far outside
+            MediaFixtures.app1(payload: Array("Exif".utf8) + [0, 0, 0x49, 0x49, 42, 0, 8, 0, 0, 0, 0xff, 0xff]),  // 65535 entries, none there
+            MediaFixtures.app1(
+                payload: Array("Exif".utf8) + [
+                    0, 0, 0x4d, 0x4d, 0, 42, 0, 0, 0, 8,
+                    0, 1, 0x01, 0x12, 0, 3, 0xff, 0xff, 0xff, 0xff, 0, 9, 0, 0, 0, 0, 0, 8,
+                ]),  // huge count, loops
+            MediaFixtures.app1(payload: Array("Exif".utf8) + [0, 0, 0x58, 0x58, 0, 42, 0, 0, 0, 8]),  // unknown byte order
+            MediaFixtures.exifSegment(orientation: 9, littleEndian: true),  // out of range
             MediaFixtures.exifSegment(orientation: 0, littleEndian: false),
         ]
         // And a few hundred random mutations of a valid block.
@@ -164,8 +168,8 @@ final class ImageCodingTests: XCTestCase {
         XCTAssertEqual(HEIFBrand(fileStart: ftyp("mif1", ["miaf"])), .heif)
         XCTAssertNil(HEIFBrand(fileStart: ftyp("isom", ["isom", "iso2", "avc1", "mp41"])))
         XCTAssertNil(HEIFBrand(fileStart: ftyp("qt  ", [])))
-        XCTAssertNil(HEIFBrand(fileStart: [0, 0, 0, 0xff] + Array("ftyp".utf8) + Array("isom".utf8))) // short
-        XCTAssertNil(HEIFBrand(fileStart: [0, 0, 0x7f, 0xff] + Array("ftyp".utf8) + Array("isom".utf8) + [0, 0, 0, 0])) // box longer than data
+        XCTAssertNil(HEIFBrand(fileStart: [0, 0, 0, 0xff] + Array("ftyp".utf8) + Array("isom".utf8)))  // short
+        XCTAssertNil(HEIFBrand(fileStart: [0, 0, 0x7f, 0xff] + Array("ftyp".utf8) + Array("isom".utf8) + [0, 0, 0, 0]))  // box longer than data
         XCTAssertEqual(HEIFBrand(contentsOf: Fixtures.path("media/photo.heic")), .heic)
         XCTAssertNil(HEIFBrand(contentsOf: Fixtures.path("media/h264_portrait.mp4")))
     }
@@ -191,7 +195,8 @@ final class ImageCodingTests: XCTestCase {
 
     func testVideoAndSoundAreNotPhotos() {
         let video = Fixtures.path("media/h264_portrait.mp4")
-        XCTAssertEqual(MediaFixtures.glimtError { _ = try ImageDecoder.decode(path: video) }, GlimtError("is a video (h264), not a photo", path: video))
+        XCTAssertEqual(
+            MediaFixtures.glimtError { _ = try ImageDecoder.decode(path: video) }, GlimtError("is a video (h264), not a photo", path: video))
         let sound = Fixtures.path("media/audio_only.m4a")
         XCTAssertEqual(MediaFixtures.glimtError { _ = try ImageDecoder.decode(path: sound) }, GlimtError("is a sound file, not a photo", path: sound))
     }
@@ -199,8 +204,10 @@ final class ImageCodingTests: XCTestCase {
     func testTruncatedPhotosAreRefused() throws {
         let folder = temporaryFolder(self).path
         let image = MediaFixtures.noisy(width: 120, height: 90)
-        for (name, bytes) in [("cut.jpg", try ImageEncoder.jpegData(image)), ("cut.png", try ImageEncoder.pngData(image)),
-                              ("cut.webp", MediaFixtures.bytes(Fixtures.path("media/photo.webp")))] {
+        for (name, bytes) in [
+            ("cut.jpg", try ImageEncoder.jpegData(image)), ("cut.png", try ImageEncoder.pngData(image)),
+            ("cut.webp", MediaFixtures.bytes(Fixtures.path("media/photo.webp"))),
+        ] {
             for keep in [bytes.count * 3 / 10, bytes.count * 6 / 10, bytes.count * 9 / 10, bytes.count * 99 / 100, bytes.count - 2] {
                 let path = MediaFixtures.write(Array(bytes.prefix(keep)), folder, "\(keep)-\(name)")
                 let error = MediaFixtures.glimtError { _ = try ImageDecoder.decode(path: path) }
@@ -220,8 +227,9 @@ final class ImageCodingTests: XCTestCase {
         let thumbnail = MediaFixtures.app1(payload: Array("Exif".utf8) + [0, 0, 0x4d, 0x4d, 0, 42, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0] + jpeg)
         let withThumbnail = MediaFixtures.inserting(thumbnail, into: jpeg)
         XCTAssertTrue(JPEGEndCheck.isComplete(bytes: withThumbnail))
-        XCTAssertFalse(JPEGEndCheck.isComplete(bytes: Array(withThumbnail.prefix(jpeg.count + thumbnail.count - 2))),
-                       "the thumbnail's end marker is not the picture's")
+        XCTAssertFalse(
+            JPEGEndCheck.isComplete(bytes: Array(withThumbnail.prefix(jpeg.count + thumbnail.count - 2))),
+            "the thumbnail's end marker is not the picture's")
         for keep in 0..<(jpeg.count - 1) { XCTAssertFalse(JPEGEndCheck.isComplete(bytes: Array(jpeg.prefix(keep)))) }
         var state: UInt64 = 7
         for _ in 0..<2000 {
@@ -254,7 +262,8 @@ final class ImageCodingTests: XCTestCase {
                 + body + [UInt8(crc >> 24), UInt8((crc >> 16) & 0xff), UInt8((crc >> 8) & 0xff), UInt8(crc & 0xff)]
         }
         let side: [UInt8] = [0, 0, 0x4e, 0x20]  // 20000
-        let png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] + chunk("IHDR", side + side + [8, 2, 0, 0, 0])
+        let png =
+            [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] + chunk("IHDR", side + side + [8, 2, 0, 0, 0])
             + chunk("IDAT", [0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
         let path = MediaFixtures.write(png, folder, "huge.png")
         let error = MediaFixtures.glimtError { _ = try ImageDecoder.decode(path: path) }

@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import TestSupport
+
 @testable import Imaging
 @testable import MediaIO
 

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import GlimtCore
 @testable import MediaIO
 

@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import Imaging
 @testable import MediaIO
 
@@ -23,7 +24,12 @@ final class OrientationTests: XCTestCase {
     func testExactPixelMappingOnAnOddSizedPicture() {
         let w = 5, h = 3
         var stored = RGBImage(width: w, height: h)
-        for y in 0..<h { for x in 0..<w { stored.pixels[(y * w + x) * 3] = UInt8(y * 10 + x); stored.pixels[(y * w + x) * 3 + 1] = UInt8(x); stored.pixels[(y * w + x) * 3 + 2] = UInt8(y) } }
+        for y in 0..<h {
+            for x in 0..<w {
+                stored.pixels[(y * w + x) * 3] = UInt8(y * 10 + x); stored.pixels[(y * w + x) * 3 + 1] = UInt8(x);
+                stored.pixels[(y * w + x) * 3 + 2] = UInt8(y)
+            }
+        }
         let source: [ImageOrientation: (Int, Int) -> (Int, Int)] = [
             .upright: { ($0, $1) }, .mirrored: { (w - 1 - $0, $1) }, .rotated180: { (w - 1 - $0, h - 1 - $1) },
             .flipped: { ($0, h - 1 - $1) }, .transposed: { ($1, $0) }, .rotated90: { ($1, h - 1 - $0) },
@@ -60,10 +66,11 @@ final class OrientationTests: XCTestCase {
 
     func testSixteenBitPlanesTurnLikeEightBit() {
         let stored = MediaFixtures.noisy(width: 7, height: 4)
-        let wide = RGB16Image(width: 7, height: 4,
-                              red: stride(from: 0, to: 84, by: 3).map { UInt16(stored.pixels[$0]) * 257 },
-                              green: stride(from: 1, to: 84, by: 3).map { UInt16(stored.pixels[$0]) * 257 },
-                              blue: stride(from: 2, to: 84, by: 3).map { UInt16(stored.pixels[$0]) * 257 })
+        let wide = RGB16Image(
+            width: 7, height: 4,
+            red: stride(from: 0, to: 84, by: 3).map { UInt16(stored.pixels[$0]) * 257 },
+            green: stride(from: 1, to: 84, by: 3).map { UInt16(stored.pixels[$0]) * 257 },
+            blue: stride(from: 2, to: 84, by: 3).map { UInt16(stored.pixels[$0]) * 257 })
         for orientation in ImageOrientation.allCases {
             XCTAssertEqual(orientation.apply(to: wide).to8Bit(), orientation.apply(to: stored), "\(orientation)")
         }

@@ -1,7 +1,8 @@
 import CFFmpeg
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import Imaging
 @testable import MediaIO
 
@@ -20,14 +21,16 @@ final class PixelConverterTests: XCTestCase {
         let film = PixelConverter(unlabelled: .video, accurateRounding: false)
 
         // To half or less both average areas: the same bytes.
-        XCTAssertTrue(try analysis.rgbImage(from: frame, width: 240, height: 135).pixels
-                      == film.rgbImage(from: frame, width: 240, height: 135).pixels, "to half: both average areas")
+        XCTAssertTrue(
+            try analysis.rgbImage(from: frame, width: 240, height: 135).pixels
+                == film.rgbImage(from: frame, width: 240, height: 135).pixels, "to half: both average areas")
         // By less than half they part: areas against bicubic.
         let averaged = try analysis.rgbImage(from: frame, width: 400, height: 225)
         XCTAssertTrue(try averaged.pixels != film.rgbImage(from: frame, width: 400, height: 225).pixels, "areas against bicubic")
         // Not shrunk at all, nothing is averaged.
-        XCTAssertTrue(try analysis.rgbImage(from: frame, width: 480, height: 270).pixels
-                      == film.rgbImage(from: frame, width: 480, height: 270).pixels, "not shrunk: the same path")
+        XCTAssertTrue(
+            try analysis.rgbImage(from: frame, width: 480, height: 270).pixels
+                == film.rgbImage(from: frame, width: 480, height: 270).pixels, "not shrunk: the same path")
 
         // The analysis's own samples are the averaged pictures.
         let first = try XCTUnwrap(try VideoReader(path: path).frames(every: 1, longSide: 400).next())

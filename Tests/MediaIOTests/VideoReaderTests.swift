@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import GlimtCore
 @testable import Imaging
 @testable import MediaIO
@@ -155,8 +156,10 @@ final class VideoReaderTests: XCTestCase {
         for read in reads {
             let reader = try VideoReader(path: read.path)
             func keyframes(_ half: Int?) throws -> [SampledFrame] {
-                try reader.frames(every: 1e-4, longSide: 160, from: read.from, to: read.to,
-                                  options: VideoDecodeOptions(keyframesOnly: true, keyframeHalf: half)).collect()
+                try reader.frames(
+                    every: 1e-4, longSide: 160, from: read.from, to: read.to,
+                    options: VideoDecodeOptions(keyframesOnly: true, keyframeHalf: half)
+                ).collect()
             }
             let all = try keyframes(nil), first = try keyframes(0), second = try keyframes(1)
             XCTAssertGreaterThanOrEqual(all.count, 2, read.path)

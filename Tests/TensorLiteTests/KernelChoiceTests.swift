@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import TensorLite
 
 /// Which kernels run: the fastest build the CPU can run of those installed, GLIMT_KERNELS when
@@ -14,16 +15,22 @@ final class KernelChoiceTests: XCTestCase {
     /// x86-64-v4 with VNNI, what the AVX-512 build (its int8 kernels) needs.
     static let v4 = v3.union(["avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl", "avx512_vnni"])
     /// The Debian package's layout: the portable build runs first, with the others beside it.
-    static let package: [KernelVariant: String] = [.avx512: "/usr/lib/glimt-pure/glimt-pure-avx512", .avx2vnni: "/usr/lib/glimt-pure/glimt-pure-avx2vnni",
-                                                    .avx2: "/usr/lib/glimt-pure/glimt-pure-avx2"]
+    static let package: [KernelVariant: String] = [
+        .avx512: "/usr/lib/glimt-pure/glimt-pure-avx512", .avx2vnni: "/usr/lib/glimt-pure/glimt-pure-avx2vnni",
+        .avx2: "/usr/lib/glimt-pure/glimt-pure-avx2",
+    ]
 
-    private func decide(_ flags: Set<String>?, forced: String? = nil, compiled: KernelVariant = .portable,
-                        installed: [KernelVariant: String] = package) throws -> KernelChoice.Decision {
+    private func decide(
+        _ flags: Set<String>?, forced: String? = nil, compiled: KernelVariant = .portable,
+        installed: [KernelVariant: String] = package
+    ) throws -> KernelChoice.Decision {
         try KernelChoice.decide(compiled: compiled, flags: flags, forced: forced, installed: installed)
     }
 
-    private func refusal(_ flags: Set<String>?, forced: String?, compiled: KernelVariant = .portable,
-                         installed: [KernelVariant: String] = package) -> String {
+    private func refusal(
+        _ flags: Set<String>?, forced: String?, compiled: KernelVariant = .portable,
+        installed: [KernelVariant: String] = package
+    ) -> String {
         do {
             let d = try decide(flags, forced: forced, compiled: compiled, installed: installed)
             return "no refusal: \(d)"
@@ -58,14 +65,31 @@ final class KernelChoiceTests: XCTestCase {
         XCTAssertEqual(try decide(Self.v4, forced: ""), .handOver(to: Self.package[.avx512]!, .avx512), "empty is unset")
         XCTAssertEqual(try decide(Self.v4, forced: "avx2", compiled: .avx2, installed: [:]), .runHere(forced: true))
         let cases: [(Set<String>?, String, KernelVariant, [KernelVariant: String], String)] = [
-            (Self.v3, "avx512", .portable, Self.package,
-             "GLIMT_KERNELS=avx512: this CPU cannot run the AVX-512 kernels (it lacks avx512f, avx512bw, avx512cd, avx512dq, avx512vl, avx512_vnni); unset it to run the fastest this CPU can"),
-            (Self.v2, "avx2", .portable, Self.package, "GLIMT_KERNELS=avx2: this CPU cannot run the AVX2 kernels (it lacks avx, avx2, bmi1, bmi2, f16c, fma, abm, movbe, xsave)"),
-            (nil, "avx2", .portable, Self.package, "GLIMT_KERNELS=avx2: cannot tell whether this CPU runs the AVX2 kernels (/proc/cpuinfo lists no flags)"),
+            (
+                Self.v3, "avx512", .portable, Self.package,
+                "GLIMT_KERNELS=avx512: this CPU cannot run the AVX-512 kernels (it lacks avx512f, avx512bw, avx512cd, avx512dq, avx512vl, avx512_vnni); unset it to run the fastest this CPU can"
+            ),
+            (
+                Self.v2, "avx2", .portable, Self.package,
+                "GLIMT_KERNELS=avx2: this CPU cannot run the AVX2 kernels (it lacks avx, avx2, bmi1, bmi2, f16c, fma, abm, movbe, xsave)"
+            ),
+            (
+                nil, "avx2", .portable, Self.package,
+                "GLIMT_KERNELS=avx2: cannot tell whether this CPU runs the AVX2 kernels (/proc/cpuinfo lists no flags)"
+            ),
             (Self.v4, "sse", .portable, Self.package, "GLIMT_KERNELS must be avx512, avx2vnni, avx2, portable or empty, not 'sse'"),
-            (Self.v3, "avx2vnni", .portable, Self.package, "GLIMT_KERNELS=avx2vnni: this CPU cannot run the AVX2 with AVX-VNNI kernels (it lacks avx_vnni)"),
-            (Self.v4, "portable", .avx512, [:], "GLIMT_KERNELS=portable: this glimt-pure holds only the AVX-512 kernels (the Debian package holds them all"),
-            (Self.v3, "", .avx512, [:], "this glimt-pure was built with the AVX-512 kernels (for x86-64-v4 with VNNI), and this CPU cannot run the AVX-512 kernels (it lacks avx512f"),
+            (
+                Self.v3, "avx2vnni", .portable, Self.package,
+                "GLIMT_KERNELS=avx2vnni: this CPU cannot run the AVX2 with AVX-VNNI kernels (it lacks avx_vnni)"
+            ),
+            (
+                Self.v4, "portable", .avx512, [:],
+                "GLIMT_KERNELS=portable: this glimt-pure holds only the AVX-512 kernels (the Debian package holds them all"
+            ),
+            (
+                Self.v3, "", .avx512, [:],
+                "this glimt-pure was built with the AVX-512 kernels (for x86-64-v4 with VNNI), and this CPU cannot run the AVX-512 kernels (it lacks avx512f"
+            ),
         ]
         for (flags, forced, compiled, installed, said) in cases {
             let line = refusal(flags, forced: forced, compiled: compiled, installed: installed)
@@ -87,8 +111,10 @@ final class KernelChoiceTests: XCTestCase {
     /// Only the first CPU's flags line is read, however many CPUs follow, and however the reads fall.
     func testTheFlagsComeFromTheFirstCPUsLine() throws {
         let folder = temporaryFolder(self)
-        let cpu = (0..<200).map { "processor\t: \($0)\nvendor_id\t: GenuineIntel\nmodel name\t: " + String(repeating: "x", count: 90) + "\n"
-            + "flags\t\t: fpu sse2 avx2 \($0 == 0 ? "avx512f" : "other")\n\n" }.joined()
+        let cpu = (0..<200).map {
+            "processor\t: \($0)\nvendor_id\t: GenuineIntel\nmodel name\t: " + String(repeating: "x", count: 90) + "\n"
+                + "flags\t\t: fpu sse2 avx2 \($0 == 0 ? "avx512f" : "other")\n\n"
+        }.joined()
         let file = folder.appendingPathComponent("cpuinfo")
         try ("filler\t: " + String(repeating: "y", count: 20_000) + "\n" + cpu).write(to: file, atomically: true, encoding: .utf8)
         XCTAssertEqual(CPUFlags.current(file.path), ["fpu", "sse2", "avx2", "avx512f"])

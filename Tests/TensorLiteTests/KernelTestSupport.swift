@@ -30,8 +30,10 @@ extension SplitMix64 {
 
 /// Asserts two results agree to a tolerance relative to their magnitude and returns the max abs error.
 @discardableResult
-func assertClose(_ got: [Float], _ want: [Float], tolerance: Float = 1e-4, _ what: String,
-                 file: StaticString = #filePath, line: UInt = #line) -> Float {
+func assertClose(
+    _ got: [Float], _ want: [Float], tolerance: Float = 1e-4, _ what: String,
+    file: StaticString = #filePath, line: UInt = #line
+) -> Float {
     XCTAssertEqual(got.count, want.count, "\(what): count", file: file, line: line)
     var maxErr: Float = 0
     var scale: Float = 1

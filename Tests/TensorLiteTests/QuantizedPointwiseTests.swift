@@ -1,5 +1,6 @@
-@testable import TensorLite
 import XCTest
+
+@testable import TensorLite
 
 /// The int8 pointwise layer: its VNNI kernel against its one-value-at-a-time reference (the same
 /// integer sums and float operations, so equal bit for bit), and both against the float layer
@@ -36,8 +37,9 @@ final class QuantizedPointwiseTests: XCTestCase {
         }
 
         func layer(cin: Int, cout: Int, block: Int, bias: [Float], activation: Activation) -> QuantizedPointwiseConv {
-            QuantizedPointwiseConv(q: q, scales: scales, zeroPoints: zeros, blockSize: block, outputScale: outputScale, bias: bias,
-                                   inChannels: cin, outChannels: cout, activation: activation)
+            QuantizedPointwiseConv(
+                q: q, scales: scales, zeroPoints: zeros, blockSize: block, outputScale: outputScale, bias: bias,
+                inChannels: cin, outChannels: cout, activation: activation)
         }
     }
 
@@ -48,7 +50,8 @@ final class QuantizedPointwiseTests: XCTestCase {
             let conv = Weights(cin: s.cin, cout: s.cout, block: s.block, rng: &rng)
                 .layer(cin: s.cin, cout: s.cout, block: s.block, bias: rng.floats(s.cout), activation: rng.activation(channels: s.cout))
             // Mostly positive inputs with a negative tail, as PReLU outputs are.
-            let input = Tensor(height: s.h, width: s.w, channels: s.cin, values: rng.floats(s.h * s.w * s.cin, scale: 3).map { $0 > 0 ? $0 : 0.2 * $0 })
+            let input = Tensor(
+                height: s.h, width: s.w, channels: s.cin, values: rng.floats(s.h * s.w * s.cin, scale: 3).map { $0 > 0 ? $0 : 0.2 * $0 })
             let got = Tensor(height: s.h, width: s.w, channels: s.cout)
             conv.run(input, into: got)
             let want = Tensor(height: s.h, width: s.w, channels: s.cout)
@@ -77,7 +80,8 @@ final class QuantizedPointwiseTests: XCTestCase {
             let out = Tensor(height: s.h, width: s.w, channels: s.cout)
             weights.layer(cin: s.cin, cout: s.cout, block: s.block, bias: bias, activation: act)
                 .run(Tensor(height: s.h, width: s.w, channels: s.cin, values: x), into: out)
-            let want = PointwiseConv.reference(input: x, pixels: s.h * s.w, weights: weights.floats, bias: bias, inChannels: s.cin, outChannels: s.cout, activation: act)
+            let want = PointwiseConv.reference(
+                input: x, pixels: s.h * s.w, weights: weights.floats, bias: bias, inChannels: s.cin, outChannels: s.cout, activation: act)
             let got = out.values()
             var squaredError: Float = 0, squaredValue: Float = 0
             for p in 0..<(s.h * s.w) {
@@ -105,8 +109,9 @@ final class QuantizedPointwiseTests: XCTestCase {
     /// A pixel of zeros quantizes to zeros (no division by its zero range) and gives the bias; a
     /// pixel's values at its range's ends come back exactly.
     func testZeroPixelGivesTheBias() {
-        let conv = QuantizedPointwiseConv(q: [1, -2, 3, 4, 5, -6], scales: [1, 1], zeroPoints: [0, 0], blockSize: 16, outputScale: nil,
-                                          bias: [0.5, -0.25], inChannels: 3, outChannels: 2)
+        let conv = QuantizedPointwiseConv(
+            q: [1, -2, 3, 4, 5, -6], scales: [1, 1], zeroPoints: [0, 0], blockSize: 16, outputScale: nil,
+            bias: [0.5, -0.25], inChannels: 3, outChannels: 2)
         let out = Tensor(height: 1, width: 2, channels: 2)
         conv.run(Tensor(height: 1, width: 2, channels: 3, values: [0, 0, 0, 0, 0, 255]), into: out)
         XCTAssertEqual(out.values(), [0.5, -0.25, 3 * 255 + 0.5, -6 * 255 - 0.25])

@@ -29,7 +29,9 @@ public enum Fixtures {
 
     public static func floats(_ path: String) throws -> [Float] {
         let d = try Data(contentsOf: url(path))
-        return d.withUnsafeBytes { p in (0..<(d.count / 4)).map { Float(bitPattern: UInt32(littleEndian: p.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) } }
+        return d.withUnsafeBytes { p in
+            (0..<(d.count / 4)).map { Float(bitPattern: UInt32(littleEndian: p.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
+        }
     }
 
     /// Cosine of two raw vectors (the network's outputs before normalisation), in double.

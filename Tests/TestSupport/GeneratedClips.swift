@@ -9,7 +9,7 @@ import MediaIO
 public enum GeneratedClips {
     public struct Clip {
         public let day: String
-        public let face: String   // fixture photo
+        public let face: String  // fixture photo
 
         public init(day: String, face: String) {
             self.day = day

@@ -14,8 +14,10 @@ public enum GlimtBinary {
     /// Starts `binary args...` with `environment` added to this process's and the variables of
     /// `unsetting` removed from it, in `directory` (this process's when nil), with pipes for its
     /// output: wait for it with `finish`.
-    public static func start(_ args: [String], environment: [String: String] = [:], unsetting: [String] = [], in directory: URL? = nil,
-                             binary: URL = url) throws -> Process {
+    public static func start(
+        _ args: [String], environment: [String: String] = [:], unsetting: [String] = [], in directory: URL? = nil,
+        binary: URL = url
+    ) throws -> Process {
         let p = Process()
         p.executableURL = binary
         p.arguments = args
@@ -49,8 +51,10 @@ public enum GlimtBinary {
     }
 
     /// `binary args...` to its end.
-    public static func run(_ args: [String], environment: [String: String] = [:], unsetting: [String] = [], in directory: URL? = nil,
-                           binary: URL = url) throws -> Run {
+    public static func run(
+        _ args: [String], environment: [String: String] = [:], unsetting: [String] = [], in directory: URL? = nil,
+        binary: URL = url
+    ) throws -> Run {
         finish(try start(args, environment: environment, unsetting: unsetting, in: directory, binary: binary))
     }
 }

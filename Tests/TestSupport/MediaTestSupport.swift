@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import GlimtCore
 import Imaging
+import XCTest
 
 /// Files and pictures the Media tests share.
 public enum MediaFixtures {
@@ -87,9 +87,9 @@ public enum MediaFixtures {
         }
         var tiff: [UInt8] = littleEndian ? [0x49, 0x49] : [0x4d, 0x4d]
         tiff += u16(42) + u32(8)
-        tiff += u16(1)                                      // one entry
+        tiff += u16(1)  // one entry
         tiff += u16(0x0112) + u16(3) + u32(1) + u16(orientation) + [0, 0]
-        tiff += u32(0)                                      // no next IFD
+        tiff += u32(0)  // no next IFD
         return app1(payload: Array("Exif".utf8) + [0, 0] + tiff)
     }
 

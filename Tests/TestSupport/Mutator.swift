@@ -1,5 +1,5 @@
-import XCTest
 import GlimtCore
+import XCTest
 
 /// Seeded random mutations of a file's bytes (bits flipped, bytes set to edge values, slices
 /// cut, repeated or inserted), so a fuzzing loop's failure reproduces.
@@ -26,7 +26,7 @@ public struct Mutator {
             case 2: b.removeSubrange(at..<min(hi, at + 1 + next(16)))
             case 3: b.insert(contentsOf: b[at..<min(hi, at + 1 + next(8))], at: at)
             case 4: b.insert(UInt8(next(256)), at: at)
-            default: b.removeSubrange(at..<hi)   // cut short
+            default: b.removeSubrange(at..<hi)  // cut short
             }
         }
         return b

@@ -38,15 +38,18 @@ public enum Kernels {
     public static func start() throws {
         let decision: KernelChoice.Decision
         do {
-            decision = try KernelChoice.decide(compiled: KernelVariant.compiled, flags: CPUFlags.current(),
-                                               forced: ProcessInfo.processInfo.environment[environmentKey], installed: installed(),
-                                               shown: ShownPath.escaped)
+            decision = try KernelChoice.decide(
+                compiled: KernelVariant.compiled, flags: CPUFlags.current(),
+                forced: ProcessInfo.processInfo.environment[environmentKey], installed: installed(),
+                shown: ShownPath.escaped)
         } catch let refusal as KernelChoice.Refusal {
             throw GlimtError(refusal.description)
         }
         guard case .handOver(let path, _) = decision else { return }
         FileName.withPath(path) { _ = execv($0, CommandLine.unsafeArgv) }
-        throw GlimtError("cannot start it (\(String(cString: strerror(errno)))); \(environmentKey)=\(KernelVariant.compiled.rawValue) runs this build instead", path: path)
+        throw GlimtError(
+            "cannot start it (\(String(cString: strerror(errno)))); \(environmentKey)=\(KernelVariant.compiled.rawValue) runs this build instead",
+            path: path)
     }
 
     /// The other builds installed beside this one: PREFIX/lib/glimt-pure/glimt-pure-VARIANT for

@@ -1,6 +1,6 @@
+import Analysis
 import Faces
 import GlimtCore
-import Analysis
 import MediaIO
 
 /// `glimt-pure embed`: the SFace embedding of an image that is already an aligned face, from the
@@ -14,7 +14,9 @@ public enum AlignedFace {
         let model = try model.get()
         let image = try ImageDecoder.decode(path: path)
         guard image.width == SFace.inputSize, image.height == SFace.inputSize else {
-            throw GlimtError("is \(image.width)x\(image.height); embed needs an aligned \(SFace.inputSize)x\(SFace.inputSize) face (for photos use 'glimt-pure faces --embed')", path: path)
+            throw GlimtError(
+                "is \(image.width)x\(image.height); embed needs an aligned \(SFace.inputSize)x\(SFace.inputSize) face (for photos use 'glimt-pure faces --embed')",
+                path: path)
         }
         return (model.modelName, model.embed(image))
     }

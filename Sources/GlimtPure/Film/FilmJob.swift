@@ -1,8 +1,8 @@
-import Foundation
 import Analysis
-import Film
-import GlimtCore
 import AnalysisEngine
+import Film
+import Foundation
+import GlimtCore
 
 /// `glimt-pure film`: checks everything the output needs before any analysis starts, then
 /// analyses (or reads saved picks), plans the clips and renders them.
@@ -47,8 +47,10 @@ public struct FilmJob {
     /// The whole job: picks (analysed or loaded), the clips in range, the render. Throws when no
     /// day has a pick, saying why for each day. `report` hears each file named in a line: a
     /// failure (left out), a file skipped, a note on a video used (see `AnalysisRun`).
-    public func run(_ source: Source, analysisProgress: ((AnalysisProgress) -> Void)? = nil,
-                    report: ((FileProblem) -> Void)? = nil, renderProgress: ((RenderProgress) -> Void)? = nil) throws -> Outcome {
+    public func run(
+        _ source: Source, analysisProgress: ((AnalysisProgress) -> Void)? = nil,
+        report: ((FileProblem) -> Void)? = nil, renderProgress: ((RenderProgress) -> Void)? = nil
+    ) throws -> Outcome {
         var outcome = Outcome(segments: [], skippedDays: [:], failures: [])
         let picks: [DayPick]
         switch source {
@@ -89,8 +91,9 @@ public struct FilmJob {
             reads.add(videos.files, as: Self.filmInput)
             reads.add(references)
             try reads.check(output, option: "--out")
-            let result = try AnalysisRun.run(videos: videos, options: analysisOptions(options), references: references,
-                                             progress: analysisProgress, report: report)
+            let result = try AnalysisRun.run(
+                videos: videos, options: analysisOptions(options), references: references,
+                progress: analysisProgress, report: report)
             picks = result.picks
             // The render needs memory for 4K pictures and the encoder; the models are done.
             FaceModels.unloadAll()

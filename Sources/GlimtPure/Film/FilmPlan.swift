@@ -1,6 +1,6 @@
-import Foundation
 import Analysis
 import Film
+import Foundation
 import GlimtCore
 
 /// From picks (this run's, or a saved `analyze --json` result) to the film's clips.

@@ -1,7 +1,7 @@
 import Analysis
+import AnalysisEngine
 import Foundation
 import GlimtCore
-import AnalysisEngine
 import Library
 
 /// The person's say over the library: pin a second for a day, hand a day back to automatic
@@ -46,9 +46,11 @@ public struct LibraryChoices {
         func usable(_ s: Double) -> Bool { LibraryDays.pinned(stored, judged: judged, at: s, rules: rules, judge: judgement.analysis) != nil }
         guard usable(start) else {
             let latest = Self.latestPinnable(stored, usable: usable)
-            throw GlimtError(String(format: "no analysed frame lies in the second from %.2f s, so it cannot be pinned; ", start)
-                             + (latest.map { String(format: "the latest second that can be pinned in it starts at %.2f s", $0) } ?? "no second of it can be pinned"),
-                             path: file)
+            throw GlimtError(
+                String(format: "no analysed frame lies in the second from %.2f s, so it cannot be pinned; ", start)
+                    + (latest.map { String(format: "the latest second that can be pinned in it starts at %.2f s", $0) }
+                        ?? "no second of it can be pinned"),
+                path: file)
         }
         return try store.pin(day: day, contentKey: known.contentKey, start: start, person: person)
     }
@@ -100,7 +102,8 @@ public struct LibraryChoices {
         let before = try store.day(contentKey: known.contentKey) ?? day
         let full = time.flatMap(CalendarDay.clockTime)
         let dropped = try store.setDate(contentKey: known.contentKey, path: known.path, day: day, time: full)
-        return Redating(path: known.path, before: before, after: CaptureDate(day: day, time: full, instant: nil, source: .setByHand), droppedPins: dropped)
+        return Redating(
+            path: known.path, before: before, after: CaptureDate(day: day, time: full, instant: nil, source: .setByHand), droppedPins: dropped)
     }
 
     /// Gives `file` back the day its own metadata says (in the time zone it was scanned in).

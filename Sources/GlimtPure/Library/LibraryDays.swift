@@ -1,8 +1,8 @@
 import Analysis
+import AnalysisEngine
 import Foundation
 import GlimtCore
 import Library
-import AnalysisEngine
 
 /// One day of the library as `glimt-pure days` shows it: its pick (automatic or pinned), the
 /// other candidates, or why it has none.
@@ -135,7 +135,10 @@ public struct LibraryDays {
             if withVideo.remove(day) != nil {
                 try body(try report(day, choices: choices))
             } else {
-                try body(DayReport(day: day, person: lookFor.everyone ? "everyone" : lookFor.judged?.name, status: .noVideo, pick: nil, reason: nil, candidates: [], datedByModificationTime: []))
+                try body(
+                    DayReport(
+                        day: day, person: lookFor.everyone ? "everyone" : lookFor.judged?.name, status: .noVideo, pick: nil, reason: nil,
+                        candidates: [], datedByModificationTime: []))
             }
             let next = CalendarDay.next(day)
             guard next > day else { break }
@@ -147,8 +150,10 @@ public struct LibraryDays {
     /// the film and `pick` (when the pin is made) share. The second must hold a frame of the
     /// analysis; a look's keyframes outside its stretches count there (`judge` judges the video
     /// sampled whole). Nil when no frame lies in it.
-    public static func pinned(_ stored: ObservedVideo, judged: VideoAnalysis, at start: Double, rules: Judgement.Rules,
-                              judge: (ObservedVideo) -> VideoAnalysis) -> VideoAnalysis? {
+    public static func pinned(
+        _ stored: ObservedVideo, judged: VideoAnalysis, at start: Double, rules: Judgement.Rules,
+        judge: (ObservedVideo) -> VideoAnalysis
+    ) -> VideoAnalysis? {
         if let v = judged.pinned(at: start, length: rules.windowLength, aspect: rules.aspect) { return v }
         guard stored.stretches != nil else { return nil }
         return judge(stored.sampledWhole).pinned(at: start, length: rules.windowLength, aspect: rules.aspect)
@@ -171,9 +176,11 @@ public struct LibraryDays {
         // The family film judges each video for every person and takes the second with most of
         // them; a person's own days judge it for them alone.
         func together(_ video: ObservedVideo) -> FamilyDay.Together {
-            FamilyDay.together(FamilyDay.Video(byPerson: lookFor.people.filter { !$0.references.isEmpty }.indices.map { p in
-                LookFor(people: lookFor.people.filter { !$0.references.isEmpty }, person: p).judgement(judgement.rules).analysis(of: video)
-            }), names: names, rules: judgement.rules)
+            FamilyDay.together(
+                FamilyDay.Video(
+                    byPerson: lookFor.people.filter { !$0.references.isEmpty }.indices.map { p in
+                        LookFor(people: lookFor.people.filter { !$0.references.isEmpty }, person: p).judgement(judgement.rules).analysis(of: video)
+                    }), names: names, rules: judgement.rules)
         }
         let family = lookFor.everyone ? stored.map(together) : nil
         let judged = family?.map(\.analysis) ?? stored.map { judgement.analysis(of: $0) }
@@ -196,7 +203,8 @@ public struct LibraryDays {
             status = .excluded
             reason = "excluded (glimt-pure include \(day) brings it back)"
         } else if let pin = choices.pins[day], let i = keys.firstIndex(of: pin.contentKey), let v = pinned(i, at: pin.start),
-                  var p = DayPick(day: day, v.analysis, candidates: judged.count) {
+            var p = DayPick(day: day, v.analysis, candidates: judged.count)
+        {
             status = .pinned
             if let family = v.family { p.people = FamilyDay.present(in: v.analysis, byPerson: family.video, names: names) }
             pick = p
@@ -205,7 +213,8 @@ public struct LibraryDays {
                 let videos = keys.indices.filter { !choices.excludedVideos.contains(keys[$0]) }.map { family![$0] }
                 (pick, reason) = FamilyDay.pick(day: day, videos, names: names, rules: judgement.rules)
             } else {
-                let (picks, skipped) = DayPick.pick(competing, hasReferences: hasReferences, withoutPerson: judgement.rules.withoutPerson, person: lookFor.judged?.name)
+                let (picks, skipped) = DayPick.pick(
+                    competing, hasReferences: hasReferences, withoutPerson: judgement.rules.withoutPerson, person: lookFor.judged?.name)
                 pick = picks.first
                 reason = skipped[day]
             }
@@ -223,17 +232,23 @@ public struct LibraryDays {
         // Who is in a person's own pick is that person, when the rules found them.
         if let name = lookFor.judged?.name, pick?.identity?.containsPerson == true { pick?.people = [name] }
         let candidates = zip(judged, keys).map { v, key in
-            let windows = BestWindow.top(3, times: v.frames.map(\.time), scores: v.frames.map(\.score.total), duration: v.duration,
-                                         length: judgement.rules.windowLength * v.recording.speed, sampled: v.stretches)
-            return DayReport.Candidate(video: v.path, contentKey: key, width: v.width, height: v.height, duration: v.duration,
-                                       start: v.window?.start, score: v.window?.meanScore, parts: v.windowParts, containsPerson: v.identity?.containsPerson,
-                                       excluded: choices.excludedVideos.contains(key), picked: pick?.video == v.path,
-                                       kind: v.recording.kind, kindReason: v.recording.reason, setAside: v.setAside, dateSource: v.capture.source,
-                                       crop: pick?.video == v.path ? pick?.crop : v.crop?.box, windows: windows.map { .init(start: $0.start, score: $0.meanScore) }, notes: v.notes)
+            let windows = BestWindow.top(
+                3, times: v.frames.map(\.time), scores: v.frames.map(\.score.total), duration: v.duration,
+                length: judgement.rules.windowLength * v.recording.speed, sampled: v.stretches)
+            return DayReport.Candidate(
+                video: v.path, contentKey: key, width: v.width, height: v.height, duration: v.duration,
+                start: v.window?.start, score: v.window?.meanScore, parts: v.windowParts, containsPerson: v.identity?.containsPerson,
+                excluded: choices.excludedVideos.contains(key), picked: pick?.video == v.path,
+                kind: v.recording.kind, kindReason: v.recording.reason, setAside: v.setAside, dateSource: v.capture.source,
+                crop: pick?.video == v.path ? pick?.crop : v.crop?.box, windows: windows.map { .init(start: $0.start, score: $0.meanScore) },
+                notes: v.notes)
         }
-        let found: [String]? = family.map { f in names.indices.filter { p in f.contains { $0.video.byPerson[p].identity?.containsPerson == true } }.map { names[$0] } }
+        let found: [String]? =
+            family.map { f in names.indices.filter { p in f.contains { $0.video.byPerson[p].identity?.containsPerson == true } }.map { names[$0] } }
             ?? lookFor.judged.map { person in judged.contains { $0.identity?.containsPerson == true } ? [person.name] : [] }
-        return DayReport(day: day, person: lookFor.everyone ? "everyone" : lookFor.judged?.name, status: status, pick: pick, reason: reason, candidates: candidates,
-                         peopleFound: found, datedByModificationTime: stored.filter { $0.capture.source == .modificationTime }.map(\.path))
+        return DayReport(
+            day: day, person: lookFor.everyone ? "everyone" : lookFor.judged?.name, status: status, pick: pick, reason: reason,
+            candidates: candidates,
+            peopleFound: found, datedByModificationTime: stored.filter { $0.capture.source == .modificationTime }.map(\.path))
     }
 }

@@ -37,8 +37,10 @@ public enum LibraryMerge {
     /// Merges `other` into `library` (created when missing, as by a scan). The first map that
     /// applies to a path (the longest OLD first) rewrites it. `waiting` hears once that a scan
     /// holds `library`: the merge then waits for it.
-    public static func run(_ other: URL, into library: URL, pathMaps: [PathMap] = [], choices: Bool = false,
-                           waiting: (() -> Void)? = nil) throws -> LibraryStore.MergeSummary {
+    public static func run(
+        _ other: URL, into library: URL, pathMaps: [PathMap] = [], choices: Bool = false,
+        waiting: (() -> Void)? = nil
+    ) throws -> LibraryStore.MergeSummary {
         let theirs = try LibraryStore(readingOnly: other)
         let a = try? FileStatus(library.appendingPathComponent("library.sqlite").path), b = try? FileStatus(theirs.databasePath)
         if library.standardizedFileURL.path == other.standardizedFileURL.path || (a != nil && a?.device == b?.device && a?.inode == b?.inode) {
@@ -59,16 +61,19 @@ public enum LibraryMerge {
             // its videos are in, whenever the run is killed.
             try store.inOneTransaction {
                 let started = Date()
-                let summary = try store.merge(from: theirs, mapPath: { path in maps.lazy.compactMap { $0.apply(path) }.first },
-                                              fileNow: { path in (try? FileStatus(path)).map { ($0.size, $0.modified.timeIntervalSince1970) } },
-                                              choices: choices, people: people)
+                let summary = try store.merge(
+                    from: theirs, mapPath: { path in maps.lazy.compactMap { $0.apply(path) }.first },
+                    fileNow: { path in (try? FileStatus(path)).map { ($0.size, $0.modified.timeIntervalSince1970) } },
+                    choices: choices, people: people)
                 // Recorded for 'status' when it changed something: merging again, which changes
                 // nothing, leaves the store as it was.
                 if summary.changedAnything {
                     var record = ScanRecord(kind: .merge, started: started, inputs: [other.path])
                     let id = try store.begin(record)
                     record.finished = Date()
-                    (record.found, record.analysed, record.unchanged) = (summary.added + summary.alreadyHere + summary.leftOut.count, summary.added, summary.alreadyHere)
+                    (record.found, record.analysed, record.unchanged) = (
+                        summary.added + summary.alreadyHere + summary.leftOut.count, summary.added, summary.alreadyHere
+                    )
                     record.files = summary.leftOut.map { ScanRecord.File(outcome: "left out", path: $0.path, reason: $0.reason) }
                     try store.finish(id, record)
                 }

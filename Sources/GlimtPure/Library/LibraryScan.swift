@@ -1,8 +1,8 @@
 import Analysis
+import AnalysisEngine
 import Foundation
 import GlimtCore
 import Library
-import AnalysisEngine
 
 /// `glimt-pure scan`: brings the library up to date with folders of video. Unchanged files
 /// (same path, size and time) cost a `stat`; moved or renamed ones are recognised by content and
@@ -66,8 +66,10 @@ public final class LibraryScan {
     /// (the daily timer's scan, `--if-idle`), false to wait for it and then go on.
     public let leaveIfBusy: Bool
 
-    public init(library: URL, options: AnalysisOptions, fromDay: String? = nil, toDay: String? = nil, workers: Int = LibraryScan.standardWorkers,
-                shard: Shard? = nil, leaveIfBusy: Bool = false) {
+    public init(
+        library: URL, options: AnalysisOptions, fromDay: String? = nil, toDay: String? = nil, workers: Int = LibraryScan.standardWorkers,
+        shard: Shard? = nil, leaveIfBusy: Bool = false
+    ) {
         self.library = library
         self.options = options
         self.fromDay = fromDay
@@ -79,8 +81,10 @@ public final class LibraryScan {
 
     /// `waiting` hears once that another scan holds the library (this one then waits for it).
     /// Each scan is recorded in the store's history (`ScanRecord`) for `glimt-pure status`.
-    public func run(_ inputs: [String], progress: ((Progress) -> Void)? = nil, report: ((FileProblem) -> Void)? = nil,
-                    waiting: (() -> Void)? = nil) throws -> Summary {
+    public func run(
+        _ inputs: [String], progress: ((Progress) -> Void)? = nil, report: ((FileProblem) -> Void)? = nil,
+        waiting: (() -> Void)? = nil
+    ) throws -> Summary {
         let store = try LibraryStore(library: library)
         // Absolute paths: the same file scanned from another working folder is the same entry.
         let absolute = inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
@@ -170,8 +174,11 @@ public final class LibraryScan {
         }
         summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         record.finished = Date()
-        (record.found, record.analysed, record.unchanged, record.stopped) = (summary.found, summary.analysed, summary.unchanged + summary.moved, summary.stopped)
-        record.files = summary.failures.map { ScanRecord.File(outcome: "failed", path: $0.path, reason: $0.reason) }
+        (record.found, record.analysed, record.unchanged, record.stopped) = (
+            summary.found, summary.analysed, summary.unchanged + summary.moved, summary.stopped
+        )
+        record.files =
+            summary.failures.map { ScanRecord.File(outcome: "failed", path: $0.path, reason: $0.reason) }
             + summary.skipped.map { ScanRecord.File(outcome: "skipped", path: $0.path, reason: $0.reason) }
             + summary.duplicates.map { ScanRecord.File(outcome: "duplicate", path: $0.path, reason: $0.problem.reason) } + passedOver
         try store.finish(recordID, record)
@@ -214,7 +221,8 @@ public final class LibraryScan {
             if frames.isEmpty {
                 // A second copy (a backup beside an export) is not a move while the first is still there.
                 if known.path != path, let first = try? FileStatus(known.path), first.kind == .file, first.size == known.size,
-                   first.modified.timeIntervalSince1970 == known.modified {
+                    first.modified.timeIntervalSince1970 == known.modified
+                {
                     return .duplicate(of: known.path)
                 }
                 try store.moved(contentKey: key, to: path, size: status.size, modified: modified)
@@ -235,8 +243,10 @@ public final class LibraryScan {
         return try store.redate(contentKey: key, capture: facts.capture, timeZone: options.timeZone.identifier)
     }
 
-    private func analyse(_ work: [(path: String, key: String, duration: Double)], store: LibraryStore, summary: inout Summary,
-                         progress: ((Progress) -> Void)?, report: ((FileProblem) -> Void)?) throws {
+    private func analyse(
+        _ work: [(path: String, key: String, duration: Double)], store: LibraryStore, summary: inout Summary,
+        progress: ((Progress) -> Void)?, report: ((FileProblem) -> Void)?
+    ) throws {
         guard !work.isEmpty else { return }
         let analyzer = VideoAnalyzer(options: options, references: [], models: try FaceModels.load(), embedAllFaces: true)
         // The caller's callbacks print; workers take turns calling them.
@@ -371,7 +381,8 @@ private final class ScanState: @unchecked Sendable {
         }
         // The file that finishes next: the least video left to cover.
         let next = current.min { ($0.value.duration - $0.value.time, $0.key) < ($1.value.duration - $1.value.time, $1.key) }?.key
-        return LibraryScan.Progress(videosDone: done, videosTotal: total, fraction: seconds > 0 ? covered / seconds : Double(done) / Double(max(1, total)),
-                                    next: next, finished: finished, framesPerSecond: now > 0 ? Double(frames) / now : 0, secondsLeft: left)
+        return LibraryScan.Progress(
+            videosDone: done, videosTotal: total, fraction: seconds > 0 ? covered / seconds : Double(done) / Double(max(1, total)),
+            next: next, finished: finished, framesPerSecond: now > 0 ? Double(frames) / now : 0, secondsLeft: left)
     }
 }

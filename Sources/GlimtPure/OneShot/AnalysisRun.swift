@@ -1,8 +1,8 @@
+import Analysis
+import AnalysisEngine
 import Foundation
 import GlimtCore
-import Analysis
 import Library
-import AnalysisEngine
 
 /// A whole analysis: the videos (folders searched recursively), the references, every video
 /// analysed in order with bad files reported and skipped, then the picks per day.
@@ -22,23 +22,30 @@ public struct AnalysisRun: Sendable {
 
     /// The whole job: loads the models and the references, then analyses `videos` (from
     /// `expand`, which a caller may need to look at first).
-    public static func run(videos: VideoFiles.Found, options: AnalysisOptions, references: References.Choice,
-                           progress: ((AnalysisProgress) -> Void)? = nil, report: ((FileProblem) -> Void)? = nil) throws -> Result {
+    public static func run(
+        videos: VideoFiles.Found, options: AnalysisOptions, references: References.Choice,
+        progress: ((AnalysisProgress) -> Void)? = nil, report: ((FileProblem) -> Void)? = nil
+    ) throws -> Result {
         let models = try FaceModels.load()
         let lookFor = try References.resolve(references, models: models)
         let known = lookFor.people.filter { !$0.references.isEmpty }
-        let analyzer = VideoAnalyzer(options: options, people: known.map(\.embeddings), person: lookFor.judged.flatMap { p in known.firstIndex { $0.id == p.id } },
-                                     models: models)
+        let analyzer = VideoAnalyzer(
+            options: options, people: known.map(\.embeddings), person: lookFor.judged.flatMap { p in known.firstIndex { $0.id == p.id } },
+            models: models)
         return run(videos: videos, analyzer: analyzer, progress: progress, report: report)
     }
 
-    public static func run(inputs: [String], options: AnalysisOptions, references: References.Choice,
-                           progress: ((AnalysisProgress) -> Void)? = nil, report: ((FileProblem) -> Void)? = nil) throws -> Result {
+    public static func run(
+        inputs: [String], options: AnalysisOptions, references: References.Choice,
+        progress: ((AnalysisProgress) -> Void)? = nil, report: ((FileProblem) -> Void)? = nil
+    ) throws -> Result {
         try run(videos: VideoFiles.find(inputs), options: options, references: references, progress: progress, report: report)
     }
 
-    public static func run(inputs: [String], analyzer: VideoAnalyzer, progress: ((AnalysisProgress) -> Void)? = nil,
-                           report: ((FileProblem) -> Void)? = nil) -> Result {
+    public static func run(
+        inputs: [String], analyzer: VideoAnalyzer, progress: ((AnalysisProgress) -> Void)? = nil,
+        report: ((FileProblem) -> Void)? = nil
+    ) -> Result {
         run(videos: VideoFiles.find(inputs), analyzer: analyzer, progress: progress, report: report)
     }
 
@@ -46,7 +53,9 @@ public struct AnalysisRun: Sendable {
     /// on): a failure, a file skipped, or a note on a video analysed (a capture date passed over,
     /// the file cut short). Only failures are counted as such. A file whose content (see
     /// `ContentKey`) was seen before is not analysed again.
-    static func run(videos: VideoFiles.Found, analyzer: VideoAnalyzer, progress: ((AnalysisProgress) -> Void)?, report: ((FileProblem) -> Void)?) -> Result {
+    static func run(
+        videos: VideoFiles.Found, analyzer: VideoAnalyzer, progress: ((AnalysisProgress) -> Void)?, report: ((FileProblem) -> Void)?
+    ) -> Result {
         let (files, listFailures) = videos
         var failures = listFailures
         listFailures.forEach { report?($0) }
@@ -104,7 +113,8 @@ public struct AnalysisRun: Sendable {
             }
         }
         let (picks, skippedDays) = DayPick.pick(videos, hasReferences: analyzer.hasReferences, withoutPerson: analyzer.options.rules.withoutPerson)
-        return Result(picks: picks, skippedDays: skippedDays, videos: videos, failures: failures, skipped: skipped, duplicates: duplicates,
-                      references: analyzer.references.count)
+        return Result(
+            picks: picks, skippedDays: skippedDays, videos: videos, failures: failures, skipped: skipped, duplicates: duplicates,
+            references: analyzer.references.count)
     }
 }

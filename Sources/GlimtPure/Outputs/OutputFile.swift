@@ -8,7 +8,9 @@ public enum OutputFile {
     public static func check(_ output: String, extensions: [String], what: String, overwrite: Bool) throws {
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
         guard extensions.contains(ext) else {
-            throw GlimtError("\(what) is written as \(extensions.map { ".\($0)" }.joined(separator: " or ")), and this name ends in '\(ext.isEmpty ? "nothing" : "." + ext)'", path: output)
+            throw GlimtError(
+                "\(what) is written as \(extensions.map { ".\($0)" }.joined(separator: " or ")), and this name ends in '\(ext.isEmpty ? "nothing" : "." + ext)'",
+                path: output)
         }
         if let status = try? FileStatus(output) {
             switch status.kind {

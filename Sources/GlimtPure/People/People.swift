@@ -24,7 +24,8 @@ public enum People {
 
         /// The line, with `closest` (a name of `people`) said as what was probably meant.
         public func description(closest: String?) -> String {
-            let known = people.isEmpty ? "it knows no one yet: glimt-pure reference add PHOTO --person \(name)" : "people: " + people.joined(separator: ", ")
+            let known =
+                people.isEmpty ? "it knows no one yet: glimt-pure reference add PHOTO --person \(name)" : "people: " + people.joined(separator: ", ")
             return "the library has no person called '\(name)'" + (closest.map { " (did you mean '\($0)'?)" } ?? "") + " (\(known))"
         }
     }
@@ -36,7 +37,9 @@ public enum People {
     public static func choose(_ name: String?, in people: [Person]) throws -> Person? {
         if let name {
             guard let p = people.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-                if name.lowercased() == Person.everyone { throw GlimtError("'\(name)' is the whole family: say --everyone (--person names one person)") }
+                if name.lowercased() == Person.everyone {
+                    throw GlimtError("'\(name)' is the whole family: say --everyone (--person names one person)")
+                }
                 throw UnknownPerson(name: name, people: people.map(\.name))
             }
             if let why = p.reservedName { throw GlimtError(why) }
@@ -74,7 +77,8 @@ extension People {
 
     public static func summaries(library: URL, rules: Judgement.Rules = Judgement.Rules()) throws -> [Summary] {
         let people = try ReferenceStore(library: library).people()
-        let store = FileManager.default.fileExists(atPath: library.appendingPathComponent("library.sqlite").path) ? try LibraryStore(library: library) : nil
+        let store =
+            FileManager.default.fileExists(atPath: library.appendingPathComponent("library.sqlite").path) ? try LibraryStore(library: library) : nil
         let days = try store?.days() ?? []
         var found = [Int](repeating: 0, count: people.count)
         let judgements = people.indices.map { LookFor(people: people, person: $0).judgement(rules) }
@@ -97,7 +101,8 @@ extension People {
     /// reference) is cleared first.
     public static func remove(_ name: String, library: URL) throws -> Person {
         let references = ReferenceStore(library: library)
-        let store = FileManager.default.fileExists(atPath: library.appendingPathComponent("library.sqlite").path) ? try LibraryStore(library: library) : nil
+        let store =
+            FileManager.default.fileExists(atPath: library.appendingPathComponent("library.sqlite").path) ? try LibraryStore(library: library) : nil
         try references.tidy()
         if let store {
             for id in try references.formerPeople(among: store.choiceOwners()) { try store.forgetChoices(person: id) }

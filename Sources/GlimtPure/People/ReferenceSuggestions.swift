@@ -38,7 +38,9 @@ public enum ReferenceSuggestions {
     /// rule and measures at least `minCosine`. Kept in the library for `add(number:)`.
     public static func suggest(person name: String?, library: URL) throws -> [Suggestion] {
         let people = try ReferenceStore(library: library).people()
-        guard let person = try People.choose(name, in: people) else { throw GlimtError("the library knows no one yet (add a person: glimt-pure reference add PHOTO --person NAME)") }
+        guard let person = try People.choose(name, in: people) else {
+            throw GlimtError("the library knows no one yet (add a person: glimt-pure reference add PHOTO --person NAME)")
+        }
         let store = try LibraryStore(library: library, creating: false)
         let judgement = LookFor(people: people, person: people.firstIndex { $0.id == person.id }).judgement(Judgement.Rules())
         // The best face of each month.
@@ -49,9 +51,12 @@ public enum ReferenceSuggestions {
                     for (i, cosine) in judgement.cosines(frame).enumerated() {
                         let face = frame.faces[i]
                         // A followed face's cosine is its source's: the source is the one to suggest.
-                        guard let cosine, !face.borrowed, cosine >= minCosine, face.box.height >= minFaceHeight, face.quality >= minQuality else { continue }
-                        let s = Suggestion(number: 0, person: person.name, video: video.path, contentKey: video.contentKey, day: day, time: frame.time,
-                                           box: face.box, cosine: cosine, quality: face.quality)
+                        guard let cosine, !face.borrowed, cosine >= minCosine, face.box.height >= minFaceHeight, face.quality >= minQuality else {
+                            continue
+                        }
+                        let s = Suggestion(
+                            number: 0, person: person.name, video: video.path, contentKey: video.contentKey, day: day, time: frame.time,
+                            box: face.box, cosine: cosine, quality: face.quality)
                         let month = String(day.prefix(7))
                         if let b = best[month], b.cosine * b.quality >= cosine * face.quality { continue }
                         best[month] = s
@@ -87,7 +92,9 @@ public enum ReferenceSuggestions {
 
     /// Months since year 0 of `YYYY-MM-DD`.
     static func monthIndex(_ day: String) -> Int? {
-        guard CalendarDay.parse(String(day.prefix(10))) != nil, let y = Int(day.prefix(4)), let m = Int(day.dropFirst(5).prefix(2)) else { return nil }
+        guard CalendarDay.parse(String(day.prefix(10))) != nil, let y = Int(day.prefix(4)), let m = Int(day.dropFirst(5).prefix(2)) else {
+            return nil
+        }
         return y * 12 + m - 1
     }
 
@@ -99,8 +106,9 @@ public enum ReferenceSuggestions {
     /// The suggestions' faces side by side, numbered, with their day: JPEG or PNG by name.
     public static func sheet(_ suggestions: [Suggestion], to path: String) throws {
         let side = 200, gap = 16, label = 40
-        var sheet = RGBImage(width: gap + suggestions.count * (side + gap), height: 2 * gap + side + label,
-                             fill: (SheetStyle.background.r, SheetStyle.background.g, SheetStyle.background.b))
+        var sheet = RGBImage(
+            width: gap + suggestions.count * (side + gap), height: 2 * gap + side + label,
+            fill: (SheetStyle.background.r, SheetStyle.background.g, SheetStyle.background.b))
         for (k, s) in suggestions.enumerated() {
             let frame = try StillFrame.at(s.time, in: s.video)
             let margin = s.box.height * 0.4
@@ -128,13 +136,19 @@ public enum ReferenceSuggestions {
         let frame = try StillFrame.at(s.time, in: s.video)
         let models = try FaceModels.load()
         let faces = models.faces(in: frame, embed: false)
-        guard let (i, face) = faces.enumerated().map({ ($0.offset, $0.element) }).max(by: { $0.1.face.box.intersectionOverUnion(s.box) < $1.1.face.box.intersectionOverUnion(s.box) }),
-              face.face.box.intersectionOverUnion(s.box) >= 0.3 else {
-            throw GlimtError(String(format: "the face of suggestion %d is no longer at %.2f s (has the video changed? scan again)", number, s.time), path: s.video)
+        guard
+            let (i, face) = faces.enumerated().map({ ($0.offset, $0.element) }).max(by: {
+                $0.1.face.box.intersectionOverUnion(s.box) < $1.1.face.box.intersectionOverUnion(s.box)
+            }),
+            face.face.box.intersectionOverUnion(s.box) >= 0.3
+        else {
+            throw GlimtError(
+                String(format: "the face of suggestion %d is no longer at %.2f s (has the video changed? scan again)", number, s.time), path: s.video)
         }
-        let reference = Reference(id: 0, photo: s.video, face: i + 1, box: face.face.box, landmarks: face.face.landmarks, quality: face.quality.value,
-                                  embedding: models.referenceEmbedding(face.crop), thumbnail: "", added: ISO8601DateFormatter().string(from: Date()),
-                                  taken: s.day, time: s.time)
+        let reference = Reference(
+            id: 0, photo: s.video, face: i + 1, box: face.face.box, landmarks: face.face.landmarks, quality: face.quality.value,
+            embedding: models.referenceEmbedding(face.crop), thumbnail: "", added: ISO8601DateFormatter().string(from: Date()),
+            taken: s.day, time: s.time)
         return try References.store(reference, thumbnail: face.crop, person: person ?? s.person, library: library, force: force)
     }
 }

@@ -1,9 +1,9 @@
+import Analysis
 import Film
 import Foundation
 import GlimtCore
 import Imaging
 import Library
-import Analysis
 
 /// `glimt-pure faces`: every face of a photo, numbered, with its best match among the
 /// references (judged by the run's thresholds) and an optional contact sheet.
@@ -33,8 +33,10 @@ public struct PhotoFaces: Sendable {
     /// judged the same person in green, labelled with their reference. The sheet is checked
     /// before the photo is decoded: an existing file is replaced only with `overwrite`, and never
     /// when it is the photo or a reference's.
-    public static func find(in photo: String, detectionSize: Int = FaceModels.standardDetectionSize, embed: Bool, references: [Reference],
-                            thresholds: Identity.Thresholds = .standard, sheet: String? = nil, overwrite: Bool = false) throws -> PhotoFaces {
+    public static func find(
+        in photo: String, detectionSize: Int = FaceModels.standardDetectionSize, embed: Bool, references: [Reference],
+        thresholds: Identity.Thresholds = .standard, sheet: String? = nil, overwrite: Bool = false
+    ) throws -> PhotoFaces {
         if let sheet {
             try OutputFile.check(sheet, extensions: StillImage.extensions, what: "the sheet", overwrite: overwrite)
             var reads = ReadFiles()
@@ -47,11 +49,13 @@ public struct PhotoFaces: Sendable {
         let image = try Photo.picture(photo)
         let records = models.faces(in: image, embed: embed || !references.isEmpty)
         let faces = records.enumerated().map { i, r in
-            Face(number: i + 1, record: r, match: r.embedding.flatMap { e in
-                references.map { (id: $0.id, cosine: e.cosine($0.embedding)) }.max { $0.cosine < $1.cosine }.map {
-                    Match(reference: $0.id, cosine: $0.cosine, samePerson: Identity.isMatch($0.cosine, thresholds: thresholds))
-                }
-            })
+            Face(
+                number: i + 1, record: r,
+                match: r.embedding.flatMap { e in
+                    references.map { (id: $0.id, cosine: e.cosine($0.embedding)) }.max { $0.cosine < $1.cosine }.map {
+                        Match(reference: $0.id, cosine: $0.cosine, samePerson: Identity.isMatch($0.cosine, thresholds: thresholds))
+                    }
+                })
         }
         if let sheet {
             let marks = faces.map { f in

@@ -1,6 +1,6 @@
+import Analysis
 import Film
 import Foundation
-import Analysis
 import GlimtCore
 import Imaging
 import Library
@@ -76,18 +76,23 @@ public enum References {
     /// references than to this person's. All are judged under the store's lock, against the
     /// list as it is when written.
     @discardableResult
-    public static func add(photo: String, faceNumber: Int?, person: String?, library: URL, detectionSize: Int, force: Bool,
-                           newPerson: Bool = false) throws -> (reference: Reference, person: Person) {
+    public static func add(
+        photo: String, faceNumber: Int?, person: String?, library: URL, detectionSize: Int, force: Bool,
+        newPerson: Bool = false
+    ) throws -> (reference: Reference, person: Person) {
         var models = try FaceModels.load()
         models.detectionSize = detectionSize
-        let (reference, crop) = try make(photo: photo, faceNumber: faceNumber, models: models, id: 0,
-                                         sheetFolder: library.appendingPathComponent("sheets", isDirectory: true))
+        let (reference, crop) = try make(
+            photo: photo, faceNumber: faceNumber, models: models, id: 0,
+            sheetFolder: library.appendingPathComponent("sheets", isDirectory: true))
         return try store(reference, thumbnail: crop, person: person, library: library, force: force, newPerson: newPerson)
     }
 
     /// Stores a reference made elsewhere (a photo's face, a face from the library) after the checks.
-    static func store(_ reference: Reference, thumbnail: RGBImage, person: String?, library: URL, force: Bool,
-                      newPerson: Bool = false) throws -> (reference: Reference, person: Person) {
+    static func store(
+        _ reference: Reference, thumbnail: RGBImage, person: String?, library: URL, force: Bool,
+        newPerson: Bool = false
+    ) throws -> (reference: Reference, person: Person) {
         let store = ReferenceStore(library: library)
         let name = try person ?? People.choose(nil, in: store.people()).map(\.name) ?? ReferenceStore.firstPersonName
         return try store.add(reference, to: name, newPerson: newPerson, thumbnailPNG: try StillImage.pngData(thumbnail)) { own, others in
@@ -110,8 +115,9 @@ public enum References {
         }
         for p in everyone {
             if let b = best(p), b.cosine >= sameFace {
-                throw GlimtError("face \(new.face) is the same face as reference \(b.reference.number) of \(p.name) (cosine \(String(format: "%.2f", b.cosine)); face \(b.reference.face) of \(b.reference.photo))",
-                                 path: new.photo)
+                throw GlimtError(
+                    "face \(new.face) is the same face as reference \(b.reference.number) of \(p.name) (cosine \(String(format: "%.2f", b.cosine)); face \(b.reference.face) of \(b.reference.photo))",
+                    path: new.photo)
             }
         }
         guard !force else { return }
@@ -120,15 +126,18 @@ public enum References {
         // Closer to someone else than to this person (or, for a new person, like someone known):
         // a sibling's photo added to the wrong child.
         if let other = others.compactMap({ p in best(p).map { (person: p, best: $0) } }).max(by: { $0.best.cosine < $1.best.cosine }),
-           other.best.cosine >= match, other.best.cosine > own?.cosine ?? -1 {
-            throw GlimtError("face \(new.face) looks more like \(other.person.name) (cosine \(String(format: "%.2f", other.best.cosine)) with their reference \(other.best.reference.number)"
-                             + (own.map { String(format: ", %.2f", $0.cosine) + " with \(name)'s" } ?? "") + "); add --force if it really is \(name)",
-                             path: new.photo)
+            other.best.cosine >= match, other.best.cosine > own?.cosine ?? -1
+        {
+            throw GlimtError(
+                "face \(new.face) looks more like \(other.person.name) (cosine \(String(format: "%.2f", other.best.cosine)) with their reference \(other.best.reference.number)"
+                    + (own.map { String(format: ", %.2f", $0.cosine) + " with \(name)'s" } ?? "") + "); add --force if it really is \(name)",
+                path: new.photo)
         }
         if let own, own.cosine < match {
-            throw GlimtError("face \(new.face) resembles none of \(name)'s references, so it is probably someone else (best cosine \(String(format: "%.2f", own.cosine)), with reference \(own.reference.number); "
-                             + "the same person measures \(String(format: "%.2f", match)) or more); add --force if it really is \(name)",
-                             path: new.photo)
+            throw GlimtError(
+                "face \(new.face) resembles none of \(name)'s references, so it is probably someone else (best cosine \(String(format: "%.2f", own.cosine)), with reference \(own.reference.number); "
+                    + "the same person measures \(String(format: "%.2f", match)) or more); add --force if it really is \(name)",
+                path: new.photo)
         }
     }
 
@@ -157,7 +166,9 @@ public enum References {
             return .noOne
         case .everyone(let library):
             let people = try ReferenceStore(library: library).people().filter { !$0.references.isEmpty }
-            guard !people.isEmpty else { throw GlimtError("the library knows no one yet (add a person: glimt-pure reference add PHOTO --person NAME)") }
+            guard !people.isEmpty else {
+                throw GlimtError("the library knows no one yet (add a person: glimt-pure reference add PHOTO --person NAME)")
+            }
             return .everyone(people)
         case .stored(let library, let name):
             let people = try ReferenceStore(library: library).people()
@@ -185,7 +196,8 @@ public enum References {
     /// taken whole.
     public static func parse(_ spec: String) -> (path: String, face: Int?) {
         if let colon = spec.lastIndex(of: ":"), let n = Int(spec[spec.index(after: colon)...]), n > 0,
-           !FileManager.default.fileExists(atPath: spec) {
+            !FileManager.default.fileExists(atPath: spec)
+        {
             return (String(spec[..<colon]), n)
         }
         return (spec, nil)

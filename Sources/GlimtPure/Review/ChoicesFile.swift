@@ -36,7 +36,9 @@ public enum ChoicesFile {
     /// Applies the file's choices for its person (`person`, when given, must be the same).
     public static func apply(_ path: String, library: URL, person: String?) throws -> Outcome {
         let file = try JSONFile.read(File.self, from: path, what: "a choices file saved by 'glimt-pure review'")
-        guard file.glimt == "choices" else { throw GlimtError("not a choices file saved by 'glimt-pure review' (its \"glimt\" is '\(file.glimt)')", path: path) }
+        guard file.glimt == "choices" else {
+            throw GlimtError("not a choices file saved by 'glimt-pure review' (its \"glimt\" is '\(file.glimt)')", path: path)
+        }
         guard file.version == 1 else { throw GlimtError("version \(file.version) is not one this glimt reads (1)", path: path) }
         if let person, let theirs = file.person, person.lowercased() != theirs.lowercased() {
             throw GlimtError("these are \(theirs)'s choices, and --person says \(person)", path: path)

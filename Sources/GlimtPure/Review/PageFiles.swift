@@ -28,8 +28,9 @@ enum PageFiles {
             // The file missing from the first folder that holds any of them: a half-installed copy.
             let partial = folders.first { f in names.contains { readable(f, $0) } }
             let missing = partial.flatMap { f in names.first { !readable(f, $0) } } ?? names[0]
-            throw GlimtError("the review page's file \(missing) is missing (looked in \(folders.map(\.path).joined(separator: ", "))); "
-                             + "reinstall glimt-pure (its Debian package, or tools/install.sh) or set \(environmentKey)")
+            throw GlimtError(
+                "the review page's file \(missing) is missing (looked in \(folders.map(\.path).joined(separator: ", "))); "
+                    + "reinstall glimt-pure (its Debian package, or tools/install.sh) or set \(environmentKey)")
         }
         var files: [String: [UInt8]] = [:]
         for name in names {
@@ -49,7 +50,8 @@ enum PageFiles {
         return [
             binary.appendingPathComponent("glimt-pure_GlimtPure.resources/Page", isDirectory: true),
             prefix.appendingPathComponent("share/glimt-pure/page", isDirectory: true),
-        ] + (binary.lastPathComponent == "glimt-pure" && prefix.lastPathComponent == "lib"
-             ? [prefix.deletingLastPathComponent().appendingPathComponent("share/glimt-pure/page", isDirectory: true)] : [])
+        ]
+            + (binary.lastPathComponent == "glimt-pure" && prefix.lastPathComponent == "lib"
+                ? [prefix.deletingLastPathComponent().appendingPathComponent("share/glimt-pure/page", isDirectory: true)] : [])
     }
 }

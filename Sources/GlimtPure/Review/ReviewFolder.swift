@@ -17,7 +17,8 @@ final class ReviewFolder {
     static let record = ".glimt-review"
     static let subfolders = ["assets", "data", "thumbs", "previews"]
     /// The record's first line, which also tells a person what the file is.
-    static let heading = "glimt-pure review 2: the files 'glimt-pure review' wrote in this folder, as content key, size and name; "
+    static let heading =
+        "glimt-pure review 2: the files 'glimt-pure review' wrote in this folder, as content key, size and name; "
         + "it replaces and removes only these, and only while they are as it wrote them"
     /// The whole record of a review written before there was a record.
     static let earlierMarker = "glimt-pure review: this folder is written by 'glimt-pure review'"
@@ -61,8 +62,12 @@ final class ReviewFolder {
     static func check(_ url: URL, overwrite: Bool) throws {
         guard let status = try? FileStatus(url.path) else {
             let parent = url.deletingLastPathComponent().path
-            guard (try? FileStatus(parent))?.kind == .folder else { throw GlimtError("the folder for the review is in a folder that does not exist", path: url.path) }
-            guard access(parent, W_OK | X_OK) == 0 else { throw GlimtError("cannot write into its folder (\(FileStatus.reason(errno)))", path: url.path) }
+            guard (try? FileStatus(parent))?.kind == .folder else {
+                throw GlimtError("the folder for the review is in a folder that does not exist", path: url.path)
+            }
+            guard access(parent, W_OK | X_OK) == 0 else {
+                throw GlimtError("cannot write into its folder (\(FileStatus.reason(errno)))", path: url.path)
+            }
             return
         }
         guard status.kind == .folder else { throw GlimtError("is not a folder; give a folder for the review (--out DIR)", path: url.path) }
@@ -70,7 +75,8 @@ final class ReviewFolder {
         if entries.contains(record) {
             _ = try readRecord(at: url.appendingPathComponent(record).path)
         } else if !entries.isEmpty && !overwrite {
-            throw GlimtError("is not empty and holds no glimt review; give a new or empty folder, or add -y to write the review into it", path: url.path)
+            throw GlimtError(
+                "is not empty and holds no glimt review; give a new or empty folder, or add -y to write the review into it", path: url.path)
         }
         for sub in subfolders {
             if let why = notAFolder(url.appendingPathComponent(sub).path) { throw GlimtError(why, path: url.appendingPathComponent(sub).path) }
@@ -95,11 +101,15 @@ final class ReviewFolder {
         for sub in Self.subfolders {
             let shown = url.appendingPathComponent(sub).path
             if let why = Self.notAFolder("/proc/self/fd/\(root)/\(sub)") { throw GlimtError(why, path: shown) }
-            if mkdirat(root, sub, 0o755) != 0 && errno != EEXIST { throw GlimtError("cannot make the folder (\(FileStatus.reason(errno)))", path: shown) }
+            if mkdirat(root, sub, 0o755) != 0 && errno != EEXIST {
+                throw GlimtError("cannot make the folder (\(FileStatus.reason(errno)))", path: shown)
+            }
             let fd = openat(root, sub, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard fd >= 0 else {
-                throw GlimtError(errno == ELOOP || errno == ENOTDIR ? "is not the review's own folder (a link, or a file); glimt-pure review writes nothing through it"
-                                 : "cannot open the folder (\(FileStatus.reason(errno)))", path: shown)
+                throw GlimtError(
+                    errno == ELOOP || errno == ENOTDIR
+                        ? "is not the review's own folder (a link, or a file); glimt-pure review writes nothing through it"
+                        : "cannot open the folder (\(FileStatus.reason(errno)))", path: shown)
             }
             descriptors[sub] = fd
         }
@@ -108,7 +118,9 @@ final class ReviewFolder {
             try placeNew(Array((Self.heading + "\n").utf8), as: Self.record, in: root)
         }
         journal = openat(root, Self.record, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
-        guard journal >= 0 else { throw GlimtError("cannot write the review's record (\(FileStatus.reason(errno)))", path: url.appendingPathComponent(Self.record).path) }
+        guard journal >= 0 else {
+            throw GlimtError("cannot write the review's record (\(FileStatus.reason(errno)))", path: url.appendingPathComponent(Self.record).path)
+        }
     }
 
     deinit {
@@ -126,14 +138,18 @@ final class ReviewFolder {
         switch st.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFLNK:
-            return .notOurs("is a symbolic link" + (hit(relative).map { " to \($0.what) (\(ShownPath.escaped($0.path))), which this run reads" }
-                                                     ?? ", which glimt-pure review never writes through"))
+            return .notOurs(
+                "is a symbolic link"
+                    + (hit(relative).map { " to \($0.what) (\(ShownPath.escaped($0.path))), which this run reads" }
+                        ?? ", which glimt-pure review never writes through"))
         case S_IFDIR: return .notOurs("is a folder")
         default: return .notOurs("is not a regular file")
         }
         let versions = lock.withLock { recorded[relative] }
         guard let versions else {
-            return .notOurs("was not written by glimt-pure review" + (hit(relative).map { ", and is \($0.what) (\(ShownPath.escaped($0.path))), which this run reads" } ?? ""))
+            return .notOurs(
+                "was not written by glimt-pure review"
+                    + (hit(relative).map { ", and is \($0.what) (\(ShownPath.escaped($0.path))), which this run reads" } ?? ""))
         }
         guard let now = version(of: name, in: fd), versions.contains(now) else {
             return .notOurs("has changed since glimt-pure review wrote it (damaged or edited: remove it to have it made again)")
@@ -172,7 +188,9 @@ final class ReviewFolder {
         case .ours:
             if let read = hit(relative) { return leftAlone(relative, "is \(read.what) (\(ShownPath.escaped(read.path))), which this run reads") }
             let (fd, name) = place(relative)
-            guard FileName.withPath(name, { unlinkat(fd, $0, 0) }) == 0 else { return GlimtError("cannot remove (\(FileStatus.reason(errno)))", path: path(relative)) }
+            guard FileName.withPath(name, { unlinkat(fd, $0, 0) }) == 0 else {
+                return GlimtError("cannot remove (\(FileStatus.reason(errno)))", path: path(relative))
+            }
             lock.withLock {
                 present[relative] = nil
                 removed.insert(relative)
@@ -278,7 +296,9 @@ final class ReviewFolder {
         try lock.withLock {
             let line = Array("\(version.key) \(version.size) \(relative)\n".utf8)
             let n = line.withUnsafeBytes { Foundation.write(journal, $0.baseAddress!, $0.count) }
-            guard n == line.count else { throw GlimtError("cannot write the review's record (\(FileStatus.reason(errno)))", path: url.appendingPathComponent(Self.record).path) }
+            guard n == line.count else {
+                throw GlimtError("cannot write the review's record (\(FileStatus.reason(errno)))", path: url.appendingPathComponent(Self.record).path)
+            }
             recorded[relative, default: []].insert(version)
         }
     }
@@ -289,7 +309,9 @@ final class ReviewFolder {
         guard out >= 0 else { throw GlimtError("cannot write (\(FileStatus.reason(errno)))", path: url.appendingPathComponent(name).path) }
         defer { close(out) }
         let n = bytes.withUnsafeBytes { Foundation.write(out, $0.baseAddress!, $0.count) }
-        guard n == bytes.count, fsync(out) == 0 else { throw GlimtError("cannot write (\(FileStatus.reason(errno)))", path: url.appendingPathComponent(name).path) }
+        guard n == bytes.count, fsync(out) == 0 else {
+            throw GlimtError("cannot write (\(FileStatus.reason(errno)))", path: url.appendingPathComponent(name).path)
+        }
     }
 
     /// A new file under `name`, which nothing may be at.
@@ -338,7 +360,9 @@ final class ReviewFolder {
         guard FileName.withPath(path, { lstat($0, &st) }) == 0 else { return nil }
         switch st.st_mode & S_IFMT {
         case S_IFDIR: return nil
-        case S_IFLNK: return "is a symbolic link, not the review's own folder; glimt-pure review writes nothing through a link (remove it, or give another --out)"
+        case S_IFLNK:
+            return
+                "is a symbolic link, not the review's own folder; glimt-pure review writes nothing through a link (remove it, or give another --out)"
         default: return "is not a folder, and the review needs a folder of its own there (remove it, or give another --out)"
         }
     }
@@ -350,8 +374,10 @@ final class ReviewFolder {
         let fd = FileName.withPath(path) { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
-            throw GlimtError(errno == ELOOP ? "is a symbolic link, not the review's record of its files; remove it, or give another --out"
-                             : "cannot read the review's record of its files (\(FileStatus.reason(errno)))", path: shown)
+            throw GlimtError(
+                errno == ELOOP
+                    ? "is a symbolic link, not the review's record of its files; remove it, or give another --out"
+                    : "cannot read the review's record of its files (\(FileStatus.reason(errno)))", path: shown)
         }
         defer { close(fd) }
         var st = stat()
@@ -363,8 +389,9 @@ final class ReviewFolder {
         guard n == bytes.count else { throw GlimtError("cannot read the review's record of its files", path: shown) }
         let text = String(decoding: bytes, as: UTF8.self)
         if text.hasPrefix(earlierMarker) {
-            throw GlimtError("holds a review written by an earlier glimt-pure, which kept no record of its files, so none of them can be "
-                             + "replaced; remove the folder's review files, or give a new folder", path: shown)
+            throw GlimtError(
+                "holds a review written by an earlier glimt-pure, which kept no record of its files, so none of them can be "
+                    + "replaced; remove the folder's review files, or give a new folder", path: shown)
         }
         // The last piece is empty, or a line a killed run did not finish: not a line.
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -375,7 +402,9 @@ final class ReviewFolder {
         var files: [String: Set<Version>] = [:]
         for line in lines {
             let parts = line.split(separator: " ", maxSplits: 2)
-            guard parts.count == 3, parts[0].count == 32, parts[0].allSatisfy(\.isHexDigit), let size = Int64(parts[1]), isOwnName(parts[2]) else { continue }
+            guard parts.count == 3, parts[0].count == 32, parts[0].allSatisfy(\.isHexDigit), let size = Int64(parts[1]), isOwnName(parts[2]) else {
+                continue
+            }
             files[String(parts[2]), default: []].insert(Version(key: String(parts[0]), size: size))
         }
         return files

@@ -65,8 +65,10 @@ public struct ReviewSite {
 
     /// Writes the site for the days of `days` in [from, to] (whole years: a year page shows its
     /// year). `command` is what the page tells the person to run with the saved choices.
-    public func write(days: LibraryDays, from: String?, to: String?, command: String,
-                      progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> Outcome {
+    public func write(
+        days: LibraryDays, from: String?, to: String?, command: String,
+        progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws -> Outcome {
         var outcome = Outcome()
         let withVideo = try days.store.days(from: from, to: to)
         let years = Array(Set(withVideo.compactMap { Int($0.prefix(4)) })).sorted()
@@ -74,7 +76,9 @@ public struct ReviewSite {
             throw GlimtError("the library has no videos\(from != nil || to != nil ? " in those days" : "") (add some: glimt-pure scan FOLDER)")
         }
         outcome.years = years
-        if let own = try? FileStatus(folder.path), let library = try? FileStatus(days.store.folder.path), own.device == library.device && own.inode == library.inode {
+        if let own = try? FileStatus(folder.path), let library = try? FileStatus(days.store.folder.path),
+            own.device == library.device && own.inode == library.inode
+        {
             throw GlimtError("is the library's own folder, which this run reads; choose another --out", path: folder.path)
         }
         let site = try ReviewFolder(url: folder, reads: days.reads)
@@ -84,20 +88,29 @@ public struct ReviewSite {
         let person = days.lookFor.everyone ? "everyone" : days.lookFor.judged?.name
         for year in years {
             var reports: [String: DayReport] = [:]
-            try days.forEachDay(from: max(from ?? "0000", String(format: "%04d-01-01", year)), to: min(to ?? "9999", String(format: "%04d-12-31", year))) {
+            try days.forEachDay(
+                from: max(from ?? "0000", String(format: "%04d-01-01", year)), to: min(to ?? "9999", String(format: "%04d-12-31", year))
+            ) {
                 reports[$0.day] = $0
             }
             var entries: [ReviewData.Day] = []
             var day = String(format: "%04d-01-01", year)
             while day.hasPrefix(String(format: "%04d", year)) {
-                let r = reports[day] ?? DayReport(day: day, person: person, status: .noVideo, pick: nil, reason: nil, candidates: [], datedByModificationTime: [])
+                let r =
+                    reports[day]
+                    ?? DayReport(day: day, person: person, status: .noVideo, pick: nil, reason: nil, candidates: [], datedByModificationTime: [])
                 entries.append(entry(r, pictures: &pictures, wanted: &wanted, windowLength: days.judgement.rules.windowLength))
                 if !r.candidates.isEmpty { outcome.daysWithVideo += 1 }
                 outcome.candidates += r.candidates.count
                 day = CalendarDay.next(day)
             }
-            pages.append((year, ReviewData(year: year, years: years, person: person, people: days.lookFor.people.map(\.name),
-                                           generated: ISO8601DateFormatter().string(from: Date()), command: command, days: entries)))
+            pages.append(
+                (
+                    year,
+                    ReviewData(
+                        year: year, years: years, person: person, people: days.lookFor.people.map(\.name),
+                        generated: ISO8601DateFormatter().string(from: Date()), command: command, days: entries)
+                ))
         }
         // What is there already and glimt's stays: a second that has not changed is not
         // rendered again. A file not glimt's, or no longer as it was written, is not shown.
@@ -112,14 +125,17 @@ public struct ReviewSite {
             }
         }
         unavailable.formUnion(try make(missing, in: site, outcome: &outcome, progress: progress))
-        for (name, file) in [("assets/palette.css", "palette.css"), ("assets/review.css", "review.css"), ("assets/review.js", "review.js"),
-                             ("assets/choices.js", "choices.js")] {
+        for (name, file) in [
+            ("assets/palette.css", "palette.css"), ("assets/review.css", "review.css"), ("assets/review.js", "review.js"),
+            ("assets/choices.js", "choices.js"),
+        ] {
             wanted.insert(name)
             if let e = try site.write(files[file]!, to: name) { outcome.inTheWay.append(e) }
         }
         for page in pages {
-            outcome.inTheWay += try writePage(page.year, page.data, latest: page.year == years.last, unavailable: unavailable,
-                                              in: site, wanted: &wanted)
+            outcome.inTheWay += try writePage(
+                page.year, page.data, latest: page.year == years.last, unavailable: unavailable,
+                in: site, wanted: &wanted)
         }
         outcome.othersFiles = removeUnwanted(keeping: wanted, in: site)
         try site.finish()
@@ -143,21 +159,26 @@ public struct ReviewSite {
                 previewStart = from
                 // Each file made once, however many candidates show it.
                 if !wanted.contains(thumb!) {
-                    pictures.append(Picture(kind: .thumb, video: c.video, start: start + length / 2, length: length, width: w, height: h, file: thumb!))
-                    pictures.append(Picture(kind: .preview, video: c.video, start: from, length: min(c.duration - from, start + length + Self.previewMargin - from),
-                                            width: w, height: h, file: preview!))
+                    pictures.append(
+                        Picture(kind: .thumb, video: c.video, start: start + length / 2, length: length, width: w, height: h, file: thumb!))
+                    pictures.append(
+                        Picture(
+                            kind: .preview, video: c.video, start: from, length: min(c.duration - from, start + length + Self.previewMargin - from),
+                            width: w, height: h, file: preview!))
                 }
                 wanted.formUnion([thumb!, preview!])
             }
-            return ReviewData.Candidate(video: c.video, name: URL(fileURLWithPath: c.video).lastPathComponent, duration: c.duration, width: c.width,
-                                        height: c.height, start: start, length: length, score: c.picked ? r.pick?.score ?? c.score : c.score,
-                                        parts: (c.picked ? r.pick?.parts : nil).map(ReviewData.Parts.init) ?? c.parts.map(ReviewData.Parts.init),
-                                        containsPerson: c.containsPerson, excluded: c.excluded, picked: c.picked, kind: c.kind.rawValue, setAside: c.setAside,
-                                        dateSource: c.dateSource.rawValue, thumb: thumb, preview: preview, previewStart: previewStart, crop: c.crop, windows: c.windows)
+            return ReviewData.Candidate(
+                video: c.video, name: URL(fileURLWithPath: c.video).lastPathComponent, duration: c.duration, width: c.width,
+                height: c.height, start: start, length: length, score: c.picked ? r.pick?.score ?? c.score : c.score,
+                parts: (c.picked ? r.pick?.parts : nil).map(ReviewData.Parts.init) ?? c.parts.map(ReviewData.Parts.init),
+                containsPerson: c.containsPerson, excluded: c.excluded, picked: c.picked, kind: c.kind.rawValue, setAside: c.setAside,
+                dateSource: c.dateSource.rawValue, thumb: thumb, preview: preview, previewStart: previewStart, crop: c.crop, windows: c.windows)
         }
         let pick = r.pick.map { p in
-            ReviewData.Pick(candidate: r.candidates.firstIndex { $0.picked }, start: p.start, length: p.length, score: p.score, parts: .init(p.parts),
-                            crop: p.crop, people: p.people)
+            ReviewData.Pick(
+                candidate: r.candidates.firstIndex { $0.picked }, start: p.start, length: p.length, score: p.score, parts: .init(p.parts),
+                crop: p.crop, people: p.people)
         }
         return ReviewData.Day(day: r.day, status: r.status.rawValue, reason: r.reason, peopleFound: r.peopleFound, pick: pick, candidates: candidates)
     }
@@ -204,7 +225,13 @@ public struct ReviewSite {
                 lock.lock()
                 if let failure, failed[p.video] == nil { failed[p.video] = failure }
                 if let leftAlone { inTheWay.append(leftAlone) }
-                if skip || failure != nil || leftAlone != nil { notMade.insert(p.file) } else if p.kind == .thumb { made.thumbs += 1 } else { made.previews += 1 }
+                if skip || failure != nil || leftAlone != nil {
+                    notMade.insert(p.file)
+                } else if p.kind == .thumb {
+                    made.thumbs += 1
+                } else {
+                    made.previews += 1
+                }
                 done += 1
                 progress?(done, pictures.count)
                 lock.unlock()
@@ -218,8 +245,10 @@ public struct ReviewSite {
     }
 
     /// A year's data and page (and index.html for the latest year); the files left alone.
-    private func writePage(_ year: Int, _ data: ReviewData, latest: Bool, unavailable: Set<String>, in site: ReviewFolder,
-                           wanted: inout Set<String>) throws -> [GlimtError] {
+    private func writePage(
+        _ year: Int, _ data: ReviewData, latest: Bool, unavailable: Set<String>, in site: ReviewFolder,
+        wanted: inout Set<String>
+    ) throws -> [GlimtError] {
         var data = data
         // A thumbnail or preview that is not there, or not glimt's, is not shown.
         for d in data.days.indices {
@@ -237,7 +266,9 @@ public struct ReviewSite {
         let json = String(decoding: try encoder.encode(data), as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
         let html = Array(skeleton.html(year: year, person: data.person).utf8)
         var leftAlone: [GlimtError] = []
-        for (name, bytes) in [("data/\(year).js", Array("window.GLIMT_REVIEW = \(json);\n".utf8)), ("\(year).html", html)] + (latest ? [("index.html", html)] : []) {
+        for (name, bytes) in [("data/\(year).js", Array("window.GLIMT_REVIEW = \(json);\n".utf8)), ("\(year).html", html)]
+            + (latest ? [("index.html", html)] : [])
+        {
             wanted.insert(name)
             if let e = try site.write(bytes, to: name) { leftAlone.append(e) }
         }

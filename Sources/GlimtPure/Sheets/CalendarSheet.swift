@@ -29,7 +29,9 @@ public struct CalendarSheet {
     /// or more: recognisable at 100 % on a laptop screen. Three months to a row make the sheet
     /// 2,872 x 3,552 pixels (a year scrolls; a month fits a screen).
     static let cellSide = 128, cellGap = 4, monthGap = 32, margin = 24, monthsPerRow = 3
-    static let monthNames = ["JANUARY", "FEBRUARY", "MARCH", "APRIL", "MAY", "JUNE", "JULY", "AUGUST", "SEPTEMBER", "OCTOBER", "NOVEMBER", "DECEMBER"]
+    static let monthNames = [
+        "JANUARY", "FEBRUARY", "MARCH", "APRIL", "MAY", "JUNE", "JULY", "AUGUST", "SEPTEMBER", "OCTOBER", "NOVEMBER", "DECEMBER",
+    ]
 
     /// Judges every day of `year` (default: the year of the library's latest day), decodes one
     /// frame per picked day and writes the sheet. `progress` is told before each frame is read.
@@ -90,8 +92,9 @@ public struct CalendarSheet {
 
         init(year: Int) {
             self.year = year
-            months = TileGrid(count: 12, columns: monthsPerRow, tileWidth: 7 * cellSide + 6 * cellGap,
-                              tileHeight: Self.monthHeader + Self.weekdayRow + 6 * cellSide + 5 * cellGap, gap: monthGap)
+            months = TileGrid(
+                count: 12, columns: monthsPerRow, tileWidth: 7 * cellSide + 6 * cellGap,
+                tileHeight: Self.monthHeader + Self.weekdayRow + 6 * cellSide + 5 * cellGap, gap: monthGap)
             top = margin + BitmapFont.height(scale: 4) + 14 + BitmapFont.height(scale: 2) + monthGap
             width = 2 * margin + months.width
             height = top + months.height + margin
@@ -121,16 +124,20 @@ public struct CalendarSheet {
 
     static func draw(year: Int, _ reports: [DayReport], thumbnails: [String: RGBImage], people: [String] = []) -> RGBImage {
         let layout = Layout(year: year)
-        var sheet = RGBImage(width: layout.width, height: layout.height, fill: (SheetStyle.background.r, SheetStyle.background.g, SheetStyle.background.b))
+        var sheet = RGBImage(
+            width: layout.width, height: layout.height, fill: (SheetStyle.background.r, SheetStyle.background.g, SheetStyle.background.b))
         let title = String(year) + (reports.first?.person.map { "  " + $0 } ?? "")
         sheet.text(title, x: margin, y: margin, scale: 4, SheetStyle.text)
         let inFilm = reports.filter(\.inFilm).count
-        sheet.text("\(inFilm) day\(inFilm == 1 ? "" : "s") in the film", x: margin + BitmapFont.width(title, scale: 4) + 24,
-                   y: margin + BitmapFont.height(scale: 4) - BitmapFont.height(scale: 2), scale: 2, SheetStyle.dimText)
+        sheet.text(
+            "\(inFilm) day\(inFilm == 1 ? "" : "s") in the film", x: margin + BitmapFont.width(title, scale: 4) + 24,
+            y: margin + BitmapFont.height(scale: 4) - BitmapFont.height(scale: 2), scale: 2, SheetStyle.dimText)
         var x = margin
         let legendY = margin + BitmapFont.height(scale: 4) + 14
-        for (colour, text) in [(SheetStyle.pinned, "pinned"), (SheetStyle.withoutPerson, "without the person"),
-                               (SheetStyle.excluded, "excluded"), (SheetStyle.noPick, "videos, no pick")] {
+        for (colour, text) in [
+            (SheetStyle.pinned, "pinned"), (SheetStyle.withoutPerson, "without the person"),
+            (SheetStyle.excluded, "excluded"), (SheetStyle.noPick, "videos, no pick"),
+        ] {
             sheet.fill(x: x, y: legendY, width: 14, height: 14, SheetStyle.emptyCell)
             sheet.outline(Box(x: Float(x), y: Float(legendY), width: 14, height: 14), colour, thickness: 3)
             sheet.text(text, x: x + 22, y: legendY, scale: 2, SheetStyle.dimText)
@@ -147,8 +154,9 @@ public struct CalendarSheet {
             let origin = layout.month(m)
             sheet.text(monthNames[m - 1], x: origin.x, y: origin.y, scale: 2, SheetStyle.text)
             for (k, letter) in ["M", "T", "W", "T", "F", "S", "S"].enumerated() {
-                sheet.text(letter, x: origin.x + k * (cellSide + cellGap) + (cellSide - 2 * BitmapFont.glyphWidth) / 2, y: origin.y + Layout.monthHeader,
-                           scale: 2, SheetStyle.dimText)
+                sheet.text(
+                    letter, x: origin.x + k * (cellSide + cellGap) + (cellSide - 2 * BitmapFont.glyphWidth) / 2, y: origin.y + Layout.monthHeader,
+                    scale: 2, SheetStyle.dimText)
             }
             var d = 1
             while let day = CalendarDay.parse(String(format: "%04d-%02d-%02d", year, m, d)) {
@@ -175,7 +183,9 @@ public struct CalendarSheet {
             sheet.text(String(d), x: at.x + 4, y: at.y + 4, scale: 2, status == .excluded ? SheetStyle.excluded : SheetStyle.dimText)
             if report?.pick != nil {
                 // Picked, but its frame could not be read.
-                sheet.text("?", x: at.x + (cellSide - BitmapFont.glyphWidth * 3) / 2, y: at.y + (cellSide - BitmapFont.height(scale: 3)) / 2, scale: 3, SheetStyle.excluded)
+                sheet.text(
+                    "?", x: at.x + (cellSide - BitmapFont.glyphWidth * 3) / 2, y: at.y + (cellSide - BitmapFont.height(scale: 3)) / 2, scale: 3,
+                    SheetStyle.excluded)
             }
         }
         switch status {

@@ -105,8 +105,9 @@ public struct DaySheet {
 
         init(report: DayReport, tiles: Int, pictureHeight: Int) {
             let tileWidth = tileSide + 2 * border
-            grid = TileGrid(count: tiles, columns: min(tiles, 4), tileWidth: tileWidth,
-                            tileHeight: 2 * border + pictureHeight + 8 + textLines * lineHeight, gap: gap)
+            grid = TileGrid(
+                count: tiles, columns: min(tiles, 4), tileWidth: tileWidth,
+                tileHeight: 2 * border + pictureHeight + 8 + textLines * lineHeight, gap: gap)
             self.pictureHeight = pictureHeight
             width = 2 * margin + grid.width
             status = BitmapFont.wrapped(DaySheet.status(report), width: width - 2 * margin, scale: textScale)
@@ -129,11 +130,15 @@ public struct DaySheet {
     /// Scaled so the long side is `tileSide`, small videos enlarged too, so tiles line up.
     static func tileSized(_ image: RGBImage) -> RGBImage {
         let s = Double(tileSide) / Double(max(image.width, image.height))
-        return Resize.resize(image, width: max(1, Int((Double(image.width) * s).rounded())), height: max(1, Int((Double(image.height) * s).rounded())))
+        return Resize.resize(
+            image, width: max(1, Int((Double(image.width) * s).rounded())), height: max(1, Int((Double(image.height) * s).rounded())))
     }
 
     static func status(_ r: DayReport) -> String {
-        let pick = r.pick.map { "\(URL(fileURLWithPath: $0.video).lastPathComponent) at \(String(format: "%.2f", $0.start)) s, score \(String(format: "%.3f", $0.score))" } ?? ""
+        let pick =
+            r.pick.map {
+                "\(URL(fileURLWithPath: $0.video).lastPathComponent) at \(String(format: "%.2f", $0.start)) s, score \(String(format: "%.3f", $0.score))"
+            } ?? ""
         let note = r.reason.map { " (\($0))" } ?? ""
         switch r.status {
         case .picked: return "picked: " + pick + note
@@ -146,7 +151,8 @@ public struct DaySheet {
 
     static func draw(_ report: DayReport, _ tiles: [Tile]) -> RGBImage {
         let layout = Layout(report: report, tiles: tiles.count, pictureHeight: tiles.compactMap(\.picture?.height).max() ?? tileSide * 3 / 4)
-        var sheet = RGBImage(width: layout.width, height: layout.height, fill: (SheetStyle.background.r, SheetStyle.background.g, SheetStyle.background.b))
+        var sheet = RGBImage(
+            width: layout.width, height: layout.height, fill: (SheetStyle.background.r, SheetStyle.background.g, SheetStyle.background.b))
         // Whose day it is, when someone is looked for: each child has a sheet of their own.
         sheet.text(Caption.text(forDay: report.day) + (report.person.map { "  " + $0 } ?? ""), x: margin, y: margin, scale: 3, SheetStyle.text)
         let verdict = SheetStyle.colour(of: report.status) ?? (report.status == .excluded ? SheetStyle.excluded : SheetStyle.dimText)
@@ -187,14 +193,17 @@ public struct DaySheet {
         let tagHeight = BitmapFont.height(scale: textScale) + 4 * textScale
         for (k, tag) in tags.enumerated() { SheetStyle.tag(tag.0, on: &sheet, x: at.x, y: at.y + k * tagHeight, scale: textScale, tag.1) }
 
-        var lines: [(String, RGB)] = [(BitmapFont.fitted(tile.name, width: tileSide + 2 * border, scale: textScale), tile.excluded ? SheetStyle.dimText : SheetStyle.text)]
+        var lines: [(String, RGB)] = [
+            (BitmapFont.fitted(tile.name, width: tileSide + 2 * border, scale: textScale), tile.excluded ? SheetStyle.dimText : SheetStyle.text)
+        ]
         if let failure = tile.failure {
             lines += BitmapFont.wrapped("cannot read: " + failure, width: tileSide + 2 * border, scale: textScale).map { ($0, SheetStyle.excluded) }
         } else if let score = tile.score, let start = tile.start {
             lines.append((String(format: "SCORE %.3f  AT %.2f S", score, start), SheetStyle.text))
             if let p = tile.parts {
                 lines.append((String(format: "LOOKS %.2f  SHARP %.2f", p.aesthetics, p.sharpness), SheetStyle.dimText))
-                lines.append((String(format: "FACE %.2f", p.face) + (p.identity.map { String(format: "  PERSON %.2f", $0) } ?? ""), SheetStyle.dimText))
+                lines.append(
+                    (String(format: "FACE %.2f", p.face) + (p.identity.map { String(format: "  PERSON %.2f", $0) } ?? ""), SheetStyle.dimText))
             }
             if let found = tile.containsPerson {
                 lines.append(found ? ("PERSON FOUND", SheetStyle.picked) : ("PERSON NOT FOUND", SheetStyle.dimText))

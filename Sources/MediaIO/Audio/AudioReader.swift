@@ -121,14 +121,14 @@ public final class AudioReader {
         atStart = false
         var collector = SampleCollector(first: first, frames: frames)
         var resampler: AudioResampler?
-        var tick = 0                // the 48 kHz tick of the resampler's next output sample
-        var expected = 0.0          // where the next frame is due, in seconds, by the samples so far
+        var tick = 0  // the 48 kHz tick of the resampler's next output sample
+        var expected = 0.0  // where the next frame is due, in seconds, by the samples so far
         while let frame = try reader.next() {
             let count = Int(frame.pointee.nb_samples), rate = Int(frame.pointee.sample_rate)
             // Before the clock is set, a frame without a timestamp says nothing about where it is.
             guard count > 0, rate > 0, let time = timeline.fileSeconds(of: frame) ?? (resampler != nil ? expected : nil) else { continue }
             if resampler == nil && !landingChecked && (Self.tick(time) ?? .max) > first + Self.slackTicks {
-                return nil      // landed after the wanted start (a sparse index): go further back
+                return nil  // landed after the wanted start (a sparse index): go further back
             }
             if resampler == nil || abs(time - expected) > Self.slack {
                 // The first frame, or one after a gap or an overlap, sets the clock afresh.

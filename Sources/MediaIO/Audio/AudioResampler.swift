@@ -80,7 +80,8 @@ final class AudioResampler {
             throw GlimtError("the sound has \(layout.nb_channels) channels at \(frame.pointee.sample_rate) Hz, which cannot be played")
         }
         if context != nil && frame.pointee.format == inputFormat && frame.pointee.sample_rate == inputRate
-            && av_channel_layout_compare(&layout, &inputLayout) == 0 {
+            && av_channel_layout_compare(&layout, &inputLayout) == 0
+        {
             return
         }
         if context != nil { try run(input: nil, count: 0, take) }
@@ -89,8 +90,9 @@ final class AudioResampler {
         av_channel_layout_default(&output, Int32(AudioFormat.channels))
         defer { av_channel_layout_uninit(&output) }
         var built: OpaquePointer?
-        var status = swr_alloc_set_opts2(&built, &output, AV_SAMPLE_FMT_FLT, Int32(AudioFormat.sampleRate),
-                                         &layout, AVSampleFormat(rawValue: frame.pointee.format), frame.pointee.sample_rate, 0, nil)
+        var status = swr_alloc_set_opts2(
+            &built, &output, AV_SAMPLE_FMT_FLT, Int32(AudioFormat.sampleRate),
+            &layout, AVSampleFormat(rawValue: frame.pointee.format), frame.pointee.sample_rate, 0, nil)
         if status >= 0, let built, layout.nb_channels == 1 {
             // Players put mono on both speakers at full level; swresample's default is -3 dB,
             // which would make a mono day quieter than it sounds on its own.

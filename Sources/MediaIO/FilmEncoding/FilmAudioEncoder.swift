@@ -48,7 +48,8 @@ final class FilmAudioEncoder {
         frame.pointee.sample_rate = Int32(AudioFormat.sampleRate)
         frame.pointee.nb_samples = Int32(frameSize)
         guard av_channel_layout_copy(&frame.pointee.ch_layout, &context.pointee.ch_layout) >= 0,
-              av_frame_get_buffer(frame, 0) >= 0 else {
+            av_frame_get_buffer(frame, 0) >= 0
+        else {
             throw GlimtError("out of memory", path: path)
         }
     }

@@ -81,7 +81,9 @@ final class FilmMuxer {
     /// Writes every packet `encoder` has ready (all of them once it has been sent the end).
     /// `duration` (in the encoder's time base) fills in packets that come without one: the
     /// last frame's duration sets where the stream ends.
-    func drain(_ encoder: UnsafeMutablePointer<AVCodecContext>, into streamIndex: Int32, packet: UnsafeMutablePointer<AVPacket>, duration: Int64 = 0) throws {
+    func drain(
+        _ encoder: UnsafeMutablePointer<AVCodecContext>, into streamIndex: Int32, packet: UnsafeMutablePointer<AVPacket>, duration: Int64 = 0
+    ) throws {
         while true {
             let status = avcodec_receive_packet(encoder, packet)
             if status == glimt_averror_eagain() || status == glimt_averror_eof() { return }

@@ -33,8 +33,10 @@ public final class FilmWriter {
 
     /// Opens `path` for writing (replacing any file there). `width` and `height` must be even:
     /// yuv420p keeps one colour sample per 2x2 pixels. `tags` go into the container's metadata.
-    public init(path: String, width: Int, height: Int, fps: Int, audio: Bool = true, quality: FilmQuality = .standard,
-                tags: [String: String] = [:]) throws {
+    public init(
+        path: String, width: Int, height: Int, fps: Int, audio: Bool = true, quality: FilmQuality = .standard,
+        tags: [String: String] = [:]
+    ) throws {
         self.path = path
         self.width = width
         self.height = height

@@ -55,7 +55,9 @@ final class MediaInput {
         let infoStatus = streamOptions.withUnsafeMutableBufferPointer { avformat_find_stream_info(context, $0.baseAddress) }
         for i in streamOptions.indices { av_dict_free(&streamOptions[i]) }
         if infoStatus < 0 || nestedOpens.timedOut {
-            let reason = nestedOpens.timedOut ? nestedOpens.bound.exceeded(path: path).error.reason
+            let reason =
+                nestedOpens.timedOut
+                ? nestedOpens.bound.exceeded(path: path).error.reason
                 : refusalReason() ?? ffmpegFailure(infoStatus, "truncated or corrupt")
             close()
             throw GlimtError(reason, path: path)

@@ -20,14 +20,17 @@ public struct EXIF: Equatable, Sendable {
         let c = Array(raw.utf8)
         let digits = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18]
         guard c.count >= 19, digits.allSatisfy({ (0x30...0x39).contains(c[$0]) }),
-              c[4] == UInt8(ascii: ":"), c[7] == UInt8(ascii: ":"), c[10] == UInt8(ascii: " "),
-              c[13] == UInt8(ascii: ":"), c[16] == UInt8(ascii: ":") else { return nil }
-        let date = String(decoding: c[0..<4], as: UTF8.self) + "-" + String(decoding: c[5..<7], as: UTF8.self) + "-"
+            c[4] == UInt8(ascii: ":"), c[7] == UInt8(ascii: ":"), c[10] == UInt8(ascii: " "),
+            c[13] == UInt8(ascii: ":"), c[16] == UInt8(ascii: ":")
+        else { return nil }
+        let date =
+            String(decoding: c[0..<4], as: UTF8.self) + "-" + String(decoding: c[5..<7], as: UTF8.self) + "-"
             + String(decoding: c[8..<10], as: UTF8.self) + "T" + String(decoding: c[11..<19], as: UTF8.self)
         guard let offset = offsetTimeOriginal else { return date }
         let o = Array(offset.utf8)
         guard o.count == 6, o[0] == UInt8(ascii: "+") || o[0] == UInt8(ascii: "-"), o[3] == UInt8(ascii: ":"),
-              [1, 2, 4, 5].allSatisfy({ (0x30...0x39).contains(o[$0]) }) else { return date }
+            [1, 2, 4, 5].allSatisfy({ (0x30...0x39).contains(o[$0]) })
+        else { return date }
         return date + offset
     }
 
@@ -113,7 +116,7 @@ private struct TIFFReader {
     }
 
     func long(_ e: Entry) -> Int? {
-        guard e.type == 4 || e.type == 13, e.count >= 1 else { return nil }   // LONG or IFD
+        guard e.type == 4 || e.type == 13, e.count >= 1 else { return nil }  // LONG or IFD
         return uint(e.valueOffset, 4)
     }
 

@@ -31,9 +31,14 @@ enum HEIFBrand: String {
             brands.append(String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self))
             offset += 4
         }
-        if brands.contains(where: Self.heicBrands.contains) { self = .heic }
-        else if brands.contains(where: Self.avifBrands.contains) { self = .avif }
-        else if brands.contains(where: Self.heifBrands.contains) { self = .heif }
-        else { return nil }
+        if brands.contains(where: Self.heicBrands.contains) {
+            self = .heic
+        } else if brands.contains(where: Self.avifBrands.contains) {
+            self = .avif
+        } else if brands.contains(where: Self.heifBrands.contains) {
+            self = .heif
+        } else {
+            return nil
+        }
     }
 }

@@ -162,11 +162,14 @@ struct HEIFContainer {
         for extent in location.extents {
             let available = location.source == .file ? file.size : itemData.count
             guard extent.offset <= available else {
-                throw GlimtError("truncated or corrupt HEIF: item \(id)'s data starts at byte \(extent.offset), past the end of its \(available) bytes")
+                throw GlimtError(
+                    "truncated or corrupt HEIF: item \(id)'s data starts at byte \(extent.offset), past the end of its \(available) bytes")
             }
             let length = extent.length ?? (available - extent.offset)
             guard length <= available - extent.offset else {
-                throw GlimtError("truncated or corrupt HEIF: item \(id)'s data (\(length) bytes from byte \(extent.offset)) runs past the end of its \(available) bytes")
+                throw GlimtError(
+                    "truncated or corrupt HEIF: item \(id)'s data (\(length) bytes from byte \(extent.offset)) runs past the end of its \(available) bytes"
+                )
             }
             total += length
             guard total <= limit else { throw GlimtError("item \(id) has more than \(limit >> 20) MB of data, more than glimt reads") }
@@ -184,7 +187,7 @@ struct HEIFContainer {
     private static func checkHandler(_ meta: [UInt8], _ box: HEIFBox) throws {
         var r = HEIFByteReader(meta, range: box.payload, box: "hdlr")
         _ = try r.fullBoxHeader()
-        try r.skip(4)   // pre_defined
+        try r.skip(4)  // pre_defined
         let handler = try r.fourCC()
         guard handler == "pict" else { throw GlimtError("is a HEIF file without pictures (its handler is '\(handler)', not 'pict')") }
     }
@@ -198,14 +201,14 @@ struct HEIFContainer {
     private static func parseItems(_ meta: [UInt8], _ box: HEIFBox) throws -> [Int: HEIFItem] {
         var r = HEIFByteReader(meta, range: box.payload, box: "iinf")
         let (version, _) = try r.fullBoxHeader()
-        _ = version == 0 ? try r.u16() : try r.u32()   // entry count: the boxes themselves say
+        _ = version == 0 ? try r.u16() : try r.u32()  // entry count: the boxes themselves say
         var items: [Int: HEIFItem] = [:]
         for entry in try HEIFBoxes.children(of: meta, in: r.position..<box.payload.upperBound, parent: "iinf") where entry.type == "infe" {
             var e = HEIFByteReader(meta, range: entry.payload, box: "infe")
             let (version, flags) = try e.fullBoxHeader()
-            guard version >= 2 else { continue }   // versions 0 and 1 name no item type: nothing to show
+            guard version >= 2 else { continue }  // versions 0 and 1 name no item type: nothing to show
             let id = version == 2 ? try e.u16() : try e.u32()
-            try e.skip(2)   // protection index
+            try e.skip(2)  // protection index
             let type = try e.fourCC()
             items[id] = HEIFItem(id: id, type: type, hidden: flags & 1 != 0)
         }
@@ -270,7 +273,7 @@ struct HEIFContainer {
                     let value = wide ? try r.u16() : Int(try r.u8())
                     let essential = value & (wide ? 0x8000 : 0x80) != 0
                     let index = value & (wide ? 0x7FFF : 0x7F)
-                    if index == 0 { continue }   // "no property"
+                    if index == 0 { continue }  // "no property"
                     guard index <= properties.count else {
                         throw GlimtError("truncated or corrupt HEIF: item \(id) is given property \(index), but 'ipco' has \(properties.count)")
                     }

@@ -46,7 +46,8 @@ public enum HEIFImage {
         let container = try HEIFContainer(file: file)
         let decoding = HEIFDecoding(container: container)
         let image = try decoding.picture(container.primary, visiting: [])
-        let exifItem = container.descriptions(of: container.primary, itemType: "Exif").first
+        let exifItem =
+            container.descriptions(of: container.primary, itemType: "Exif").first
             ?? container.items.values.filter { $0.type == "Exif" }.map(\.id).min()
         // Damaged EXIF does not cost the picture, as with JPEG.
         let exif = exifItem.flatMap { try? container.data(of: $0, limit: maxExifBytes) }.flatMap { EXIF(heifItem: $0) }
@@ -120,7 +121,7 @@ private final class HEIFDecoding {
         }
         let data = try container.data(of: id)
         if decoder?.codec != codec || decoder?.configuration != configuration {
-            decoder = nil   // one decoder at a time
+            decoder = nil  // one decoder at a time
             decoder = try HEIFItemDecoder(codec: codec, configuration: configuration)
         }
         guard let decoder else { throw GlimtError("out of memory") }
@@ -183,13 +184,18 @@ private final class HEIFDecoding {
                 (tileWidth, tileHeight) = (image.width, image.height)
                 // Tiles cover the picture, and the last column and row reach into it (the spec's rule).
                 guard columns * tileWidth >= width, rows * tileHeight >= height,
-                      (columns - 1) * tileWidth < width, (rows - 1) * tileHeight < height else {
-                    throw GlimtError("truncated or corrupt HEIF: \(columns)x\(rows) tiles of \(tileWidth)x\(tileHeight) do not fit the grid's \(width)x\(height) picture")
+                    (columns - 1) * tileWidth < width, (rows - 1) * tileHeight < height
+                else {
+                    throw GlimtError(
+                        "truncated or corrupt HEIF: \(columns)x\(rows) tiles of \(tileWidth)x\(tileHeight) do not fit the grid's \(width)x\(height) picture"
+                    )
                 }
                 // Allocated once a tile has shown the grid is real, not on the word of 8 bytes.
                 canvas = [UInt8](repeating: 0, count: width * height * 3)
             } else if image.width != tileWidth || image.height != tileHeight {
-                throw GlimtError("truncated or corrupt HEIF: the grid's tile \(index + 1) is \(image.width)x\(image.height), the first is \(tileWidth)x\(tileHeight)")
+                throw GlimtError(
+                    "truncated or corrupt HEIF: the grid's tile \(index + 1) is \(image.width)x\(image.height), the first is \(tileWidth)x\(tileHeight)"
+                )
             }
             let x0 = (index % columns) * tileWidth, y0 = (index / columns) * tileHeight
             // Tiles at the right and bottom edges are cropped to the grid's size.
@@ -217,7 +223,8 @@ private final class HEIFDecoding {
             switch property {
             case .cleanAperture(let aperture):
                 guard let r = aperture.rectangle(imageWidth: image.width, imageHeight: image.height) else {
-                    throw GlimtError("truncated or corrupt HEIF: the 'clap' crop of item \(item) is not inside its \(image.width)x\(image.height) picture")
+                    throw GlimtError(
+                        "truncated or corrupt HEIF: the 'clap' crop of item \(item) is not inside its \(image.width)x\(image.height) picture")
                 }
                 image = Crop.crop(image, x: r.x, y: r.y, width: r.width, height: r.height)
             case .rotation(let turns):

@@ -33,7 +33,8 @@ final class HEIFItemDecoder {
         self.context = context
         // From here deinit runs on a throw and frees the context (with its extradata).
         guard packet != nil, frame != nil,
-              let extradata = av_mallocz(configuration.count + Int(AV_INPUT_BUFFER_PADDING_SIZE))?.assumingMemoryBound(to: UInt8.self) else {
+            let extradata = av_mallocz(configuration.count + Int(AV_INPUT_BUFFER_PADDING_SIZE))?.assumingMemoryBound(to: UInt8.self)
+        else {
             throw GlimtError("out of memory")
         }
         extradata.initialize(from: configuration, count: configuration.count)
@@ -44,7 +45,8 @@ final class HEIFItemDecoder {
         context.pointee.err_recognition = AV_EF_CRCCHECK | AV_EF_BITSTREAM | AV_EF_BUFFER | AV_EF_EXPLODE
         let status = avcodec_open2(context, decoder, nil)
         guard status >= 0 else {
-            throw GlimtError("truncated or corrupt HEIF: the \(codec.name) decoder refuses the '\(codec.configurationBox)' configuration: \(ffmpegReason(status))")
+            throw GlimtError(
+                "truncated or corrupt HEIF: the \(codec.name) decoder refuses the '\(codec.configurationBox)' configuration: \(ffmpegReason(status))")
         }
     }
 
@@ -69,7 +71,7 @@ final class HEIFItemDecoder {
         }
         packet.pointee.data.initialize(from: data, count: data.count)
         av_frame_unref(frame)
-        FFmpegLog.clear()   // what FFmpeg says next is about this item
+        FFmpegLog.clear()  // what FFmpeg says next is about this item
         var status = avcodec_send_packet(context, packet)
         if status >= 0 { status = avcodec_send_packet(context, nil) }
         if status >= 0 { status = avcodec_receive_frame(context, frame) }

@@ -41,7 +41,8 @@ public enum ImageDecoder {
         let parameters = stream.pointee.codecpar.pointee
         try checkSize(width: Int(parameters.width), height: Int(parameters.height), path: path, shown: shown)
 
-        let reader = try StreamFrameReader(input: input, streamIndex: index, setup: .init(threads: 1, strict: true, maxPixels: maxPixels, jpegIntegerIDCT: true))
+        let reader = try StreamFrameReader(
+            input: input, streamIndex: index, setup: .init(threads: 1, strict: true, maxPixels: maxPixels, jpegIntegerIDCT: true))
         guard let frame = try reader.next() else {
             throw GlimtError("truncated or corrupt: no picture could be decoded", path: path)
         }
@@ -60,10 +61,10 @@ public enum ImageDecoder {
         let stored: RGBImage
         do {
             // JPEGs as libjpeg decodes them: OpenCV's imread, on which the face models were checked.
-            stored = try (isJPEG ? LibjpegPixels.rgbImage(bytes: jpegBytes, frame: frame) : nil)
+            stored =
+                try (isJPEG ? LibjpegPixels.rgbImage(bytes: jpegBytes, frame: frame) : nil)
                 ?? PixelConverter(unlabelled: .photo).rgbImage(from: frame, width: width, height: height)
-        }
-        catch let error as GlimtError { throw error.at(path) }
+        } catch let error as GlimtError { throw error.at(path) }
         // FFmpeg's JPEG decoder exports the Exif IFD's fields as the frame's metadata.
         let taken = av_dict_get(frame.pointee.metadata, "DateTimeOriginal", nil, 0).flatMap { entry in
             EXIF(dateTimeOriginal: String(cString: entry.pointee.value)).captureTime
@@ -78,8 +79,9 @@ public enum ImageDecoder {
             return side.pointee.data.withMemoryRebound(to: Int32.self, capacity: 9) { ImageOrientation(displayMatrix: $0) }
         }
         if let tag = av_dict_get(frame.pointee.metadata, "Orientation", nil, 0)?.pointee.value,
-           let value = Int(String(cString: tag).trimmingCharacters(in: .whitespaces)),
-           let orientation = ImageOrientation(rawValue: value) {
+            let value = Int(String(cString: tag).trimmingCharacters(in: .whitespaces)),
+            let orientation = ImageOrientation(rawValue: value)
+        {
             return orientation
         }
         if let matrix = glimt_stream_display_matrix(stream) {

@@ -11,7 +11,11 @@ public enum ImageEncoder {
     /// PNG for a `.png` name, JPEG otherwise. `comment` is written into the file (a JPEG COM
     /// segment, a PNG `tEXt` chunk under `OwnMark.pngKeyword`), where viewers show a file's comment.
     public static func write(_ image: RGBImage, to path: String, comment: String? = nil) throws {
-        if path.lowercased().hasSuffix(".png") { try writePNG(image, to: path, comment: comment) } else { try writeJPEG(image, to: path, comment: comment) }
+        if path.lowercased().hasSuffix(".png") {
+            try writePNG(image, to: path, comment: comment)
+        } else {
+            try writeJPEG(image, to: path, comment: comment)
+        }
     }
 
     public static func writePNG(_ image: RGBImage, to path: String, comment: String? = nil) throws {
@@ -20,7 +24,9 @@ public enum ImageEncoder {
 
     /// `quality` runs from 1 (smallest) to 100 (finest), mapped onto the mjpeg quantiser 31...1.
     public static func writeJPEG(_ image: RGBImage, to path: String, quality: Int = 90, comment: String? = nil) throws {
-        do { try AtomicFile.write(try jpegData(image, quality: quality, comment: comment), to: path) } catch let error as GlimtError { throw error.at(path) }
+        do { try AtomicFile.write(try jpegData(image, quality: quality, comment: comment), to: path) } catch let error as GlimtError {
+            throw error.at(path)
+        }
     }
 
     public static func pngData(_ image: RGBImage, comment: String? = nil) throws -> [UInt8] {

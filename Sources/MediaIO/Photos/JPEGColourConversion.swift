@@ -45,7 +45,8 @@ public enum JPEGColourConversion {
     /// Returns nil when the planes are smaller than the subsampling needs or it is not supported.
     public static func rgb(width: Int, height: Int, luma: Plane, blue: Plane, red: Plane, subsampling: Subsampling) -> RGBImage? {
         guard width > 0, height > 0, Subsampling.supported.contains(subsampling),
-              luma.width >= width, luma.rows >= height else { return nil }
+            luma.width >= width, luma.rows >= height
+        else { return nil }
         let chromaWidth = (width + subsampling.across - 1) / subsampling.across
         let chromaRows = (height + subsampling.down - 1) / subsampling.down
         for plane in [blue, red] where plane.width < chromaWidth || plane.rows < chromaRows { return nil }
@@ -77,8 +78,10 @@ public enum JPEGColourConversion {
     @inline(__always) private static func clamp(_ v: Int32) -> UInt8 { UInt8(min(255, max(0, v))) }
 
     /// Chroma for luma row `y`, one value per luma column, into `out`.
-    private static func upsampleRow(_ y: Int, _ plane: Plane, _ count: Int, _ rows: Int, _ s: Subsampling,
-                                     _ sums: inout [Int32], _ out: inout [Int32]) {
+    private static func upsampleRow(
+        _ y: Int, _ plane: Plane, _ count: Int, _ rows: Int, _ s: Subsampling,
+        _ sums: inout [Int32], _ out: inout [Int32]
+    ) {
         let row = y / s.down
         let near = plane.base + row * plane.stride
         if s.down == 2 {

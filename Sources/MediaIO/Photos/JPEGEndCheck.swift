@@ -20,7 +20,7 @@ enum JPEGEndCheck {
 
     private static func isComplete(_ reader: inout ChunkedBytes) -> Bool {
         guard reader.next() == 0xff, reader.next() == 0xd8 else { return false }
-        var pending: UInt8?   // a marker found while scanning entropy-coded data
+        var pending: UInt8?  // a marker found while scanning entropy-coded data
         while true {
             let marker: UInt8
             if let found = pending {
@@ -29,13 +29,13 @@ enum JPEGEndCheck {
             } else {
                 guard reader.next() == 0xff else { return false }
                 var m = reader.next()
-                while m == 0xff { m = reader.next() }   // fill bytes
+                while m == 0xff { m = reader.next() }  // fill bytes
                 guard let m else { return false }
                 marker = m
             }
             switch marker {
             case 0xd9: return true
-            case 0xd0...0xd7, 0x01: continue            // no length
+            case 0xd0...0xd7, 0x01: continue  // no length
             default: break
             }
             guard let high = reader.next(), let low = reader.next() else { return false }

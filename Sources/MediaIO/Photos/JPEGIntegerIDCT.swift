@@ -13,8 +13,10 @@ enum JPEGIntegerIDCT {
 
     /// `coefficients` (64, natural order, already multiplied by the quantisation table) to 8x8
     /// samples at `out`, rows `stride` apart. `workspace` holds 72 values.
-    static func transform(_ coefficients: UnsafePointer<Int>, workspace: UnsafeMutablePointer<Int>,
-                          into out: UnsafeMutablePointer<UInt8>, stride: Int) {
+    static func transform(
+        _ coefficients: UnsafePointer<Int>, workspace: UnsafeMutablePointer<Int>,
+        into out: UnsafeMutablePointer<UInt8>, stride: Int
+    ) {
         let v = workspace + 64
         // Pass 1: columns, into the workspace with pass1Bits of extra precision.
         for c in 0..<8 {
@@ -42,8 +44,10 @@ enum JPEGIntegerIDCT {
     /// One 8-point pass before its rounding: the even part from inputs 0, 2, 4, 6, the odd part
     /// from 1, 3, 5, 7, recombined into outputs 0...7.
     @inline(__always)
-    private static func butterfly(_ i0: Int, _ i1: Int, _ i2: Int, _ i3: Int, _ i4: Int, _ i5: Int, _ i6: Int, _ i7: Int,
-                                  into out: UnsafeMutablePointer<Int>) {
+    private static func butterfly(
+        _ i0: Int, _ i1: Int, _ i2: Int, _ i3: Int, _ i4: Int, _ i5: Int, _ i6: Int, _ i7: Int,
+        into out: UnsafeMutablePointer<Int>
+    ) {
         let z1 = (i2 + i6) * c0_541196100
         let e2 = z1 - i6 * c1_847759065
         let e3 = z1 + i2 * c0_765366865

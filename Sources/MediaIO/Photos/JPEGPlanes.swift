@@ -228,7 +228,7 @@ private struct Parser {
             switch marker {
             case 0xC0, 0xC1: try readFrame(segment, progressive: false)
             case 0xC2: try readFrame(segment, progressive: true)
-            case 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF: throw DecodeFailure()   // lossless, hierarchical, arithmetic
+            case 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF: throw DecodeFailure()  // lossless, hierarchical, arithmetic
             case 0xC4: try readHuffman(segment)
             case 0xDB: try readQuant(segment)
             case 0xDD:
@@ -242,15 +242,16 @@ private struct Parser {
                 try readScan(segment)
                 scanned = true
                 continue
-            default: break   // APPn, COM and the like
+            default: break  // APPn, COM and the like
             }
             position += length
         }
         guard scanned, var frame else { throw DecodeFailure() }
         if frame.progressive { try transformProgressive(&frame) }
         let components = frame.components.map {
-            JPEGPlanes.Component(horizontal: $0.horizontal, vertical: $0.vertical, width: $0.width, height: $0.height,
-                                   stride: $0.stride, samples: $0.samples)
+            JPEGPlanes.Component(
+                horizontal: $0.horizontal, vertical: $0.vertical, width: $0.width, height: $0.height,
+                stride: $0.stride, samples: $0.samples)
         }
         return (frame.width, frame.height, components)
     }
@@ -278,8 +279,9 @@ private struct Parser {
             if progressive { c.coefficients = [Int16](repeating: 0, count: c.samples.count) }
             components[i] = c
         }
-        frame = Frame(width: width, height: height, components: components, maxH: maxH, maxV: maxV,
-                      mcusAcross: mcusAcross, mcusDown: mcusDown, progressive: progressive)
+        frame = Frame(
+            width: width, height: height, components: components, maxH: maxH, maxV: maxV,
+            mcusAcross: mcusAcross, mcusDown: mcusDown, progressive: progressive)
     }
 
     private mutating func readHuffman(_ s: [UInt8]) throws {
@@ -313,7 +315,7 @@ private struct Parser {
 
     private mutating func readScan(_ s: [UInt8]) throws {
         guard var frame, s.count >= 1 else { throw DecodeFailure() }
-        self.frame = nil   // one copy of the planes while they are written
+        self.frame = nil  // one copy of the planes while they are written
         let n = Int(s[0])
         guard n >= 1, n <= frame.components.count, s.count >= 4 + 2 * n else { throw DecodeFailure() }
         if frame.progressive {
@@ -327,7 +329,7 @@ private struct Parser {
         for i in 0..<n {
             let id = Int(s[1 + 2 * i]), td = Int(s[2 + 2 * i] >> 4), ta = Int(s[2 + 2 * i] & 15)
             guard let index = frame.components.firstIndex(where: { $0.id == id }), td < 4, ta < 4,
-                  let dc = dcTables[td], let ac = acTables[ta], let quant = quantTables[frame.components[index].quant]
+                let dc = dcTables[td], let ac = acTables[ta], let quant = quantTables[frame.components[index].quant]
             else { throw DecodeFailure() }
             members.append((index, dc, ac, quant))
         }
@@ -357,8 +359,9 @@ private struct Parser {
                     let (across, down, stride) = layout[m]
                     for by in 0..<down {
                         for bx in 0..<across {
-                            try decodeBlock(&reader, dc: member.dc, ac: member.ac, quant: member.quant,
-                                            prediction: &predictions[m], into: &coefficients)
+                            try decodeBlock(
+                                &reader, dc: member.dc, ac: member.ac, quant: member.quant,
+                                prediction: &predictions[m], into: &coefficients)
                             let blockX = mcuX * across + bx, blockY = mcuY * down + by
                             coefficients.withUnsafeBufferPointer { coef in
                                 workspace.withUnsafeMutableBufferPointer { ws in
@@ -394,7 +397,8 @@ private struct Parser {
         let high = Int(s[3 + 2 * n] >> 4), low = Int(s[3 + 2 * n] & 15)
         // DC scans hold DC only; AC scans one component's band; refinements one bit more.
         guard start <= end, end <= 63, (start == 0) == (end == 0), start == 0 || n == 1, low <= 13,
-              high == 0 || high == low + 1 else { throw DecodeFailure() }
+            high == 0 || high == low + 1
+        else { throw DecodeFailure() }
         var members: [(index: Int, table: HuffmanTable?)] = []
         for i in 0..<n {
             let id = Int(s[1 + 2 * i]), td = Int(s[2 + 2 * i] >> 4), ta = Int(s[2 + 2 * i] & 15)
@@ -461,8 +465,10 @@ private struct Parser {
 
     /// An AC band's first pass: run-length coded values scaled by 2^low, and runs of bands
     /// that end at once (EOB runs).
-    private static func firstACPass(_ reader: inout BitReader, _ table: HuffmanTable, _ coef: UnsafeMutablePointer<Int16>,
-                                    _ start: Int, _ end: Int, _ low: Int, _ endOfBands: inout Int) throws {
+    private static func firstACPass(
+        _ reader: inout BitReader, _ table: HuffmanTable, _ coef: UnsafeMutablePointer<Int16>,
+        _ start: Int, _ end: Int, _ low: Int, _ endOfBands: inout Int
+    ) throws {
         if endOfBands > 0 {
             endOfBands -= 1
             return
@@ -488,8 +494,10 @@ private struct Parser {
 
     /// One more bit of an AC band: a bit for every coefficient already nonzero, and new
     /// coefficients of +-2^low placed among the zero ones (T.81 G.1.2.3).
-    private static func refineAC(_ reader: inout BitReader, _ table: HuffmanTable, _ coef: UnsafeMutablePointer<Int16>,
-                                 _ start: Int, _ end: Int, _ low: Int, _ endOfBands: inout Int) throws {
+    private static func refineAC(
+        _ reader: inout BitReader, _ table: HuffmanTable, _ coef: UnsafeMutablePointer<Int16>,
+        _ start: Int, _ end: Int, _ low: Int, _ endOfBands: inout Int
+    ) throws {
         let plus = 1 << low, minus = -1 << low
         func refine(_ z: Int) {
             let c = Int(coef[z])
@@ -553,7 +561,9 @@ private struct Parser {
                 frame.components[i].samples.withUnsafeMutableBufferPointer { out in
                     dequantised.withUnsafeMutableBufferPointer { dq in
                         workspace.withUnsafeMutableBufferPointer { ws in
-                            guard let coef = coef.baseAddress, let out = out.baseAddress, let dq = dq.baseAddress, let ws = ws.baseAddress else { return }
+                            guard let coef = coef.baseAddress, let out = out.baseAddress, let dq = dq.baseAddress, let ws = ws.baseAddress else {
+                                return
+                            }
                             for block in 0..<blocks {
                                 let c = coef + block * 64
                                 for k in 0..<64 { dq[Self.zigzag[k]] = Int(c[Self.zigzag[k]]) * quant[k] }
@@ -571,10 +581,13 @@ private struct Parser {
     private static let zigzag: [Int] = [
         0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21,
         28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61,
-        54, 47, 55, 62, 63]
+        54, 47, 55, 62, 63,
+    ]
 
-    private func decodeBlock(_ reader: inout BitReader, dc: HuffmanTable, ac: HuffmanTable, quant: [Int],
-                             prediction: inout Int, into coefficients: inout [Int]) throws {
+    private func decodeBlock(
+        _ reader: inout BitReader, dc: HuffmanTable, ac: HuffmanTable, quant: [Int],
+        prediction: inout Int, into coefficients: inout [Int]
+    ) throws {
         for i in 0..<64 { coefficients[i] = 0 }
         let t = try reader.decode(dc)
         guard t <= 16 else { throw DecodeFailure() }

@@ -29,7 +29,8 @@ enum LibjpegPixels {
         guard subsampling != nil || format == AV_PIX_FMT_GRAY8 else { return nil }
 
         if let bytes, let jpeg = JPEGPlanes(bytes: bytes, maxPixels: width * height),
-           jpeg.width == width, jpeg.height == height, let image = convert(jpeg, subsampling) {
+            jpeg.width == width, jpeg.height == height, let image = convert(jpeg, subsampling)
+        {
             return image
         }
         guard let y = f.data.0 else { return nil }
@@ -55,13 +56,15 @@ enum LibjpegPixels {
             return c[0].samples.withUnsafeBufferPointer { p in plane(p, c[0]).map { grey($0, width: jpeg.width, height: jpeg.height) } }
         }
         guard c.count == 3, let subsampling, c[1].horizontal == 1, c[1].vertical == 1, c[2].horizontal == 1, c[2].vertical == 1,
-              c[0].horizontal == subsampling.across, c[0].vertical == subsampling.down else { return nil }
+            c[0].horizontal == subsampling.across, c[0].vertical == subsampling.down
+        else { return nil }
         return c[0].samples.withUnsafeBufferPointer { y in
             c[1].samples.withUnsafeBufferPointer { cb in
                 c[2].samples.withUnsafeBufferPointer { cr in
                     guard let luma = plane(y, c[0]), let blue = plane(cb, c[1]), let red = plane(cr, c[2]) else { return nil }
-                    return JPEGColourConversion.rgb(width: jpeg.width, height: jpeg.height, luma: luma, blue: blue, red: red,
-                                                    subsampling: subsampling)
+                    return JPEGColourConversion.rgb(
+                        width: jpeg.width, height: jpeg.height, luma: luma, blue: blue, red: red,
+                        subsampling: subsampling)
                 }
             }
         }

@@ -61,7 +61,9 @@ final class PixelConverter {
         let rowBytes = image.width * 3
         try image.pixels.withUnsafeBufferPointer { pixels in
             if image.pixels.capacity - pixels.count >= Self.slack {
-                try convert(try header(wrapping: UnsafeMutablePointer(mutating: pixels.baseAddress!), width: image.width, height: image.height), into: destination)
+                try convert(
+                    try header(wrapping: UnsafeMutablePointer(mutating: pixels.baseAddress!), width: image.width, height: image.height),
+                    into: destination)
                 return
             }
             let padded = try outputFrame(format: AV_PIX_FMT_RGB24, width: image.width, height: image.height)
@@ -125,7 +127,8 @@ final class PixelConverter {
 
         // Shrinking to half or less (with `averageEveryShrink`, any shrink) averages areas: several
         // times faster than bicubic with full chroma, and no aliasing.
-        let shrinking = averageEveryShrink
+        let shrinking =
+            averageEveryShrink
             ? destination.pointee.width < frame.pointee.width && destination.pointee.height < frame.pointee.height
             : frame.pointee.width >= 2 * destination.pointee.width && frame.pointee.height >= 2 * destination.pointee.height
         let filter = shrinking ? SWS_AREA | (flags & SWS_ACCURATE_RND) : flags
@@ -137,7 +140,8 @@ final class PixelConverter {
             throw GlimtError("cannot convert pixel format \(name)")
         }
         let sourceMatrix = sws_getCoefficients(matrix(of: frame))
-        let targetMatrix = sws_getCoefficients(destination.pointee.colorspace == AVCOL_SPC_UNSPECIFIED ? SWS_CS_ITU601 : Self.swsMatrix(destination.pointee.colorspace) ?? SWS_CS_ITU601)
+        let targetMatrix = sws_getCoefficients(
+            destination.pointee.colorspace == AVCOL_SPC_UNSPECIFIED ? SWS_CS_ITU601 : Self.swsMatrix(destination.pointee.colorspace) ?? SWS_CS_ITU601)
         _ = sws_setColorspaceDetails(scaler, sourceMatrix, sourceFull ? 1 : 0, targetMatrix, targetFull ? 1 : 0, 0, 1 << 16, 1 << 16)
 
         var sourceData = frame.pointee.data
@@ -146,13 +150,19 @@ final class PixelConverter {
         var targetStrides = destination.pointee.linesize
         let rows = withUnsafePointer(to: &sourceData) { sourceTuple in
             sourceTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { sourcePlanes in
-                withUnsafePointer(to: &sourceStrides) { $0.withMemoryRebound(to: Int32.self, capacity: 8) { sourceStride in
-                    withUnsafePointer(to: &targetData) { $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { targetPlanes in
-                        withUnsafePointer(to: &targetStrides) { $0.withMemoryRebound(to: Int32.self, capacity: 8) { targetStride in
-                            sws_scale(scaler, sourcePlanes, sourceStride, 0, frame.pointee.height, targetPlanes, targetStride)
-                        } }
-                    } }
-                } }
+                withUnsafePointer(to: &sourceStrides) {
+                    $0.withMemoryRebound(to: Int32.self, capacity: 8) { sourceStride in
+                        withUnsafePointer(to: &targetData) {
+                            $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { targetPlanes in
+                                withUnsafePointer(to: &targetStrides) {
+                                    $0.withMemoryRebound(to: Int32.self, capacity: 8) { targetStride in
+                                        sws_scale(scaler, sourcePlanes, sourceStride, 0, frame.pointee.height, targetPlanes, targetStride)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         guard rows == destination.pointee.height else {
@@ -162,7 +172,8 @@ final class PixelConverter {
 
     private func outputFrame(format: AVPixelFormat, width: Int, height: Int) throws -> UnsafeMutablePointer<AVFrame> {
         if let out = output, out.pointee.format == format.rawValue, out.pointee.width == Int32(width),
-           out.pointee.height == Int32(height) {
+            out.pointee.height == Int32(height)
+        {
             return out
         }
         av_frame_free(&output)

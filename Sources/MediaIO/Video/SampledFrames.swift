@@ -1,5 +1,5 @@
-import Foundation
 import CFFmpeg
+import Foundation
 import GlimtCore
 import Imaging
 
@@ -51,11 +51,14 @@ public final class SampledFrames {
         }
     }
 
-    init(input: MediaInput, streamIndex: Int32, info: VideoInfo, every interval: Double, longSide: Int, from start: Double, to end: Double,
-         options: VideoDecodeOptions) throws {
+    init(
+        input: MediaInput, streamIndex: Int32, info: VideoInfo, every interval: Double, longSide: Int, from start: Double, to end: Double,
+        options: VideoDecodeOptions
+    ) throws {
         guard interval > 0, interval.isFinite else { throw GlimtError("sampling interval must be positive, not \(interval)", path: input.path) }
         guard longSide > 0 else { throw GlimtError("long side must be positive, not \(longSide)", path: input.path) }
-        reader = try StreamFrameReader(input: input, streamIndex: streamIndex, setup: .init(threads: options.threads, maxPixels: MediaLimits.maxPixels, options: options))
+        reader = try StreamFrameReader(
+            input: input, streamIndex: streamIndex, setup: .init(threads: options.threads, maxPixels: MediaLimits.maxPixels, options: options))
         timeline = StreamTimeline(input: input, streamIndex: streamIndex)
         converter = PixelConverter(unlabelled: .video, accurateRounding: options.accurateRounding ?? false, averageEveryShrink: true)
         orientation = info.orientation
@@ -74,7 +77,10 @@ public final class SampledFrames {
                 guard grid.isSample(time, after: previous.map(timeline.seconds(ofStamp:))) else { return false }
                 // Left undecoded (when disposable), the picture after it is the first decoded in its grid cell.
                 if shift, let following, !following.disposable,
-                   grid.point(atOrBefore: timeline.seconds(ofStamp: following.stamp)) == grid.point(atOrBefore: time) { return false }
+                    grid.point(atOrBefore: timeline.seconds(ofStamp: following.stamp)) == grid.point(atOrBefore: time)
+                {
+                    return false
+                }
                 return true
             }
         }
@@ -111,7 +117,8 @@ public final class SampledFrames {
             do {
                 let c0 = DispatchTime.now().uptimeNanoseconds
                 // Scaled at 16 bits first, then tone-mapped: the curve runs on the small picture only.
-                let stored = try toneMap.map { $0.apply(try converter.rgb16Image(from: frame, width: size.width, height: size.height)) }
+                let stored =
+                    try toneMap.map { $0.apply(try converter.rgb16Image(from: frame, width: size.width, height: size.height)) }
                     ?? converter.rgbImage(from: frame, width: size.width, height: size.height)
                 let upright = orientation.apply(to: stored)
                 converting = DispatchTime.now().uptimeNanoseconds - c0
@@ -121,7 +128,9 @@ public final class SampledFrames {
             }
         }
         finished = true
-        if !keyframesOnly, grid.start == 0 || lastEnd != nil, let error = timeline.truncation(lastEnd: lastEnd, wanted: .infinity, path: reader.input.path) {
+        if !keyframesOnly, grid.start == 0 || lastEnd != nil,
+            let error = timeline.truncation(lastEnd: lastEnd, wanted: .infinity, path: reader.input.path)
+        {
             throw error
         }
         return nil

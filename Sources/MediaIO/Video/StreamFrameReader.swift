@@ -44,8 +44,9 @@ final class StreamFrameReader {
         decoder = try StreamDecoder(stream: input.stream(streamIndex), setup: setup, path: input.path)
         let disposable = setup.options.keyframesOnly ? nil : DisposablePictures(parameters: input.stream(streamIndex).pointee.codecpar)
         self.disposable = disposable
-        packets = PacketLookahead(input: input, streamIndex: streamIndex,
-                                  disposable: setup.options.sampleReferencePictures ? disposable.map { d in { d.isDisposable($0) } } : nil)
+        packets = PacketLookahead(
+            input: input, streamIndex: streamIndex,
+            disposable: setup.options.sampleReferencePictures ? disposable.map { d in { d.isDisposable($0) } } : nil)
         frame = av_frame_alloc()
         guard frame != nil else { throw GlimtError("out of memory", path: input.path) }
     }
@@ -119,7 +120,8 @@ final class StreamFrameReader {
             }
             // The last picture shown is always decoded: where the frames end says whether the file is whole.
             if placing, next.placed, next.hasLater, let wanted, !wanted(next.packet.pointee.pts, next.previousStamp, next.following),
-               disposable?.isDisposable(next.packet) == true {
+                disposable?.isDisposable(next.packet) == true
+            {
                 picturesSkipped += 1
                 continue
             }

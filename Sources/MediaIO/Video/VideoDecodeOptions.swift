@@ -42,9 +42,12 @@ public struct VideoDecodeOptions: Sendable, Equatable {
     /// When reading must stop (see `TimeBound`); nil: only the bound for opening.
     public var timeBound: TimeBound?
 
-    public init(threads: Int = 0, skipLoopFilter: Bool = false, fastDecoding: Bool = false, skipNonReferenceFrames: Bool = false,
-                accurateRounding: Bool? = nil, keyframesOnly: Bool = false, keyframeHalf: Int? = nil, sliceThreadsOnly: Bool = false, decodeEveryPicture: Bool = false,
-                sampleReferencePictures: Bool = false, timeBound: TimeBound? = nil) {
+    public init(
+        threads: Int = 0, skipLoopFilter: Bool = false, fastDecoding: Bool = false, skipNonReferenceFrames: Bool = false,
+        accurateRounding: Bool? = nil, keyframesOnly: Bool = false, keyframeHalf: Int? = nil, sliceThreadsOnly: Bool = false,
+        decodeEveryPicture: Bool = false,
+        sampleReferencePictures: Bool = false, timeBound: TimeBound? = nil
+    ) {
         self.threads = threads
         self.sliceThreadsOnly = sliceThreadsOnly
         self.skipLoopFilter = skipLoopFilter

@@ -33,8 +33,10 @@ public final class VideoFrames {
     private var waiting: (frame: UnsafeMutablePointer<AVFrame>, time: Double)?
     private var handedOut = false
 
-    init(input: MediaInput, reopen: @escaping () throws -> MediaInput, streamIndex: Int32, info: VideoInfo,
-         from start: Double, to end: Double, depth: FrameDepth, options: VideoDecodeOptions, region: FrameRegion? = nil) throws {
+    init(
+        input: MediaInput, reopen: @escaping () throws -> MediaInput, streamIndex: Int32, info: VideoInfo,
+        from start: Double, to end: Double, depth: FrameDepth, options: VideoDecodeOptions, region: FrameRegion? = nil
+    ) throws {
         guard start.isFinite, end.isFinite, end > start else {
             throw GlimtError("frame range must run forwards, not \(start)...\(end) s", path: input.path)
         }
@@ -50,7 +52,7 @@ public final class VideoFrames {
         self.end = end
         self.region = region
         if self.start > 0 && !reader.seek(toKeyframeBefore: timeline.timestamp(seconds: self.start)) {
-            checkedLanding = true   // cannot seek: decoding from the beginning is all there is
+            checkedLanding = true  // cannot seek: decoding from the beginning is all there is
         }
     }
 
@@ -66,14 +68,17 @@ public final class VideoFrames {
         slot = nil
     }
 
-    private func keep(_ frame: UnsafeMutablePointer<AVFrame>, _ time: Double, in slot: inout (frame: UnsafeMutablePointer<AVFrame>, time: Double)?) throws {
+    private func keep(
+        _ frame: UnsafeMutablePointer<AVFrame>, _ time: Double, in slot: inout (frame: UnsafeMutablePointer<AVFrame>, time: Double)?
+    ) throws {
         release(&slot)
         guard let copy = av_frame_clone(frame) else { throw GlimtError("out of memory", path: reader.input.path) }
         slot = (copy, time)
     }
 
     private static func makeReader(_ input: MediaInput, _ streamIndex: Int32, _ options: VideoDecodeOptions) throws -> StreamFrameReader {
-        try StreamFrameReader(input: input, streamIndex: streamIndex, setup: .init(threads: options.threads, maxPixels: MediaLimits.maxPixels, options: options))
+        try StreamFrameReader(
+            input: input, streamIndex: streamIndex, setup: .init(threads: options.threads, maxPixels: MediaLimits.maxPixels, options: options))
     }
 
     /// The next frame in the range, or nil after the last. Throws if the file turns out

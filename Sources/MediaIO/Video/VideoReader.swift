@@ -20,7 +20,9 @@ public final class VideoReader {
         do {
             input = try MediaInput(path: path)
         } catch {
-            if let brand = HEIFBrand(contentsOf: path) { throw GlimtError("is \(brand == .avif ? "an" : "a") \(brand.rawValue) photo, not a video", path: path) }
+            if let brand = HEIFBrand(contentsOf: path) {
+                throw GlimtError("is \(brand == .avif ? "an" : "a") \(brand.rawValue) photo, not a video", path: path)
+            }
             throw error
         }
         if MediaFormats.isImage(input.demuxerName) || HEIFBrand(contentsOf: path) != nil {
@@ -29,7 +31,9 @@ public final class VideoReader {
         }
         guard let index = input.videoStreamIndex else {
             // Neither video nor sound: a header cut short, not a file of another kind.
-            let what = input.bestStream(AVMEDIA_TYPE_AUDIO) != nil ? "has no video stream (sound only)" : "truncated or corrupt: no video or sound stream found"
+            let what =
+                input.bestStream(AVMEDIA_TYPE_AUDIO) != nil
+                ? "has no video stream (sound only)" : "truncated or corrupt: no video or sound stream found"
             throw GlimtError(what, path: path)
         }
         let parameters = input.stream(index).pointee.codecpar.pointee
@@ -44,20 +48,26 @@ public final class VideoReader {
 
     /// Samples one frame every `interval` seconds from `start`, scaled so the upright long side
     /// is at most `longSide` (never enlarged). See `SampledFrames` for which frame is taken.
-    public func frames(every interval: Double, longSide: Int, from start: Double = 0, to end: Double = .infinity,
-                       options: VideoDecodeOptions = .init()) throws -> SampledFrames {
-        try SampledFrames(input: try takeInput(), streamIndex: streamIndex, info: info, every: interval, longSide: longSide, from: start, to: end,
-                          options: options)
+    public func frames(
+        every interval: Double, longSide: Int, from start: Double = 0, to end: Double = .infinity,
+        options: VideoDecodeOptions = .init()
+    ) throws -> SampledFrames {
+        try SampledFrames(
+            input: try takeInput(), streamIndex: streamIndex, info: info, every: interval, longSide: longSide, from: start, to: end,
+            options: options)
     }
 
     /// Every frame shown from `start` (inclusive) to `end` (exclusive), at full resolution and
     /// upright. 10-bit and deeper video comes as 16-bit planes unless `depth` is `.eightBit`.
     /// With a `region`, frames come as that part of the picture at its size.
-    public func frames(from start: Double, to end: Double, depth: FrameDepth = .source, options: VideoDecodeOptions = .init(),
-                       region: FrameRegion? = nil) throws -> VideoFrames {
+    public func frames(
+        from start: Double, to end: Double, depth: FrameDepth = .source, options: VideoDecodeOptions = .init(),
+        region: FrameRegion? = nil
+    ) throws -> VideoFrames {
         let path = self.path
-        return try VideoFrames(input: try takeInput(), reopen: { try MediaInput(path: path) }, streamIndex: streamIndex, info: info,
-                               from: start, to: end, depth: depth, options: options, region: region)
+        return try VideoFrames(
+            input: try takeInput(), reopen: { try MediaInput(path: path) }, streamIndex: streamIndex, info: info,
+            from: start, to: end, depth: depth, options: options, region: region)
     }
 
     private func takeInput() throws -> MediaInput {

@@ -2,8 +2,10 @@
 extension Conv3x3 {
     /// Up to 4 output pixels x 16 or 32 output channels, accumulated over the 3 kernel rows.
     @inline(__always)
-    func tile(_ r0: UnsafeMutablePointer<Float>, _ r1: UnsafeMutablePointer<Float>, _ r2: UnsafeMutablePointer<Float>,
-              _ ox: Int, _ px: Int, _ n0: Int, _ two: Bool, _ out: UnsafeMutablePointer<Float>, _ outStride: Int) {
+    func tile(
+        _ r0: UnsafeMutablePointer<Float>, _ r1: UnsafeMutablePointer<Float>, _ r2: UnsafeMutablePointer<Float>,
+        _ ox: Int, _ px: Int, _ n0: Int, _ two: Bool, _ out: UnsafeMutablePointer<Float>, _ outStride: Int
+    ) {
         let span = 3 * inChannels, step = stride * inChannels
         var a0 = Vec(), a1 = Vec(), a2 = Vec(), a3 = Vec()
         var b0 = Vec(), b1 = Vec(), b2 = Vec(), b3 = Vec()

@@ -9,9 +9,11 @@ extension Conv3x3 {
     /// weight load for `pixelTile` FMAs. Past `px` pixels the tile computes from the row's slack
     /// and stores nothing.
     @inline(__always)
-    func tileRGB(_ r0: UnsafeMutablePointer<Float>, _ r1: UnsafeMutablePointer<Float>, _ r2: UnsafeMutablePointer<Float>,
-                 _ ox: Int, _ px: Int, _ n0: Int, _ out: UnsafeMutablePointer<Float>, _ outStride: Int,
-                 _ weights: UnsafePointer<Float>) {
+    func tileRGB(
+        _ r0: UnsafeMutablePointer<Float>, _ r1: UnsafeMutablePointer<Float>, _ r2: UnsafeMutablePointer<Float>,
+        _ ox: Int, _ px: Int, _ n0: Int, _ out: UnsafeMutablePointer<Float>, _ outStride: Int,
+        _ weights: UnsafePointer<Float>
+    ) {
         let step = stride &* 3
         let w0 = weights + n0
         let po = paddedOut

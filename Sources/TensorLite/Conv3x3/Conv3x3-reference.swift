@@ -1,7 +1,9 @@
 extension Conv3x3 {
     /// Plain scalar reference on unpadded channels-last values.
-    public static func reference(input: [Float], height: Int, width: Int, inChannels: Int, weights: [Float], bias: [Float]?,
-                                 outChannels: Int, stride: Int, activation: Activation = .none) -> [Float] {
+    public static func reference(
+        input: [Float], height: Int, width: Int, inChannels: Int, weights: [Float], bias: [Float]?,
+        outChannels: Int, stride: Int, activation: Activation = .none
+    ) -> [Float] {
         let oh = (height - 1) / stride + 1, ow = (width - 1) / stride + 1
         var out = [Float](repeating: 0, count: oh * ow * outChannels)
         for oy in 0..<oh {

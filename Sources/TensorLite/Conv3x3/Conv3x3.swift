@@ -42,7 +42,8 @@ public struct Conv3x3: Sendable {
     /// straight from the rows.
     public func run(_ image: ByteImage, into output: Tensor) {
         let (oh, ow) = outputShape(height: image.paddedHeight, width: image.paddedWidth)
-        precondition(output.channels == outChannels && output.height == oh && output.width == ow, "Conv3x3: output must be \(oh)x\(ow)x\(outChannels)")
+        precondition(
+            output.channels == outChannels && output.height == oh && output.width == ow, "Conv3x3: output must be \(oh)x\(ow)x\(outChannels)")
         let rows = Rows(self, image)
         for oy in 0..<oh { rows.row(oy, into: output.data + oy * ow * output.pixelStride, pixelStride: output.pixelStride) }
     }

@@ -11,8 +11,10 @@ extension DepthwiseConv {
         let width: Int, inS: Int
 
         @inline(__always)
-        init(_ conv: DepthwiseConv, channel c0: Int, _ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>,
-             _ bottom: UnsafeMutablePointer<Float>, _ W: Int, _ inS: Int) {
+        init(
+            _ conv: DepthwiseConv, channel c0: Int, _ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>,
+            _ bottom: UnsafeMutablePointer<Float>, _ W: Int, _ inS: Int
+        ) {
             let padded = roundUp(conv.channels, to: laneCount)
             let wp = UnsafePointer(conv.packed.data) + c0
             k0 = Self.load(wp); k1 = Self.load(wp + padded); k2 = Self.load(wp + 2 * padded)
@@ -50,9 +52,11 @@ extension DepthwiseConv {
     /// Each step loads only the columns it does not share with the step before: 3 loads per
     /// output at stride 1, 6 at stride 2, for 9 FMAs.
     @inline(__always)
-    func rowKernel16<S: DepthwiseStride>(_ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>,
-                                         _ bottom: UnsafeMutablePointer<Float>, _ W: Int, _ inS: Int,
-                                         _ output: UnsafeMutablePointer<Float>, _ outS: Int, _: S.Type) {
+    func rowKernel16<S: DepthwiseStride>(
+        _ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>,
+        _ bottom: UnsafeMutablePointer<Float>, _ W: Int, _ inS: Int,
+        _ output: UnsafeMutablePointer<Float>, _ outS: Int, _: S.Type
+    ) {
         let s = S.step
         let ow = Self.outputSize(W, stride: s)
         let padded = roundUp(channels, to: laneCount)
@@ -76,8 +80,10 @@ extension DepthwiseConv {
 
     /// The window at the row's stride.
     @inline(__always)
-    func rowKernel16(_ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>, _ bottom: UnsafeMutablePointer<Float>,
-                     _ W: Int, _ inS: Int, _ output: UnsafeMutablePointer<Float>, _ outS: Int) {
+    func rowKernel16(
+        _ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>, _ bottom: UnsafeMutablePointer<Float>,
+        _ W: Int, _ inS: Int, _ output: UnsafeMutablePointer<Float>, _ outS: Int
+    ) {
         if stride == 1 {
             rowKernel16(top, mid, bottom, W, inS, output, outS, StrideOne.self)
         } else {

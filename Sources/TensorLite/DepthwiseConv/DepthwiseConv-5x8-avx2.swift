@@ -5,8 +5,10 @@
 /// and beat both the 16-channel and an 8-channel sliding-window loop on every stride-1 width
 /// YuNet has. Stride-2 rows take the sliding window.
 extension DepthwiseConv {
-    func tiledRow(_ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>, _ bottom: UnsafeMutablePointer<Float>,
-                  _ W: Int, _ inS: Int, _ output: UnsafeMutablePointer<Float>, _ outS: Int) {
+    func tiledRow(
+        _ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>, _ bottom: UnsafeMutablePointer<Float>,
+        _ W: Int, _ inS: Int, _ output: UnsafeMutablePointer<Float>, _ outS: Int
+    ) {
         guard stride == 1 else { return rowKernel16(top, mid, bottom, W, inS, output, outS, StrideTwo.self) }
         // One loop per activation: a branch per output split the loop and spilled its registers.
         switch epilogue.kind {
@@ -22,9 +24,11 @@ extension DepthwiseConv {
     /// window + 9 weight registers do not fit). 4 and 6 pixels per step were slower (4: a chain
     /// latency-bound; 6: all 16 registers).
     @inline(__always)
-    private func rowKernel5x8<A: VectorActivation>(_ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>,
-                                                   _ bottom: UnsafeMutablePointer<Float>, _ W: Int, _ inS: Int,
-                                                   _ output: UnsafeMutablePointer<Float>, _ outS: Int, _ kind: A.Type) {
+    private func rowKernel5x8<A: VectorActivation>(
+        _ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>,
+        _ bottom: UnsafeMutablePointer<Float>, _ W: Int, _ inS: Int,
+        _ output: UnsafeMutablePointer<Float>, _ outS: Int, _ kind: A.Type
+    ) {
         typealias V = SIMD8<Float>
         @inline(__always) func load(_ p: UnsafePointer<Float>) -> V { UnsafeRawPointer(p).loadUnaligned(as: V.self) }
         @inline(__always) func store(_ v: V, _ p: UnsafeMutablePointer<Float>) { UnsafeMutableRawPointer(p).storeBytes(of: v, as: V.self) }

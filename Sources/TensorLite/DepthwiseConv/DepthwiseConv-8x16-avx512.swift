@@ -3,8 +3,10 @@
 /// fewer than 8 interior outputs (SFace's 7x7 maps) the sliding window, two outputs per step at
 /// stride 1.
 extension DepthwiseConv {
-    func tiledRow(_ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>, _ bottom: UnsafeMutablePointer<Float>,
-                  _ W: Int, _ inS: Int, _ output: UnsafeMutablePointer<Float>, _ outS: Int) {
+    func tiledRow(
+        _ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>, _ bottom: UnsafeMutablePointer<Float>,
+        _ W: Int, _ inS: Int, _ output: UnsafeMutablePointer<Float>, _ outS: Int
+    ) {
         guard (W - 2) / stride >= 8 else {
             if stride == 1 { return rowKernel16x2(top, mid, bottom, W, inS, output, outS) }
             return rowKernel16(top, mid, bottom, W, inS, output, outS, StrideTwo.self)
@@ -23,8 +25,10 @@ extension DepthwiseConv {
     /// Stride 1, two outputs per step: two independent FMA chains from four columns (on AVX2 the
     /// extra columns spill and run slower, so the window there steps one output at a time).
     @inline(__always)
-    private func rowKernel16x2(_ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>, _ bottom: UnsafeMutablePointer<Float>,
-                               _ W: Int, _ inS: Int, _ output: UnsafeMutablePointer<Float>, _ outS: Int) {
+    private func rowKernel16x2(
+        _ top: UnsafeMutablePointer<Float>, _ mid: UnsafeMutablePointer<Float>, _ bottom: UnsafeMutablePointer<Float>,
+        _ W: Int, _ inS: Int, _ output: UnsafeMutablePointer<Float>, _ outS: Int
+    ) {
         let ow = Self.outputSize(W, stride: 1)
         let padded = roundUp(channels, to: laneCount)
         for c0 in Swift.stride(from: 0, to: padded, by: SIMD16<Float>.scalarCount) {

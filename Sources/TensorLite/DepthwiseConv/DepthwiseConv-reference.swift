@@ -1,7 +1,9 @@
 extension DepthwiseConv {
     /// Plain scalar reference on unpadded channels-last values.
-    public static func reference(input: [Float], height: Int, width: Int, channels: Int, weights: [Float],
-                                 bias: [Float]?, stride: Int, activation: Activation = .none) -> [Float] {
+    public static func reference(
+        input: [Float], height: Int, width: Int, channels: Int, weights: [Float],
+        bias: [Float]?, stride: Int, activation: Activation = .none
+    ) -> [Float] {
         let oh = outputSize(height, stride: stride), ow = outputSize(width, stride: stride)
         var out = [Float](repeating: 0, count: oh * ow * channels)
         for oy in 0..<oh {

@@ -8,7 +8,7 @@
 public struct DepthwiseConv: Sendable {
     public let channels: Int
     public let stride: Int
-    let packed: AlignedFloats // [9][paddedChannels]
+    let packed: AlignedFloats  // [9][paddedChannels]
     let epilogue: Epilogue
 
     /// `weights` is `[channels][3][3]` (ONNX's `[C, 1, 3, 3]`).
@@ -60,15 +60,18 @@ public struct DepthwiseConv: Sendable {
             let top = iy >= 0 ? input.data + iy * rowStride : zeroRow.data
             let mid = input.data + (iy + 1) * rowStride
             let bot = iy + 2 < H ? input.data + (iy + 2) * rowStride : zeroRow.data
-            runRow(top: top, mid: mid, bottom: bot, width: W, inputStride: input.pixelStride,
-                   output: output + (oy - rows.lowerBound) * ow * outputStride, outputStride: outputStride)
+            runRow(
+                top: top, mid: mid, bottom: bot, width: W, inputStride: input.pixelStride,
+                output: output + (oy - rows.lowerBound) * ow * outputStride, outputStride: outputStride)
         }
     }
 
     /// One output row from the three input rows around it (`width` pixels each, `inputStride`
     /// floats apart; a zero row stands in for one outside the map), by the build's row kernel.
-    func runRow(top: UnsafeMutablePointer<Float>, mid: UnsafeMutablePointer<Float>, bottom: UnsafeMutablePointer<Float>,
-                width W: Int, inputStride inS: Int, output: UnsafeMutablePointer<Float>, outputStride outS: Int) {
+    func runRow(
+        top: UnsafeMutablePointer<Float>, mid: UnsafeMutablePointer<Float>, bottom: UnsafeMutablePointer<Float>,
+        width W: Int, inputStride inS: Int, output: UnsafeMutablePointer<Float>, outputStride outS: Int
+    ) {
         tiledRow(top, mid, bottom, W, inS, output, outS)
     }
 }

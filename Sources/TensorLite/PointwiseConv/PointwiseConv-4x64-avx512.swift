@@ -42,8 +42,10 @@ extension PointwiseConv {
     }
 
     @inline(__always)
-    private func tile4x64(_ a: UnsafePointer<Float>, _ aStride: Int, _ w: UnsafePointer<Float>, _ K: Int,
-                          _ out: UnsafeMutablePointer<Float>, _ outStride: Int, _ n0: Int) {
+    private func tile4x64(
+        _ a: UnsafePointer<Float>, _ aStride: Int, _ w: UnsafePointer<Float>, _ K: Int,
+        _ out: UnsafeMutablePointer<Float>, _ outStride: Int, _ n0: Int
+    ) {
         var c00 = Vec(), c01 = Vec(), c02 = Vec(), c03 = Vec()
         var c10 = Vec(), c11 = Vec(), c12 = Vec(), c13 = Vec()
         var c20 = Vec(), c21 = Vec(), c22 = Vec(), c23 = Vec()
@@ -77,8 +79,10 @@ extension PointwiseConv {
     }
 
     @inline(__always)
-    private func tile1x64(_ a: UnsafePointer<Float>, _ w: UnsafePointer<Float>, _ K: Int,
-                          _ out: UnsafeMutablePointer<Float>, _ n0: Int) {
+    private func tile1x64(
+        _ a: UnsafePointer<Float>, _ w: UnsafePointer<Float>, _ K: Int,
+        _ out: UnsafeMutablePointer<Float>, _ n0: Int
+    ) {
         var c0 = Vec(), c1 = Vec(), c2 = Vec(), c3 = Vec()
         var wp = w
         for k in 0..<K {
@@ -95,8 +99,10 @@ extension PointwiseConv {
     /// Eight pixels for a 16-wide panel: FMA latency is 4 cycles and there are two FMA units, so
     /// it takes 8 independent accumulators to keep both busy (4 ran at half speed on 16-channel maps).
     @inline(__always)
-    private func tile8x16(_ a: UnsafePointer<Float>, _ aStride: Int, _ w: UnsafePointer<Float>, _ K: Int,
-                          _ out: UnsafeMutablePointer<Float>, _ outStride: Int, _ n0: Int) {
+    private func tile8x16(
+        _ a: UnsafePointer<Float>, _ aStride: Int, _ w: UnsafePointer<Float>, _ K: Int,
+        _ out: UnsafeMutablePointer<Float>, _ outStride: Int, _ n0: Int
+    ) {
         var c0 = Vec(), c1 = Vec(), c2 = Vec(), c3 = Vec(), c4 = Vec(), c5 = Vec(), c6 = Vec(), c7 = Vec()
         let a0 = a, a1 = a + aStride, a2 = a + 2 * aStride, a3 = a + 3 * aStride
         let a4 = a + 4 * aStride, a5 = a + 5 * aStride, a6 = a + 6 * aStride, a7 = a + 7 * aStride
@@ -118,8 +124,10 @@ extension PointwiseConv {
     }
 
     @inline(__always)
-    private func tile4x16(_ a: UnsafePointer<Float>, _ aStride: Int, _ w: UnsafePointer<Float>, _ K: Int,
-                          _ out: UnsafeMutablePointer<Float>, _ outStride: Int, _ n0: Int) {
+    private func tile4x16(
+        _ a: UnsafePointer<Float>, _ aStride: Int, _ w: UnsafePointer<Float>, _ K: Int,
+        _ out: UnsafeMutablePointer<Float>, _ outStride: Int, _ n0: Int
+    ) {
         var c0 = Vec(), c1 = Vec(), c2 = Vec(), c3 = Vec()
         let a0 = a, a1 = a + aStride, a2 = a + 2 * aStride, a3 = a + 3 * aStride
         var wp = w
@@ -135,8 +143,10 @@ extension PointwiseConv {
     }
 
     @inline(__always)
-    private func tile1x16(_ a: UnsafePointer<Float>, _ w: UnsafePointer<Float>, _ K: Int,
-                          _ out: UnsafeMutablePointer<Float>, _ n0: Int) {
+    private func tile1x16(
+        _ a: UnsafePointer<Float>, _ w: UnsafePointer<Float>, _ K: Int,
+        _ out: UnsafeMutablePointer<Float>, _ n0: Int
+    ) {
         var c0 = Vec()
         var wp = w
         for k in 0..<K {

@@ -28,9 +28,10 @@ extension PointwiseConv {
             var p = 0
             while p < tiled {
                 for j in 0..<group {
-                    tile6x16(input + p * inputStride, inputStride, min(6, pixels - p), w + j * panelSize, K,
-                             output + p * outputStride + n0 + j * laneCount, outputStride, n0 + j * laneCount,
-                             prefetching: p == 0 && j < following ? w + (group + j) * panelSize : nil)
+                    tile6x16(
+                        input + p * inputStride, inputStride, min(6, pixels - p), w + j * panelSize, K,
+                        output + p * outputStride + n0 + j * laneCount, outputStride, n0 + j * laneCount,
+                        prefetching: p == 0 && j < following ? w + (group + j) * panelSize : nil)
                 }
                 p += 6
             }
@@ -47,8 +48,10 @@ extension PointwiseConv {
     /// Past `rows`, the tile repeats the last pixel, so a pixel tail costs a whole tile but needs no
     /// code of its own.
     @inline(__always)
-    private func tile6x16(_ a: UnsafePointer<Float>, _ aStride: Int, _ rows: Int, _ w: UnsafePointer<Float>, _ K: Int,
-                          _ out: UnsafeMutablePointer<Float>, _ outStride: Int, _ n0: Int, prefetching ahead: UnsafePointer<Float>?) {
+    private func tile6x16(
+        _ a: UnsafePointer<Float>, _ aStride: Int, _ rows: Int, _ w: UnsafePointer<Float>, _ K: Int,
+        _ out: UnsafeMutablePointer<Float>, _ outStride: Int, _ n0: Int, prefetching ahead: UnsafePointer<Float>?
+    ) {
         let r1 = min(1, rows - 1), r2 = min(2, rows - 1), r3 = min(3, rows - 1), r4 = min(4, rows - 1), r5 = rows - 1
         let a0 = a, a1 = a + r1 * aStride, a2 = a + r2 * aStride, a3 = a + r3 * aStride, a4 = a + r4 * aStride, a5 = a + r5 * aStride
         var c0 = Vec(), c1 = Vec(), c2 = Vec(), c3 = Vec(), c4 = Vec(), c5 = Vec()
@@ -74,8 +77,10 @@ extension PointwiseConv {
 
     /// One pixel across four 16-wide panels `panelSize` floats apart.
     @inline(__always)
-    private func tile1x64(_ a: UnsafePointer<Float>, _ w: UnsafePointer<Float>, _ panelSize: Int, _ K: Int,
-                          _ out: UnsafeMutablePointer<Float>, _ n0: Int) {
+    private func tile1x64(
+        _ a: UnsafePointer<Float>, _ w: UnsafePointer<Float>, _ panelSize: Int, _ K: Int,
+        _ out: UnsafeMutablePointer<Float>, _ n0: Int
+    ) {
         var c0 = Vec(), c1 = Vec(), c2 = Vec(), c3 = Vec()
         let w0 = w, w1 = w + panelSize, w2 = w + 2 * panelSize, w3 = w + 3 * panelSize
         for k in 0..<K {

@@ -42,7 +42,9 @@ public struct PointwiseConv: Sendable {
 
     /// `input` and `output` must have the same height and width.
     public func run(_ input: Tensor, into output: Tensor) {
-        precondition(input.channels == inChannels && output.channels == outChannels, "PointwiseConv: channels \(input.channels)->\(output.channels), expected \(inChannels)->\(outChannels)")
+        precondition(
+            input.channels == inChannels && output.channels == outChannels,
+            "PointwiseConv: channels \(input.channels)->\(output.channels), expected \(inChannels)->\(outChannels)")
         precondition(input.height == output.height && input.width == output.width, "PointwiseConv: spatial size mismatch")
         runPixels(input: input.data, inputStride: input.pixelStride, output: output.data, outputStride: output.pixelStride, pixels: input.pixelCount)
     }

@@ -2,10 +2,12 @@
 extension QuantizedFullyConnected {
     /// Four rows, one input; `acc` holds the input's four partial-sum vectors.
     @inline(__always)
-    func tile4x1(_ x: UnsafePointer<Float>, _ q0: UnsafePointer<Int8>, _ q1: UnsafePointer<Int8>,
-                         _ q2: UnsafePointer<Int8>, _ q3: UnsafePointer<Int8>,
-                         _ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>, _ s2: UnsafePointer<Float>, _ s3: UnsafePointer<Float>,
-                         _ blocks: Int, _ vecsPerBlock: Int, _ acc: UnsafeMutablePointer<Float>) {
+    func tile4x1(
+        _ x: UnsafePointer<Float>, _ q0: UnsafePointer<Int8>, _ q1: UnsafePointer<Int8>,
+        _ q2: UnsafePointer<Int8>, _ q3: UnsafePointer<Int8>,
+        _ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>, _ s2: UnsafePointer<Float>, _ s3: UnsafePointer<Float>,
+        _ blocks: Int, _ vecsPerBlock: Int, _ acc: UnsafeMutablePointer<Float>
+    ) {
         var a0 = loadVec(acc), a1 = loadVec(acc + 16), a2 = loadVec(acc + 32), a3 = loadVec(acc + 48)
         var i = 0
         for b in 0..<blocks {

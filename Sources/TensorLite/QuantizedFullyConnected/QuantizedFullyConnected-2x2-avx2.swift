@@ -3,10 +3,12 @@
 extension QuantizedFullyConnected {
     /// Inputs `count` at most, from the first, as many as the tile takes; returns how many it ran.
     @inline(__always)
-    func multiInputTiles(_ x: UnsafePointer<Float>, _ K: Int, _ q0: UnsafePointer<Int8>, _ q1: UnsafePointer<Int8>,
-                         _ q2: UnsafePointer<Int8>, _ q3: UnsafePointer<Int8>,
-                         _ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>, _ s2: UnsafePointer<Float>, _ s3: UnsafePointer<Float>,
-                         _ blocks: Int, _ vecsPerBlock: Int, _ count: Int, _ acc: UnsafeMutablePointer<Float>) -> Int {
+    func multiInputTiles(
+        _ x: UnsafePointer<Float>, _ K: Int, _ q0: UnsafePointer<Int8>, _ q1: UnsafePointer<Int8>,
+        _ q2: UnsafePointer<Int8>, _ q3: UnsafePointer<Int8>,
+        _ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>, _ s2: UnsafePointer<Float>, _ s3: UnsafePointer<Float>,
+        _ blocks: Int, _ vecsPerBlock: Int, _ count: Int, _ acc: UnsafeMutablePointer<Float>
+    ) -> Int {
         var f = 0
         while f + 2 <= count {
             let a = acc + f * 4 * laneCount
@@ -21,9 +23,11 @@ extension QuantizedFullyConnected {
     /// ymm registers. `accA` and `accB` hold row 0's and row 1's vectors for the first input; the
     /// second input's are 64 floats further.
     @inline(__always)
-    private func tile2x2(_ x: UnsafePointer<Float>, _ xStride: Int, _ q0: UnsafePointer<Int8>, _ q1: UnsafePointer<Int8>,
-                         _ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>,
-                         _ blocks: Int, _ vecsPerBlock: Int, _ accA: UnsafeMutablePointer<Float>, _ accB: UnsafeMutablePointer<Float>) {
+    private func tile2x2(
+        _ x: UnsafePointer<Float>, _ xStride: Int, _ q0: UnsafePointer<Int8>, _ q1: UnsafePointer<Int8>,
+        _ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>,
+        _ blocks: Int, _ vecsPerBlock: Int, _ accA: UnsafeMutablePointer<Float>, _ accB: UnsafeMutablePointer<Float>
+    ) {
         var a00 = loadVec(accA), a01 = loadVec(accB), a10 = loadVec(accA + 64), a11 = loadVec(accB + 64)
         let x0 = x, x1 = x + xStride
         var i = 0

@@ -3,10 +3,12 @@
 extension QuantizedFullyConnected {
     /// Inputs `count` at most, from the first, as many as the tile takes; returns how many it ran.
     @inline(__always)
-    func multiInputTiles(_ x: UnsafePointer<Float>, _ K: Int, _ q0: UnsafePointer<Int8>, _ q1: UnsafePointer<Int8>,
-                         _ q2: UnsafePointer<Int8>, _ q3: UnsafePointer<Int8>,
-                         _ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>, _ s2: UnsafePointer<Float>, _ s3: UnsafePointer<Float>,
-                         _ blocks: Int, _ vecsPerBlock: Int, _ count: Int, _ acc: UnsafeMutablePointer<Float>) -> Int {
+    func multiInputTiles(
+        _ x: UnsafePointer<Float>, _ K: Int, _ q0: UnsafePointer<Int8>, _ q1: UnsafePointer<Int8>,
+        _ q2: UnsafePointer<Int8>, _ q3: UnsafePointer<Int8>,
+        _ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>, _ s2: UnsafePointer<Float>, _ s3: UnsafePointer<Float>,
+        _ blocks: Int, _ vecsPerBlock: Int, _ count: Int, _ acc: UnsafeMutablePointer<Float>
+    ) -> Int {
         var f = 0
         while f + 4 <= count {
             tile4x4(x + f * K, K, q0, q1, q2, q3, s0, s1, s2, s3, blocks, vecsPerBlock, acc + f * 4 * laneCount)
@@ -17,10 +19,12 @@ extension QuantizedFullyConnected {
 
     /// Four rows, four inputs `xStride` floats apart: 16 accumulators, 4 weights, 1 input in 32 zmm.
     @inline(__always)
-    private func tile4x4(_ x: UnsafePointer<Float>, _ xStride: Int, _ q0: UnsafePointer<Int8>, _ q1: UnsafePointer<Int8>,
-                         _ q2: UnsafePointer<Int8>, _ q3: UnsafePointer<Int8>,
-                         _ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>, _ s2: UnsafePointer<Float>, _ s3: UnsafePointer<Float>,
-                         _ blocks: Int, _ vecsPerBlock: Int, _ acc: UnsafeMutablePointer<Float>) {
+    private func tile4x4(
+        _ x: UnsafePointer<Float>, _ xStride: Int, _ q0: UnsafePointer<Int8>, _ q1: UnsafePointer<Int8>,
+        _ q2: UnsafePointer<Int8>, _ q3: UnsafePointer<Int8>,
+        _ s0: UnsafePointer<Float>, _ s1: UnsafePointer<Float>, _ s2: UnsafePointer<Float>, _ s3: UnsafePointer<Float>,
+        _ blocks: Int, _ vecsPerBlock: Int, _ acc: UnsafeMutablePointer<Float>
+    ) {
         let p0 = acc, p1 = acc + 64, p2 = acc + 128, p3 = acc + 192
         var a00 = loadVec(p0), a01 = loadVec(p0 + 16), a02 = loadVec(p0 + 32), a03 = loadVec(p0 + 48)
         var a10 = loadVec(p1), a11 = loadVec(p1 + 16), a12 = loadVec(p1 + 32), a13 = loadVec(p1 + 48)

@@ -1,7 +1,9 @@
 extension QuantizedFullyConnected {
     /// Plain scalar reference: dequantize, then multiply.
-    public static func reference(input: [Float], weights: [Int8], blockScales: [Float], zeroPoints: [Int8]? = nil, blockSize: Int,
-                                 outputScale: [Float]?, bias: [Float]?, inFeatures: Int, outFeatures: Int) -> [Float] {
+    public static func reference(
+        input: [Float], weights: [Int8], blockScales: [Float], zeroPoints: [Int8]? = nil, blockSize: Int,
+        outputScale: [Float]?, bias: [Float]?, inFeatures: Int, outFeatures: Int
+    ) -> [Float] {
         let blocks = (inFeatures + blockSize - 1) / blockSize
         return (0..<outFeatures).map { o in
             var s: Float = 0

@@ -18,8 +18,8 @@ public struct QuantizedFullyConnected: Sendable {
     /// Floats per input row as `run` reads them: `inFeatures` values, then zeros.
     public let paddedInFeatures: Int
     let blocksPerRow: Int
-    let weights: AlignedBytes   // [out][paddedInFeatures], zero past inFeatures
-    let scales: AlignedFloats   // [out][blocksPerRow]
+    let weights: AlignedBytes  // [out][paddedInFeatures], zero past inFeatures
+    let scales: AlignedFloats  // [out][blocksPerRow]
     let outScale: [Float]
     let bias: [Float]
     /// zero point x scale per [out][block], when any zero point is not 0: the kernel multiplies
@@ -33,15 +33,20 @@ public struct QuantizedFullyConnected: Sendable {
     /// `weights` is `[out][in]` int8; `blockScales` and `zeroPoints` (nil: all 0) are
     /// `[out][ceil(in / blockSize)]`, a weight being `(q - zeroPoint) * scale`; `blockSize` must be
     /// a multiple of 16 (`laneCount`).
-    public init(weights: [Int8], blockScales: [Float], zeroPoints: [Int8]? = nil, blockSize: Int, outputScale: [Float]?, bias: [Float]?,
-                inFeatures: Int, outFeatures: Int) {
+    public init(
+        weights: [Int8], blockScales: [Float], zeroPoints: [Int8]? = nil, blockSize: Int, outputScale: [Float]?, bias: [Float]?,
+        inFeatures: Int, outFeatures: Int
+    ) {
         precondition(weights.count == inFeatures * outFeatures, "QuantizedFullyConnected: \(weights.count) weights for \(outFeatures)x\(inFeatures)")
-        precondition(blockSize > 0 && blockSize % laneCount == 0, "QuantizedFullyConnected: block size \(blockSize) is not a multiple of \(laneCount)")
+        precondition(
+            blockSize > 0 && blockSize % laneCount == 0, "QuantizedFullyConnected: block size \(blockSize) is not a multiple of \(laneCount)")
         self.inFeatures = inFeatures
         self.outFeatures = outFeatures
         self.blockSize = blockSize
         blocksPerRow = (inFeatures + blockSize - 1) / blockSize
-        precondition(blockScales.count == outFeatures * blocksPerRow, "QuantizedFullyConnected: \(blockScales.count) scales, expected \(outFeatures * blocksPerRow)")
+        precondition(
+            blockScales.count == outFeatures * blocksPerRow,
+            "QuantizedFullyConnected: \(blockScales.count) scales, expected \(outFeatures * blocksPerRow)")
         paddedInFeatures = blocksPerRow * blockSize
         let packed = AlignedBytes(count: outFeatures * paddedInFeatures), K = paddedInFeatures
         weights.withUnsafeBufferPointer { src in
@@ -56,7 +61,8 @@ public struct QuantizedFullyConnected: Sendable {
         self.bias = bias ?? [Float](repeating: 0, count: outFeatures)
         precondition(self.outScale.count == outFeatures && self.bias.count == outFeatures, "QuantizedFullyConnected: output scale or bias count")
         if let zeroPoints, zeroPoints.contains(where: { $0 != 0 }) {
-            precondition(zeroPoints.count == blockScales.count, "QuantizedFullyConnected: \(zeroPoints.count) zero points for \(blockScales.count) blocks")
+            precondition(
+                zeroPoints.count == blockScales.count, "QuantizedFullyConnected: \(zeroPoints.count) zero points for \(blockScales.count) blocks")
             zeroScaled = zip(zeroPoints, blockScales).map { Float($0) * $1 }
         } else {
             zeroScaled = nil
@@ -87,11 +93,13 @@ public struct QuantizedFullyConnected: Sendable {
             while b0 < blocksPerRow {
                 let nb = min(chunkBlocks, blocksPerRow - b0)
                 let i0 = b0 * blockSize
-                var f = multiInputTiles(x + i0, K, q0 + i0, q1 + i0, q2 + i0, q3 + i0, s0 + b0, s1 + b0, s2 + b0, s3 + b0,
-                                        nb, vecsPerBlock, count, acc.data)
+                var f = multiInputTiles(
+                    x + i0, K, q0 + i0, q1 + i0, q2 + i0, q3 + i0, s0 + b0, s1 + b0, s2 + b0, s3 + b0,
+                    nb, vecsPerBlock, count, acc.data)
                 while f < count {
-                    tile4x1(x + f * K + i0, q0 + i0, q1 + i0, q2 + i0, q3 + i0, s0 + b0, s1 + b0, s2 + b0, s3 + b0,
-                            nb, vecsPerBlock, acc.data + f * 4 * laneCount)
+                    tile4x1(
+                        x + f * K + i0, q0 + i0, q1 + i0, q2 + i0, q3 + i0, s0 + b0, s1 + b0, s2 + b0, s3 + b0,
+                        nb, vecsPerBlock, acc.data + f * 4 * laneCount)
                     f += 1
                 }
                 b0 += nb

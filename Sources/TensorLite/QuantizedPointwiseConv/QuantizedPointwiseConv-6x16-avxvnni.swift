@@ -60,8 +60,10 @@ extension QuantizedPointwiseConv {
 
     /// 16 output channels from `n0` (their weights `w`, a group every `groupBytes`) for every pixel.
     @inline(__always)
-    private func tiles(_ q: UnsafePointer<UInt8>, _ w: UnsafePointer<Int8>, _ groupBytes: Int, _ facts: UnsafePointer<Float>, _ pixels: Int,
-                       _ output: UnsafeMutablePointer<Float>, _ outputStride: Int, _ n0: Int, _ f: UnsafeMutablePointer<Float>) {
+    private func tiles(
+        _ q: UnsafePointer<UInt8>, _ w: UnsafePointer<Int8>, _ groupBytes: Int, _ facts: UnsafePointer<Float>, _ pixels: Int,
+        _ output: UnsafeMutablePointer<Float>, _ outputStride: Int, _ n0: Int, _ f: UnsafeMutablePointer<Float>
+    ) {
         var p = 0
         while p + Self.tileRows <= pixels {
             tile6x16(q + p * rowBytes, w, groupBytes, facts + p * pixelFacts, output + p * outputStride + n0, outputStride, n0, f)
@@ -93,8 +95,10 @@ extension QuantizedPointwiseConv {
 
     /// `f`: the tile's float accumulators, 6 pixels x 16 channels.
     @inline(__always)
-    private func tile6x16(_ a: UnsafePointer<UInt8>, _ w: UnsafePointer<Int8>, _ groupBytes: Int, _ facts: UnsafePointer<Float>,
-                          _ out: UnsafeMutablePointer<Float>, _ outStride: Int, _ n0: Int, _ f: UnsafeMutablePointer<Float>) {
+    private func tile6x16(
+        _ a: UnsafePointer<UInt8>, _ w: UnsafePointer<Int8>, _ groupBytes: Int, _ facts: UnsafePointer<Float>,
+        _ out: UnsafeMutablePointer<Float>, _ outStride: Int, _ n0: Int, _ f: UnsafeMutablePointer<Float>
+    ) {
         let r = rowBytes, a1 = a + r, a2 = a + 2 * r, a3 = a + 3 * r, a4 = a + 4 * r, a5 = a + 5 * r
         let h = Half.scalarCount
         let pf = pixelFacts
@@ -127,8 +131,10 @@ extension QuantizedPointwiseConv {
     }
 
     @inline(__always)
-    private func tile1x16(_ a: UnsafePointer<UInt8>, _ w: UnsafePointer<Int8>, _ groupBytes: Int, _ facts: UnsafePointer<Float>,
-                          _ out: UnsafeMutablePointer<Float>, _ n0: Int) {
+    private func tile1x16(
+        _ a: UnsafePointer<UInt8>, _ w: UnsafePointer<Int8>, _ groupBytes: Int, _ facts: UnsafePointer<Float>,
+        _ out: UnsafeMutablePointer<Float>, _ n0: Int
+    ) {
         var f0 = Half(), f1 = Half()
         var wp = w
         for b in 0..<blocks {

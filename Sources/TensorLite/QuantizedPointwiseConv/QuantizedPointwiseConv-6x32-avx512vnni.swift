@@ -21,7 +21,8 @@ extension QuantizedPointwiseConv {
                 let inv = Vec(repeating: inverse), offset = _mm512_set1_epi32(zero)
                 var offsets = _mm512_setzero_si512()
                 for v in v0..<v1 {
-                    let u = _mm512_min_epi32(_mm512_max_epi32(_mm512_add_epi32(_mm512_cvtps_epi32(loadVec(row + v * laneCount) * inv), offset), none), top)
+                    let u = _mm512_min_epi32(
+                        _mm512_max_epi32(_mm512_add_epi32(_mm512_cvtps_epi32(loadVec(row + v * laneCount) * inv), offset), none), top)
                     UnsafeMutableRawPointer(out + v * laneCount).storeBytes(of: _mm512_cvtepi32_epi8(u), as: __m128i.self)
                     offsets = _mm512_add_epi32(offsets, _mm512_sub_epi32(u, offset))
                 }
@@ -74,8 +75,10 @@ extension QuantizedPointwiseConv {
     }
 
     @inline(__always)
-    private func tile6x32(_ a: UnsafePointer<UInt8>, _ w: UnsafePointer<Int8>, _ facts: UnsafePointer<Float>,
-                          _ out: UnsafeMutablePointer<Float>, _ outStride: Int, _ n0: Int) {
+    private func tile6x32(
+        _ a: UnsafePointer<UInt8>, _ w: UnsafePointer<Int8>, _ facts: UnsafePointer<Float>,
+        _ out: UnsafeMutablePointer<Float>, _ outStride: Int, _ n0: Int
+    ) {
         var f00 = Vec(), f01 = Vec(), f10 = Vec(), f11 = Vec(), f20 = Vec(), f21 = Vec()
         var f30 = Vec(), f31 = Vec(), f40 = Vec(), f41 = Vec(), f50 = Vec(), f51 = Vec()
         let r = rowBytes, a1 = a + r, a2 = a + 2 * r, a3 = a + 3 * r, a4 = a + 4 * r, a5 = a + 5 * r
@@ -118,7 +121,9 @@ extension QuantizedPointwiseConv {
     }
 
     @inline(__always)
-    private func tile1x32(_ a: UnsafePointer<UInt8>, _ w: UnsafePointer<Int8>, _ facts: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ n0: Int) {
+    private func tile1x32(
+        _ a: UnsafePointer<UInt8>, _ w: UnsafePointer<Int8>, _ facts: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ n0: Int
+    ) {
         var f0 = Vec(), f1 = Vec()
         var wp = w
         for b in 0..<blocks {
@@ -135,7 +140,9 @@ extension QuantizedPointwiseConv {
     }
 
     @inline(__always)
-    private func tile1x16(_ a: UnsafePointer<UInt8>, _ w: UnsafePointer<Int8>, _ facts: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ n0: Int) {
+    private func tile1x16(
+        _ a: UnsafePointer<UInt8>, _ w: UnsafePointer<Int8>, _ facts: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ n0: Int
+    ) {
         var f = Vec()
         var wp = w
         for b in 0..<blocks {

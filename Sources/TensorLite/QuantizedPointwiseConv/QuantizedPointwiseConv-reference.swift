@@ -22,8 +22,9 @@ extension QuantizedPointwiseConv {
             u.withUnsafeMutableBufferPointer { u in
                 for b in 0..<blocks {
                     let range = (b * blockSize)..<min(rowBytes, (b + 1) * blockSize)
-                    facts[b] = Self.quantize(block: UnsafeBufferPointer(start: x + range.lowerBound, count: range.count),
-                                             into: UnsafeMutableBufferPointer(rebasing: u[range]))
+                    facts[b] = Self.quantize(
+                        block: UnsafeBufferPointer(start: x + range.lowerBound, count: range.count),
+                        into: UnsafeMutableBufferPointer(rebasing: u[range]))
                 }
             }
             let y = output + p * outputStride

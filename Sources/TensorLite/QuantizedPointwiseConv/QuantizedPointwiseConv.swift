@@ -47,19 +47,23 @@ public struct QuantizedPointwiseConv: Sendable {
     /// Whether this build has an int8 kernel (the AVX-512 build, which has VNNI, and the AVX2 build
     /// with AVX-VNNI); without it `run` is the reference, far slower than the float kernel, and
     /// only tests call it.
-#if GLIMT_AVX512 || GLIMT_AVXVNNI
+    #if GLIMT_AVX512 || GLIMT_AVXVNNI
     public static let isFast = true
-#else
+    #else
     public static let isFast = false
-#endif
+    #endif
 
     /// `q` is `[out][in]`; `scales` and `zeroPoints` are `[out][ceil(in / blockSize)]`, a weight
     /// being `(q - zeroPoint) * scale * outputScale[out]`; `blockSize` a multiple of 16.
-    public init(q: [Int8], scales: [Float], zeroPoints: [Int8], blockSize: Int, outputScale: [Float]?, bias: [Float]?,
-                inChannels: Int, outChannels: Int, activation: Activation = .none) {
+    public init(
+        q: [Int8], scales: [Float], zeroPoints: [Int8], blockSize: Int, outputScale: [Float]?, bias: [Float]?,
+        inChannels: Int, outChannels: Int, activation: Activation = .none
+    ) {
         let blocks = (inChannels + blockSize - 1) / blockSize
         precondition(q.count == inChannels * outChannels, "QuantizedPointwiseConv: \(q.count) weights for \(outChannels)x\(inChannels)")
-        precondition(scales.count == outChannels * blocks && zeroPoints.count == scales.count, "QuantizedPointwiseConv: \(scales.count) block scales for \(outChannels)x\(blocks) blocks")
+        precondition(
+            scales.count == outChannels * blocks && zeroPoints.count == scales.count,
+            "QuantizedPointwiseConv: \(scales.count) block scales for \(outChannels)x\(blocks) blocks")
         precondition(blockSize > 0 && blockSize % laneCount == 0, "QuantizedPointwiseConv: block size \(blockSize) is not a multiple of \(laneCount)")
         self.inChannels = inChannels
         self.outChannels = outChannels
@@ -107,14 +111,18 @@ public struct QuantizedPointwiseConv: Sendable {
     /// The packed weight of output `n`, input `k`.
     func weight(_ n: Int, _ k: Int) -> Int8 {
         let full = fullPanels * Self.panel
-        let (base, width, j) = n < full ? (n / Self.panel * Self.panel * rowBytes, Self.panel, n % Self.panel)
-                                        : (full * rowBytes + (n - full) / laneCount * laneCount * rowBytes, laneCount, n % laneCount)
+        let (base, width, j) =
+            n < full
+            ? (n / Self.panel * Self.panel * rowBytes, Self.panel, n % Self.panel)
+            : (full * rowBytes + (n - full) / laneCount * laneCount * rowBytes, laneCount, n % laneCount)
         return packed.data[base + ((k / 4) * width + j) * 4 + k % 4]
     }
 
     /// `input` and `output` must have the same height and width.
     public func run(_ input: Tensor, into output: Tensor) {
-        precondition(input.channels == inChannels && output.channels == outChannels, "QuantizedPointwiseConv: channels \(input.channels)->\(output.channels), expected \(inChannels)->\(outChannels)")
+        precondition(
+            input.channels == inChannels && output.channels == outChannels,
+            "QuantizedPointwiseConv: channels \(input.channels)->\(output.channels), expected \(inChannels)->\(outChannels)")
         precondition(input.height == output.height && input.width == output.width, "QuantizedPointwiseConv: spatial size mismatch")
         runPixels(input: input.data, inputStride: input.pixelStride, output: output.data, outputStride: output.pixelStride, pixels: input.pixelCount)
     }
@@ -133,7 +141,7 @@ public struct QuantizedPointwiseConv: Sendable {
 
     /// The GEMM over `pixels` pixels laid `inputStride` and `outputStride` floats apart.
     public func runPixels(input: UnsafePointer<Float>, inputStride: Int, output: UnsafeMutablePointer<Float>, outputStride: Int, pixels: Int) {
-#if GLIMT_AVX512 || GLIMT_AVXVNNI
+        #if GLIMT_AVX512 || GLIMT_AVXVNNI
         let chunk = max(Self.tileRows, Self.chunkBytes / rowBytes / Self.tileRows * Self.tileRows)
         withUnsafeTemporaryAllocation(byteCount: chunk * rowBytes, alignment: 64) { rows in
             withUnsafeTemporaryAllocation(of: Float.self, capacity: chunk * pixelFacts) { facts in
@@ -145,8 +153,8 @@ public struct QuantizedPointwiseConv: Sendable {
                 }
             }
         }
-#else
+        #else
         reference(input: input, inputStride: inputStride, output: output, outputStride: outputStride, pixels: pixels)
-#endif
+        #endif
     }
 }

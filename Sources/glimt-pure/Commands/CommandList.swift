@@ -1,6 +1,7 @@
 /// The tool's commands, in the order help lists them.
 let commands: [any Command.Type] = [
-    FilmCommand.self, ScanCommand.self, FoldersCommand.self, StatusCommand.self, MergeCommand.self, DaysCommand.self, ShowCommand.self, CalendarCommand.self,
+    FilmCommand.self, ScanCommand.self, FoldersCommand.self, StatusCommand.self, MergeCommand.self, DaysCommand.self, ShowCommand.self,
+    CalendarCommand.self,
     ReviewCommand.self, PickCommand.self, ExcludeCommand.self, IncludeCommand.self, DateCommand.self, AnalyzeCommand.self, FacesCommand.self,
     ReferenceCommand.self, PeopleCommand.self, EmbedCommand.self, CompletionsCommand.self, ManualCommand.self,
 ]

@@ -6,10 +6,10 @@ struct CompletionsCommand: Command {
     static let summary = "Print the shell completions for bash, zsh or fish"
     static let usage = ["completions bash|zsh|fish"]
     static let about = """
-    Prints a completion script made from the same command definitions as the help texts.
-    tools/install.sh installs all three; by hand, e.g.
-    'glimt-pure completions bash > ~/.local/share/bash-completion/completions/glimt-pure'.
-    """
+        Prints a completion script made from the same command definitions as the help texts.
+        tools/install.sh installs all three; by hand, e.g.
+        'glimt-pure completions bash > ~/.local/share/bash-completion/completions/glimt-pure'.
+        """
     struct Options: OptionGroup {}
     static let positionals = OptionSpec.Completion.choices(["bash", "zsh", "fish"])
 

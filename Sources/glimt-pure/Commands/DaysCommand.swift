@@ -6,17 +6,18 @@ struct DaysCommand: Command {
     static let summary = "List the library's days: each day's pick, its other candidates, and the days without"
     static let usage = ["days [--from DAY] [--to DAY] [--json] [options]"]
     static let about = """
-    Every day with video from --from (default: the first day with a video) to --to (default: the
-    last), with its pick (video, second, score, whether the person was found, automatic or
-    pinned), its other videos, and the days without the person or excluded; each run of days
-    without video is one line (--all lists every day). Judged from the stored frames with
-    today's references: nothing is decoded. Days dated only by a file's modification time are
-    marked, since a copied file's time is the day of the copy ('glimt-pure date set' gives such a
-    video its real day); days set by hand are marked too.
-    """
+        Every day with video from --from (default: the first day with a video) to --to (default: the
+        last), with its pick (video, second, score, whether the person was found, automatic or
+        pinned), its other videos, and the days without the person or excluded; each run of days
+        without video is one line (--all lists every day). Judged from the stored frames with
+        today's references: nothing is decoded. Days dated only by a file's modification time are
+        marked, since a copied file's time is the day of the copy ('glimt-pure date set' gives such a
+        video its real day); days set by hand are marked too.
+        """
     struct Options: OptionGroup {
         let days = DayRange()
-        let all = FlagOption("--all", "List every day of the range, each day without video on a line of its own (by default a run of them is one line)")
+        let all = FlagOption(
+            "--all", "List every day of the range, each day without video on a line of its own (by default a run of them is one line)")
         let json = FlagOption("--json", "Print JSON, one day after another as they are judged (days without video only with --all)")
         let judging = JudgingOptions()
     }
@@ -51,10 +52,14 @@ struct DaysCommand: Command {
             }
         }
         if json { Console.out("]") } else { printGap(&gap) }
-        if count == 0 { Console.err("glimt-pure days: the library has no videos\(from != nil || to != nil ? " in that range" : "") (add some: glimt-pure scan FOLDER)") }
+        if count == 0 {
+            Console.err(
+                "glimt-pure days: the library has no videos\(from != nil || to != nil ? " in that range" : "") (add some: glimt-pure scan FOLDER)")
+        }
         if !mtimeDated.isEmpty {
-            Console.err("glimt-pure days: warning: \(mtimeDated.count) video\(mtimeDated.count == 1 ? " is" : "s are") dated only by file modification time (a copy's time is the day of the copy): "
-                        + mtimeDated.prefix(5).map(ShownPath.escaped).joined(separator: ", ") + (mtimeDated.count > 5 ? ", ..." : ""))
+            Console.err(
+                "glimt-pure days: warning: \(mtimeDated.count) video\(mtimeDated.count == 1 ? " is" : "s are") dated only by file modification time (a copy's time is the day of the copy): "
+                    + mtimeDated.prefix(5).map(ShownPath.escaped).joined(separator: ", ") + (mtimeDated.count > 5 ? ", ..." : ""))
         }
         return ExitStatus.done
     }
@@ -76,17 +81,24 @@ struct DaysCommand: Command {
             guard let p = r.pick else { return }
             let how = r.status == .pinned ? "pinned" : (r.status == .withoutPerson ? "picked, WITHOUT \(r.person ?? "the person")" : "picked")
             let who = r.person ?? "person"
-            let person = p.identity.map { $0.containsPerson ? ", \(who) found (best cosine \(String(format: "%.2f", $0.bestCosine)))" : ", \(who) not found" } ?? ""
-            let dated = (p.dateSource == .setByHand ? "  (date set by hand)" : "") + (r.person == "everyone" ? ", with " + (p.people?.joined(separator: ", ") ?? "no one") : "")
-            Console.out("\(r.day)  \(how): \(ShownPath.escaped(p.video)) at \(String(format: "%.2f", p.start)) s, score \(String(format: "%.3f", p.score))\(person)\(mark)\(dated)")
+            let person =
+                p.identity.map { $0.containsPerson ? ", \(who) found (best cosine \(String(format: "%.2f", $0.bestCosine)))" : ", \(who) not found" }
+                ?? ""
+            let dated =
+                (p.dateSource == .setByHand ? "  (date set by hand)" : "")
+                + (r.person == "everyone" ? ", with " + (p.people?.joined(separator: ", ") ?? "no one") : "")
+            Console.out(
+                "\(r.day)  \(how): \(ShownPath.escaped(p.video)) at \(String(format: "%.2f", p.start)) s, score \(String(format: "%.3f", p.score))\(person)\(mark)\(dated)"
+            )
         default:
             Console.out("\(r.day)  \(r.status.rawValue): \(r.reason ?? "")\(mark)")
         }
         for c in r.candidates where !c.picked {
             let at = c.start.map { String(format: "best at %.2f s, score %.3f", $0, c.score ?? 0) } ?? "too short"
             let person = c.containsPerson.map { $0 ? ", \(r.person ?? "person") in it" : ", \(r.person ?? "person") not in it" } ?? ""
-            Console.out("    also: \(ShownPath.escaped(c.video))  \(at)\(person)\(c.excluded ? ", EXCLUDED" : "")\(c.setAside.map { ", set aside: " + $0 } ?? "")"
-                        + (c.dateSource == .setByHand ? ", date set by hand" : ""))
+            Console.out(
+                "    also: \(ShownPath.escaped(c.video))  \(at)\(person)\(c.excluded ? ", EXCLUDED" : "")\(c.setAside.map { ", set aside: " + $0 } ?? "")"
+                    + (c.dateSource == .setByHand ? ", date set by hand" : ""))
         }
     }
 }

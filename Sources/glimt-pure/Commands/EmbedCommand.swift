@@ -6,17 +6,17 @@ struct EmbedCommand: Command {
     static let summary = "Print the SFace embedding of an aligned 112x112 face image as JSON"
     static let usage = ["embed IMAGE..."]
     static let about = """
-    Prints, as JSON, the 128-number SFace embedding of each IMAGE: a face already aligned to
-    SFace's 112x112 template (eyes, nose tip and mouth corners at their standard places), as
-    PNG, JPEG, WebP, HEIC or AVIF. The embedding is L2-normalised: the cosine of two
-    embeddings is their dot product, and two photos of the same person score well above 0.45.
-    It comes from the network in float, the same on every machine; analysis embeds faces in
-    int8 where the CPU has VNNI, at a cosine of 0.998 or more to these.
+        Prints, as JSON, the 128-number SFace embedding of each IMAGE: a face already aligned to
+        SFace's 112x112 template (eyes, nose tip and mouth corners at their standard places), as
+        PNG, JPEG, WebP, HEIC or AVIF. The embedding is L2-normalised: the cosine of two
+        embeddings is their dot product, and two photos of the same person score well above 0.45.
+        It comes from the network in float, the same on every machine; analysis embeds faces in
+        int8 where the CPU has VNNI, at a cosine of 0.998 or more to these.
 
-    For whole photos, use 'glimt-pure faces PHOTO --embed', which finds and aligns the faces first.
+        For whole photos, use 'glimt-pure faces PHOTO --embed', which finds and aligns the faces first.
 
-    A file that cannot be used gets a one-line error on stderr; the others are still printed.
-    """
+        A file that cannot be used gets a one-line error on stderr; the others are still printed.
+        """
     struct Options: OptionGroup {}
 
     struct Output: Encodable {

@@ -4,34 +4,40 @@ import GlimtPure
 struct FilmCommand: Command {
     static let name = "film"
     static let summary = "Make the film: one second per day, cut from the original videos"
-    static let usage = ["film [--from DAY] [--to DAY] --out FILE [options]",
-                        "film VIDEO|FOLDER... [--ref PHOTO[:FACE]...] --out FILE [options]",
-                        "film --picks FILE --out FILE [options]"]
+    static let usage = [
+        "film [--from DAY] [--to DAY] --out FILE [options]",
+        "film VIDEO|FOLDER... [--ref PHOTO[:FACE]...] --out FILE [options]",
+        "film --picks FILE --out FILE [options]",
+    ]
     static let about = """
-    Renders one second per day, in day order, into an MP4 (H.264 + AAC) that every player plays.
-    Clips are cut from the original videos, frame-accurately, turned upright, tone-mapped to SDR
-    when HDR, cropped around the person (or the most prominent face) and scaled. Days without a
-    pick are skipped and listed at the end. The film appears under its name only when complete,
-    and an existing file is only replaced with -y.
+        Renders one second per day, in day order, into an MP4 (H.264 + AAC) that every player plays.
+        Clips are cut from the original videos, frame-accurately, turned upright, tone-mapped to SDR
+        when HDR, cropped around the person (or the most prominent face) and scaled. Days without a
+        pick are skipped and listed at the end. The film appears under its name only when complete,
+        and an existing file is only replaced with -y.
 
-    With no videos, the days come from the library ('glimt-pure scan'), with its pins and
-    exclusions, and nothing is decoded but the clips. With videos, they are analysed for this
-    film only (as 'glimt-pure analyze' does). With --picks, the picks of a saved
-    'glimt-pure analyze --json' result are rendered: edit a pick's "start" or "crop" there and
-    render again in seconds.
-    """
+        With no videos, the days come from the library ('glimt-pure scan'), with its pins and
+        exclusions, and nothing is decoded but the clips. With videos, they are analysed for this
+        film only (as 'glimt-pure analyze' does). With --picks, the picks of a saved
+        'glimt-pure analyze --json' result are rendered: edit a pick's "start" or "crop" there and
+        render again in seconds.
+        """
     struct Options: OptionGroup {
-        let out = RequiredTextOption("--out", "FILE", completion: .file, what: "the film to write, .mp4 or .m4v", "Output file, .mp4 or .m4v (required)")
+        let out = RequiredTextOption(
+            "--out", "FILE", completion: .file, what: "the film to write, .mp4 or .m4v", "Output file, .mp4 or .m4v (required)")
         let overwrite = SharedOptions.overwrite
         let picks = TextOption("--picks", "FILE", completion: .file, "Render the picks saved by 'glimt-pure analyze --json'")
         let days = DayRange()
         let aspect = SharedOptions.aspect
         let size = TextOption("--size", "WxH", "Output size (even numbers); sets the shape too")
-        let fps = NumberOption("--fps", "N", default: FilmOptions().fps, range: FilmOptions.frameRates, "Output frame rate; clips of other rates are resampled by their timestamps")
+        let fps = NumberOption(
+            "--fps", "N", default: FilmOptions().fps, range: FilmOptions.frameRates,
+            "Output frame rate; clips of other rates are resampled by their timestamps")
         let seconds = SharedOptions.seconds
         let caption = ChoiceOption("--caption", default: FilmOptions().caption, "Burn in each day's date, or no caption")
         let mute = FlagOption("--mute", "No sound (otherwise each clip's own sound, silence where it has none)")
-        let quality = NumberOption("--quality", "Q", default: FilmOptions().quality, range: FilmOptions.qualities, "x264 CRF, lower is better and bigger")
+        let quality = NumberOption(
+            "--quality", "Q", default: FilmOptions().quality, range: FilmOptions.qualities, "x264 CRF, lower is better and bigger")
         let withoutPerson = SharedOptions.withoutPerson
         let references = ReferenceOptions()
         let analysing = AnalysingOptions()
@@ -68,12 +74,18 @@ struct FilmCommand: Command {
         let source: FilmJob.Source
         if let picksFile = args.value(\.picks) {
             guard args.positionals.isEmpty else { throw UsageError("--picks renders saved picks; give no videos with it") }
-            try args.refuse([\.references, \.analysing, \.identity, \.recordings, \.withoutPerson],
-                            because: "has no effect with --picks: the saved picks are rendered as they are (it applies when the film analyses videos or the library's days)")
+            try args.refuse(
+                [\.references, \.analysing, \.identity, \.recordings, \.withoutPerson],
+                because:
+                    "has no effect with --picks: the saved picks are rendered as they are (it applies when the film analyses videos or the library's days)"
+            )
             source = .picks(picksFile)
         } else if args.positionals.isEmpty {
-            try args.refuse([\.analysing],
-                            because: "applies when videos are analysed ('film VIDEO|FOLDER...', 'analyze', 'scan'); the library's videos were analysed when they were scanned")
+            try args.refuse(
+                [\.analysing],
+                because:
+                    "applies when videos are analysed ('film VIDEO|FOLDER...', 'analyze', 'scan'); the library's videos were analysed when they were scanned"
+            )
             source = .library(try ReferenceOptions.libraryDays(args.group(\.references), rules: job.rules(try rules(args))))
         } else {
             let choice = try args.value(\.references)
@@ -83,27 +95,34 @@ struct FilmCommand: Command {
             source = .videos(args.positionals, options, choice)
         }
         let analysing = ProgressLine(), rendering = ProgressLine()
-        let outcome = try job.run(source, analysisProgress: { analysing.update(AnalysisProgressText.line($0)) }, report: { f in
-            analysing.clear()
-            Console.err("glimt-pure \(name): \(ShownPath.escaped(f.path)): \(f.reason)")
-        }, renderProgress: { p in
-            analysing.clear()
-            var s = String(format: "rendering day %d/%d ", p.segment + 1, p.segments) + p.day + String(format: "  %3.0f%%", p.fraction * 100)
-            if let left = p.secondsLeft { s += String(format: "  ETA %.0f s", left) }
-            rendering.update(s)
-        })
+        let outcome = try job.run(
+            source, analysisProgress: { analysing.update(AnalysisProgressText.line($0)) },
+            report: { f in
+                analysing.clear()
+                Console.err("glimt-pure \(name): \(ShownPath.escaped(f.path)): \(f.reason)")
+            },
+            renderProgress: { p in
+                analysing.clear()
+                var s = String(format: "rendering day %d/%d ", p.segment + 1, p.segments) + p.day + String(format: "  %3.0f%%", p.fraction * 100)
+                if let left = p.secondsLeft { s += String(format: "  ETA %.0f s", left) }
+                rendering.update(s)
+            })
         rendering.clear()
         let segments = outcome.segments
-        Console.out("wrote \(ShownPath.escaped(job.output)): \(segments.count) day\(segments.count == 1 ? "" : "s"), \(film.width)x\(film.height) at \(film.fps) fps, "
-                    + String(format: "%.1f s", Double(segments.count * film.framesPerClip) / Double(film.fps)))
+        Console.out(
+            "wrote \(ShownPath.escaped(job.output)): \(segments.count) day\(segments.count == 1 ? "" : "s"), \(film.width)x\(film.height) at \(film.fps) fps, "
+                + String(format: "%.1f s", Double(segments.count * film.framesPerClip) / Double(film.fps)))
         for s in segments { Console.out("  \(s.day)  \(ShownPath.escaped(s.video))  at \(String(format: "%.2f", s.start)) s") }
         for (day, why) in outcome.skippedDays.sorted(by: { $0.key < $1.key }) { Console.out("  \(day)  skipped: \(why)") }
         if !outcome.datedByModificationTime.isEmpty {
-            Console.err("glimt-pure film: warning: dated only by file modification time (a copy's time is the day of the copy): "
-                        + outcome.datedByModificationTime.map(ShownPath.escaped).joined(separator: ", "))
+            Console.err(
+                "glimt-pure film: warning: dated only by file modification time (a copy's time is the day of the copy): "
+                    + outcome.datedByModificationTime.map(ShownPath.escaped).joined(separator: ", "))
         }
         if !outcome.failures.isEmpty {
-            Console.err("glimt-pure film: the film was made without \(outcome.failures.count) file\(outcome.failures.count == 1 ? "" : "s") that could not be read (named above)")
+            Console.err(
+                "glimt-pure film: the film was made without \(outcome.failures.count) file\(outcome.failures.count == 1 ? "" : "s") that could not be read (named above)"
+            )
         }
         // The film was written: that is success, whatever was skipped on the way.
         return ExitStatus.done

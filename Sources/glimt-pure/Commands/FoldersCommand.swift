@@ -6,17 +6,17 @@ struct FoldersCommand: Command {
     static let summary = "Watch folders: scanned when 'scan' is given none, and daily by the timer"
     static let usage = ["folders add DIR...", "folders remove DIR...", "folders list [--json]"]
     static let about = """
-    The watched folders are kept in the settings file,
-    \(ConfigFile.standard): a text file of 'folder /path' lines
-    (a path may start with ~/; blank lines and lines starting with # are left alone), which you
-    may edit by hand: a line that is neither is refused naming the file and the line. 'add' takes
-    folders that are there now; 'remove' takes one that is gone too (a NAS no longer mounted).
-    'list' marks the folders that are not there now.
+        The watched folders are kept in the settings file,
+        \(ConfigFile.standard): a text file of 'folder /path' lines
+        (a path may start with ~/; blank lines and lines starting with # are left alone), which you
+        may edit by hand: a line that is neither is refused naming the file and the line. 'add' takes
+        folders that are there now; 'remove' takes one that is gone too (a NAS no longer mounted).
+        'list' marks the folders that are not there now.
 
-    'glimt-pure scan' with no FOLDER scans them, and so does the daily scan of the systemd user
-    timer the package installs: 'systemctl --user enable --now glimt-pure-scan.timer'.
-    'glimt-pure status' lists the videos in them that are new since the last scan.
-    """
+        'glimt-pure scan' with no FOLDER scans them, and so does the daily scan of the systemd user
+        timer the package installs: 'systemctl --user enable --now glimt-pure-scan.timer'.
+        'glimt-pure status' lists the videos in them that are new since the last scan.
+        """
     static let subcommands = ["add", "remove", "list"]
     struct Options: OptionGroup {
         let json = FlagOption("--json", "For 'list': print JSON")

@@ -6,13 +6,13 @@ struct PeopleCommand: Command {
     static let summary = "List the people the library looks for, rename one, or remove one"
     static let usage = ["people [--json]", "people rename OLD NEW", "people remove NAME [-y]"]
     static let about = """
-    A library knows several people, each by name and up to \(ReferenceStore.maxReferences) reference photos ('glimt-pure
-    reference add PHOTO --person NAME' creates one). One scan serves them all: each person's days
-    are judged from the stored faces, and in every frame a face counts for at most one person,
-    the one it resembles best, so siblings are told apart. The list shows each person, their
-    references and how many days of the library they are found on. 'rename' keeps their
-    references, pins and excluded days; 'remove' forgets all of them, after asking (or with -y).
-    """
+        A library knows several people, each by name and up to \(ReferenceStore.maxReferences) reference photos ('glimt-pure
+        reference add PHOTO --person NAME' creates one). One scan serves them all: each person's days
+        are judged from the stored faces, and in every frame a face counts for at most one person,
+        the one it resembles best, so siblings are told apart. The list shows each person, their
+        references and how many days of the library they are found on. 'rename' keeps their
+        references, pins and excluded days; 'remove' forgets all of them, after asking (or with -y).
+        """
     static let subcommands = ["rename", "remove"]
     struct Options: OptionGroup {
         let json = SharedOptions.json
@@ -32,7 +32,9 @@ struct PeopleCommand: Command {
                 Console.out("no people in \(library.path) (add one: glimt-pure reference add PHOTO --person NAME)")
             } else {
                 for p in people {
-                    Console.out("\(p.name): \(p.references.count) reference\(p.references.count == 1 ? "" : "s"), found on \(p.daysFound) of \(p.daysWithVideo) days with video")
+                    Console.out(
+                        "\(p.name): \(p.references.count) reference\(p.references.count == 1 ? "" : "s"), found on \(p.daysFound) of \(p.daysWithVideo) days with video"
+                    )
                     for r in p.references { Console.out(String(format: "%5d  ", r.number) + "face \(r.face) of \(ShownPath.escaped(r.photo))") }
                     if let why = Person(id: p.id, name: p.name, references: []).reservedName { Console.out("  " + why) }
                 }
@@ -48,16 +50,22 @@ struct PeopleCommand: Command {
             // Without the person, `People.remove` still finishes a removal cut short, and says there is no one to remove.
             if let person = try ReferenceStore(library: library).person(named: name), !args.flag(\.yes) {
                 guard isatty(STDIN_FILENO) == 1 else {
-                    throw UsageError("removing \(person.name) forgets their \(person.references.count) references, pins and excluded days: add -y to do it without a terminal to ask on")
+                    throw UsageError(
+                        "removing \(person.name) forgets their \(person.references.count) references, pins and excluded days: add -y to do it without a terminal to ask on"
+                    )
                 }
-                Console.err("Remove \(person.name) with their \(person.references.count) reference\(person.references.count == 1 ? "" : "s"), pins and excluded days? [y/N] ", newline: false)
+                Console.err(
+                    "Remove \(person.name) with their \(person.references.count) reference\(person.references.count == 1 ? "" : "s"), pins and excluded days? [y/N] ",
+                    newline: false)
                 guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased().trimmingCharacters(in: .whitespaces)) else {
                     Console.out("kept \(person.name)")
                     return ExitStatus.done
                 }
             }
             let removed = try People.remove(name, library: library)
-            Console.out("removed \(removed.name), their \(removed.references.count) reference\(removed.references.count == 1 ? "" : "s"), pins and excluded days")
+            Console.out(
+                "removed \(removed.name), their \(removed.references.count) reference\(removed.references.count == 1 ? "" : "s"), pins and excluded days"
+            )
         default:
             throw UsageError("'people' takes no argument, or rename or remove (see: glimt-pure help people)")
         }

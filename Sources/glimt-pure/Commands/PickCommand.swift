@@ -6,15 +6,15 @@ struct PickCommand: Command {
     static let summary = "Pin a day's second (a video and a time), or give the day back to automatic choice"
     static let usage = ["pick DAY --video FILE --at SECONDS", "pick DAY --auto", "pick --apply glimt-choices.json"]
     static let about = """
-    Pins the second of DAY to FILE at SECONDS: every later 'glimt-pure days' and 'glimt-pure film'
-    use it, whatever the scores, and it survives every rescan and a move of the file. FILE must be
-    a scanned video of that day, with a frame of its analysis in that second (else the latest
-    second that can be pinned is said). A pin on an excluded day includes the day again. --auto
-    removes the pin. A pin is one person's (--person; with one person in the library it may be
-    left out): each child's film has its own. --apply takes every choice saved by the page of
-    'glimt-pure review' (pins, excluded days, days back to automatic), all of them or, killed,
-    none; an entry that cannot be applied is one line, and the others are.
-    """
+        Pins the second of DAY to FILE at SECONDS: every later 'glimt-pure days' and 'glimt-pure film'
+        use it, whatever the scores, and it survives every rescan and a move of the file. FILE must be
+        a scanned video of that day, with a frame of its analysis in that second (else the latest
+        second that can be pinned is said). A pin on an excluded day includes the day again. --auto
+        removes the pin. A pin is one person's (--person; with one person in the library it may be
+        left out): each child's film has its own. --apply takes every choice saved by the page of
+        'glimt-pure review' (pins, excluded days, days back to automatic), all of them or, killed,
+        none; an entry that cannot be applied is one line, and the others are.
+        """
     struct Options: OptionGroup {
         let video = TextOption("--video", "FILE", completion: .file, "The video to take the second from")
         let at = OptionalNumberOption<Double>("--at", "SECONDS", range: 0...1e7, "Where the second starts in it")
@@ -38,9 +38,10 @@ struct PickCommand: Command {
             }
             for p in outcome.problems { Console.err("glimt-pure pick: \(p)") }
             let brought = outcome.pinnedOnExcludedDays > 0 ? " (\(outcome.pinnedOnExcludedDays) on a day that was excluded, included again)" : ""
-            Console.out("applied \(outcome.applied) choice\(outcome.applied == 1 ? "" : "s")\(outcome.person.map { " of \($0)" } ?? ""): \(outcome.pinned) pinned\(brought), "
-                        + "\(outcome.excluded) excluded, \(outcome.included) brought back, \(outcome.automatic) back to automatic"
-                        + (outcome.problems.isEmpty ? "" : "; \(outcome.problems.count) left out (named above)"))
+            Console.out(
+                "applied \(outcome.applied) choice\(outcome.applied == 1 ? "" : "s")\(outcome.person.map { " of \($0)" } ?? ""): \(outcome.pinned) pinned\(brought), "
+                    + "\(outcome.excluded) excluded, \(outcome.included) brought back, \(outcome.automatic) back to automatic"
+                    + (outcome.problems.isEmpty ? "" : "; \(outcome.problems.count) left out (named above)"))
             return outcome.problems.isEmpty ? ExitStatus.done : ExitStatus.failed
         }
         try args.requirePositionals("one DAY", min: 1, max: 1)
@@ -56,7 +57,9 @@ struct PickCommand: Command {
             throw UsageError("pick needs --video FILE and --at SECONDS (or --auto)")
         }
         let wasExcluded = try choices.pin(day: day, file: video, start: at)
-        Console.out("\(day): pinned \(ShownPath.escaped(video)) at \(String(format: "%.2f", at)) s" + (wasExcluded ? "; the day was excluded, and is included again" : ""))
+        Console.out(
+            "\(day): pinned \(ShownPath.escaped(video)) at \(String(format: "%.2f", at)) s"
+                + (wasExcluded ? "; the day was excluded, and is included again" : ""))
         return ExitStatus.done
     }
 }

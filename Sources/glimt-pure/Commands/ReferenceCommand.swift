@@ -4,40 +4,43 @@ import GlimtPure
 struct ReferenceCommand: Command {
     static let name = "reference"
     static let summary = "Add, list or remove the reference photos of the people to look for"
-    static let usage = ["reference add PHOTO [--face N] [--person NAME [--new]] [--force]", "reference add --from-library N [--person NAME] [--force]",
-                        "reference list [--person NAME] [--json]", "reference remove N [--person NAME]",
-                        "reference suggest [--person NAME] [--sheet OUT.jpg]"]
+    static let usage = [
+        "reference add PHOTO [--face N] [--person NAME [--new]] [--force]", "reference add --from-library N [--person NAME] [--force]",
+        "reference list [--person NAME] [--json]", "reference remove N [--person NAME]",
+        "reference suggest [--person NAME] [--sheet OUT.jpg]",
+    ]
     static let about = """
-    References are photos of a person the film is about (up to \(ReferenceStore.maxReferences) each): a face in a
-    video counts as them when it resembles any one of their references closely enough, and more
-    than anyone else's. Several photos (a profile, last winter's face) help: children change fast.
-    A library knows several people (siblings, say), each by name; 'glimt-pure people' lists them.
+        References are photos of a person the film is about (up to \(ReferenceStore.maxReferences) each): a face in a
+        video counts as them when it resembles any one of their references closely enough, and more
+        than anyone else's. Several photos (a profile, last winter's face) help: children change fast.
+        A library knows several people (siblings, say), each by name; 'glimt-pure people' lists them.
 
-    'add' finds the faces in PHOTO. With one face it is taken; with several, say which with
-    --face N (numbers as 'glimt-pure faces PHOTO' prints them): glimt never guesses. Without
-    --face, the faces are listed and a numbered contact sheet is written to the library (exit 2).
-    --person NAME says whose reference it is, and creates the person on first use, saying 'new
-    person NAME'; a name a letter or two from a person's is taken for a typo of it, unless --new
-    says it is a new person ('everyone' is the whole family's word, no person's name). Without
-    it, a library of one person adds to them, an empty one creates '\(ReferenceStore.firstPersonName)'
-    (rename with 'glimt-pure people rename'). A person's references are numbered 1 to \(ReferenceStore.maxReferences), as
-    'list' shows them and 'remove' takes them. Each reference keeps the embedding of the aligned
-    face as it is and mirrored, averaged, and a 112x112 thumbnail. The same face twice is
-    refused; a face that resembles none of the person's other references is probably someone
-    else, and one that looks more like another person is refused naming them: both are taken
-    only with --force. A face the detector is unsure of (a score under \(String(format: "%.2f", References.lowDetectionScore))) is added, with a
-    word that it is perhaps no face.
+        'add' finds the faces in PHOTO. With one face it is taken; with several, say which with
+        --face N (numbers as 'glimt-pure faces PHOTO' prints them): glimt never guesses. Without
+        --face, the faces are listed and a numbered contact sheet is written to the library (exit 2).
+        --person NAME says whose reference it is, and creates the person on first use, saying 'new
+        person NAME'; a name a letter or two from a person's is taken for a typo of it, unless --new
+        says it is a new person ('everyone' is the whole family's word, no person's name). Without
+        it, a library of one person adds to them, an empty one creates '\(ReferenceStore.firstPersonName)'
+        (rename with 'glimt-pure people rename'). A person's references are numbered 1 to \(ReferenceStore.maxReferences), as
+        'list' shows them and 'remove' takes them. Each reference keeps the embedding of the aligned
+        face as it is and mirrored, averaged, and a 112x112 thumbnail. The same face twice is
+        refused; a face that resembles none of the person's other references is probably someone
+        else, and one that looks more like another person is refused naming them: both are taken
+        only with --force. A face the detector is unsure of (a score under \(String(format: "%.2f", References.lowDetectionScore))) is added, with a
+        word that it is perhaps no face.
 
-    'suggest' proposes up to \(ReferenceSuggestions.count) faces from the scanned videos that are the person beyond doubt
-    (cosine \(String(format: "%.2f", ReferenceSuggestions.minCosine)) or more, and theirs by the one-face-one-person rule), one a month, from the
-    months farthest from their references: children change fast, and last year's photo stops
-    matching. --sheet draws them numbered; 'add --from-library N' takes suggestion N.
-    """
+        'suggest' proposes up to \(ReferenceSuggestions.count) faces from the scanned videos that are the person beyond doubt
+        (cosine \(String(format: "%.2f", ReferenceSuggestions.minCosine)) or more, and theirs by the one-face-one-person rule), one a month, from the
+        months farthest from their references: children change fast, and last year's photo stops
+        matching. --sheet draws them numbered; 'add --from-library N' takes suggestion N.
+        """
     static let subcommands = ["add", "list", "remove", "suggest"]
     struct Options: OptionGroup {
         let face = OptionalNumberOption<Int>("--face", "N", range: 1...10_000, "Which face of PHOTO (1 = highest detector score)")
         let newPerson = FlagOption("--new", "For 'add': --person NAME is a new person, even with a name close to a person's")
-        let fromLibrary = OptionalNumberOption<Int>("--from-library", "N", range: 1...1000, "For 'add': suggestion N of the last 'reference suggest' instead of a photo")
+        let fromLibrary = OptionalNumberOption<Int>(
+            "--from-library", "N", range: 1...1000, "For 'add': suggestion N of the last 'reference suggest' instead of a photo")
         let sheet = TextOption("--sheet", "OUT.jpg", completion: .file, "For 'suggest': draw the suggested faces, numbered (JPEG or PNG by the name)")
         let overwrite = SharedOptions.overwrite
         let person = SharedOptions.person
@@ -64,13 +67,17 @@ struct ReferenceCommand: Command {
                 if args.flag(\.newPerson) && person == nil { throw UsageError("--new names a new person: give it with --person NAME") }
                 let detectionSize = try args.value(\.detectSize)
                 let face = try args.value(\.face)
-                (r, owner) = try References.add(photo: args.positionals[1], faceNumber: face, person: person, library: library,
-                                                detectionSize: detectionSize, force: args.flag(\.force), newPerson: args.flag(\.newPerson))
+                (r, owner) = try References.add(
+                    photo: args.positionals[1], faceNumber: face, person: person, library: library,
+                    detectionSize: detectionSize, force: args.flag(\.force), newPerson: args.flag(\.newPerson))
             }
             if !known.contains(where: { $0.id == owner.id }) { Console.out("new person \(owner.name)") }
-            var line = "added reference \(r.number) of \(owner.name): face \(r.face) of \(ShownPath.escaped(r.photo)) (quality \(String(format: "%.2f", r.quality))"
+            var line =
+                "added reference \(r.number) of \(owner.name): face \(r.face) of \(ShownPath.escaped(r.photo)) (quality \(String(format: "%.2f", r.quality))"
             if let score = r.score, score < References.lowDetectionScore {
-                line += String(format: "; detection score %.2f, low: perhaps not a face; 'glimt-pure reference remove %d --person ", score, r.number) + owner.name + "' takes it back"
+                line +=
+                    String(format: "; detection score %.2f, low: perhaps not a face; 'glimt-pure reference remove %d --person ", score, r.number)
+                    + owner.name + "' takes it back"
             }
             Console.out(line + ")")
             return ExitStatus.done
@@ -88,15 +95,20 @@ struct ReferenceCommand: Command {
                         listed.append(entry)
                     }
                 }
-                Console.outJSON(String(decoding: try JSONSerialization.data(withJSONObject: listed, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]),
-                                       as: UTF8.self))
+                Console.outJSON(
+                    String(
+                        decoding: try JSONSerialization.data(
+                            withJSONObject: listed, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]),
+                        as: UTF8.self))
             } else if people.allSatisfy({ $0.references.isEmpty }) {
                 Console.out("no references in \(ShownPath.escaped(library.path)) (add one: glimt-pure reference add PHOTO --person NAME)")
             } else {
                 for p in people {
                     Console.out("\(p.name):")
                     for r in p.references {
-                        Console.out(String(format: "%5d  ", r.number) + "face \(r.face) of \(ShownPath.escaped(r.photo))  quality " + String(format: "%.2f", r.quality) + "  added \(r.added)")
+                        Console.out(
+                            String(format: "%5d  ", r.number) + "face \(r.face) of \(ShownPath.escaped(r.photo))  quality "
+                                + String(format: "%.2f", r.quality) + "  added \(r.added)")
                     }
                 }
             }
@@ -105,7 +117,9 @@ struct ReferenceCommand: Command {
             guard args.positionals.count == 2, let number = Int(args.positionals[1]) else {
                 throw UsageError("'reference remove' takes one N, as 'glimt-pure reference list' numbers a person's references")
             }
-            guard let owner = try People.choose(person, in: store.people()) else { throw GlimtError("the library has no references (see: glimt-pure reference list)") }
+            guard let owner = try People.choose(person, in: store.people()) else {
+                throw GlimtError("the library has no references (see: glimt-pure reference list)")
+            }
             let (r, _) = try store.remove(number: number, person: owner.name)
             Console.out("removed reference \(r.number) of \(owner.name) (face \(r.face) of \(ShownPath.escaped(r.photo)))")
             return ExitStatus.done
@@ -115,11 +129,15 @@ struct ReferenceCommand: Command {
             if let output { try ReferenceSuggestions.checkSheet(output, overwrite: args.flag(\.overwrite)) }
             let suggestions = try ReferenceSuggestions.suggest(person: person, library: library)
             guard !suggestions.isEmpty else {
-                Console.out("no face of the library is clearly \(person ?? "the person") (cosine \(String(format: "%.2f", ReferenceSuggestions.minCosine)) or more, at least \(Int(ReferenceSuggestions.minFaceHeight)) pixels high)")
+                Console.out(
+                    "no face of the library is clearly \(person ?? "the person") (cosine \(String(format: "%.2f", ReferenceSuggestions.minCosine)) or more, at least \(Int(ReferenceSuggestions.minFaceHeight)) pixels high)"
+                )
                 return ExitStatus.done
             }
             for s in suggestions {
-                Console.out(String(format: "%3d  ", s.number) + "\(s.day)  \(ShownPath.escaped(s.video)) at " + String(format: "%.2f s  cosine %.2f", s.time, s.cosine))
+                Console.out(
+                    String(format: "%3d  ", s.number) + "\(s.day)  \(ShownPath.escaped(s.video)) at "
+                        + String(format: "%.2f s  cosine %.2f", s.time, s.cosine))
             }
             if let output {
                 try ReferenceSuggestions.sheet(suggestions, to: output)

@@ -6,14 +6,14 @@ struct ShowCommand: Command {
     static let summary = "Draw a day's videos side by side: each one's best second and score, the pick marked"
     static let usage = ["show DAY --sheet OUT.jpg [options]"]
     static let about = """
-    One tile per video of DAY: the frame in the middle of its best second (of the pinned second,
-    for a pinned video), upright, with its file name, score and the score's parts (looks,
-    sharpness, face, person) under it. The day's pick has a thick border and a tag: PICK in green,
-    PINNED in blue, or PICK, NO PERSON in orange for a pick without the person; the part of it the
-    film shows stays bright. Excluded videos are dimmed and framed in red. The day is judged as
-    'glimt-pure days' judges it, with today's references; only the frames shown are decoded. JPEG
-    or PNG by the name of OUT.
-    """
+        One tile per video of DAY: the frame in the middle of its best second (of the pinned second,
+        for a pinned video), upright, with its file name, score and the score's parts (looks,
+        sharpness, face, person) under it. The day's pick has a thick border and a tag: PICK in green,
+        PINNED in blue, or PICK, NO PERSON in orange for a pick without the person; the part of it the
+        film shows stays bright. Excluded videos are dimmed and framed in red. The day is judged as
+        'glimt-pure days' judges it, with today's references; only the frames shown are decoded. JPEG
+        or PNG by the name of OUT.
+        """
     struct Options: OptionGroup {
         let sheet = SharedOptions.sheet
         let overwrite = SharedOptions.overwrite
@@ -29,8 +29,12 @@ struct ShowCommand: Command {
         let r = outcome.report
         Notes.print(r.candidates, command: name)
         let how = r.status == .pinned ? "pinned" : r.status == .withoutPerson ? "picked without the person" : "picked"
-        let pick = r.pick.map { ": \(how) \(ShownPath.escaped(URL(fileURLWithPath: $0.video).lastPathComponent)) at \(String(format: "%.2f", $0.start)) s" }
-        Console.out("wrote \(ShownPath.escaped(sheet.output)): \(day), \(r.candidates.count) video\(r.candidates.count == 1 ? "" : "s")" + (pick ?? ", no pick (\(r.reason ?? r.status.rawValue))"))
+        let pick = r.pick.map {
+            ": \(how) \(ShownPath.escaped(URL(fileURLWithPath: $0.video).lastPathComponent)) at \(String(format: "%.2f", $0.start)) s"
+        }
+        Console.out(
+            "wrote \(ShownPath.escaped(sheet.output)): \(day), \(r.candidates.count) video\(r.candidates.count == 1 ? "" : "s")"
+                + (pick ?? ", no pick (\(r.reason ?? r.status.rawValue))"))
         return SheetRun.report(outcome.unreadable, command: name)
     }
 }

@@ -6,13 +6,13 @@ struct StatusCommand: Command {
     static let summary = "When the library was last scanned, what is new since, and what failed"
     static let usage = ["status [--all] [--json] [--library DIR]"]
     static let about = """
-    Says how many videos the library holds and over which days, when it was last scanned (and
-    merged into), whether a scan is at work now, which videos in the watched folders are new or
-    changed since (by name, size and time: nothing is opened or decoded, so a moved video counts
-    until a scan recognises it), and the files the last scan could not use, each with its reason.
-    Without watched folders ('glimt-pure folders add DIR') it looks in the folders of the last
-    \(ScanHistory.kept) scans it remembers.
-    """
+        Says how many videos the library holds and over which days, when it was last scanned (and
+        merged into), whether a scan is at work now, which videos in the watched folders are new or
+        changed since (by name, size and time: nothing is opened or decoded, so a moved video counts
+        until a scan recognises it), and the files the last scan could not use, each with its reason.
+        Without watched folders ('glimt-pure folders add DIR') it looks in the folders of the last
+        \(ScanHistory.kept) scans it remembers.
+        """
     struct Options: OptionGroup {
         let all = FlagOption("--all", "List every new video (otherwise the first \(StatusCommand.shown))")
         let json = SharedOptions.json
@@ -29,24 +29,32 @@ struct StatusCommand: Command {
             try Console.json(s)
             return ExitStatus.done
         }
-        Console.out("library: \(ShownPath.escaped(s.library)): \(count(s.videos, "video"))" + (s.firstDay.map { ", \($0) to \(s.lastDay ?? $0)" } ?? ""))
+        Console.out(
+            "library: \(ShownPath.escaped(s.library)): \(count(s.videos, "video"))" + (s.firstDay.map { ", \($0) to \(s.lastDay ?? $0)" } ?? ""))
         if s.scanning { Console.out("scanning now: another glimt-pure is scanning into this library") }
         if let scan = s.lastScan {
             Console.out("last scan: " + describe(scan) + (scan.shard.map { " (shard \($0))" } ?? ""))
         } else {
             Console.out("last scan: none yet (glimt-pure scan)")
         }
-        if let merge = s.lastMerge { Console.out("last merge: " + describe(merge) + " from \(merge.inputs.map(ShownPath.escaped).joined(separator: ", "))") }
+        if let merge = s.lastMerge {
+            Console.out("last merge: " + describe(merge) + " from \(merge.inputs.map(ShownPath.escaped).joined(separator: ", "))")
+        }
         if s.watchedFolders.isEmpty {
-            Console.out("watched folders: none (glimt-pure folders add DIR)" + (s.lookedIn.isEmpty ? "" : "; new videos looked for in the folders of the last scans"))
+            Console.out(
+                "watched folders: none (glimt-pure folders add DIR)"
+                    + (s.lookedIn.isEmpty ? "" : "; new videos looked for in the folders of the last scans"))
         } else {
-            Console.out("watched folders: " + s.watchedFolders.map { ShownPath.escaped($0.path) + ($0.present ? "" : " (not there now)") }.joined(separator: ", "))
+            Console.out(
+                "watched folders: "
+                    + s.watchedFolders.map { ShownPath.escaped($0.path) + ($0.present ? "" : " (not there now)") }.joined(separator: ", "))
         }
         if s.lookedIn.isEmpty {
             Console.out("new since: not looked for (no watched folders, no scan yet)")
         } else {
-            Console.out("new or changed since: \(count(s.new.count, "video"))" + (s.new.isEmpty ? "" : " (glimt-pure scan)")
-                        + (s.lastScan?.shard.map { "; this library holds shard \($0), so the other shards' videos count too" } ?? ""))
+            Console.out(
+                "new or changed since: \(count(s.new.count, "video"))" + (s.new.isEmpty ? "" : " (glimt-pure scan)")
+                    + (s.lastScan?.shard.map { "; this library holds shard \($0), so the other shards' videos count too" } ?? ""))
             for path in args.flag(\.all) ? s.new : Array(s.new.prefix(shown)) { Console.out("  " + ShownPath.escaped(path)) }
             if !args.flag(\.all) && s.new.count > shown { Console.out("  ... and \(s.new.count - shown) more (--all lists them)") }
         }
@@ -66,7 +74,8 @@ struct StatusCommand: Command {
         guard let finished = r.finished else { return "started \(when) and has not finished (it is at work, or was killed)" }
         let verb = r.kind == .merge ? "added" : "analysed"
         return "\(when), \(CompactDuration.text(finished.timeIntervalSince(r.started))): \(r.analysed) \(verb), \(r.unchanged) "
-            + (r.kind == .merge ? "already here" : "unchanged") + " of \(r.found) found" + (r.stopped ? "; stopped before the end (run it again to go on)" : "")
+            + (r.kind == .merge ? "already here" : "unchanged") + " of \(r.found) found"
+            + (r.stopped ? "; stopped before the end (run it again to go on)" : "")
     }
 
     /// A time as this machine's clock shows it.

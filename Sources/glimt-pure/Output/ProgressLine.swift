@@ -17,8 +17,10 @@ final class ProgressLine {
     private var lastPrinted = -Double.infinity
 
     /// `write` and `now` are stderr and the clock, but for tests.
-    init(isTerminal: Bool = isatty(STDERR_FILENO) == 1, write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
-         now: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }) {
+    init(
+        isTerminal: Bool = isatty(STDERR_FILENO) == 1, write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
+        now: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }
+    ) {
         self.isTerminal = isTerminal
         self.write = write
         self.now = now

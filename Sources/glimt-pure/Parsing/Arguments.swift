@@ -46,11 +46,15 @@ struct Arguments<Options: OptionGroup> {
 
     func requirePositionals(_ what: String, min: Int = 1, max: Int = Int.max) throws {
         if positionals.count < min { throw UsageError("'\(command)' needs \(what) (see: glimt-pure help \(command))") }
-        if positionals.count > max { throw UsageError("'\(command)' takes \(max == 1 ? "one" : max == 0 ? "no" : "at most \(max)") \(what), got \(positionals.count)") }
+        if positionals.count > max {
+            throw UsageError("'\(command)' takes \(max == 1 ? "one" : max == 0 ? "no" : "at most \(max)") \(what), got \(positionals.count)")
+        }
     }
 
     private func given(_ declared: PartialKeyPath<Options>) -> [OptionSpec] {
-        guard let options = options[keyPath: declared] as? OptionDeclaring else { preconditionFailure("\(declared) is not an option of \(Options.self)") }
+        guard let options = options[keyPath: declared] as? OptionDeclaring else {
+            preconditionFailure("\(declared) is not an option of \(Options.self)")
+        }
         return options.specs.filter { checked($0) && line.isGiven($0) }
     }
 

@@ -5,7 +5,8 @@ struct ChoiceOption<T: RawRepresentable & CaseIterable>: ParsedOption where T.Ra
 
     init(_ name: String, default defaultValue: T, _ help: String) {
         let names = T.allCases.map(\.rawValue)
-        spec = OptionSpec(name: name, value: names.joined(separator: "|"), completion: .choices(names), defaultText: defaultValue.rawValue, help: help)
+        spec = OptionSpec(
+            name: name, value: names.joined(separator: "|"), completion: .choices(names), defaultText: defaultValue.rawValue, help: help)
         self.defaultValue = defaultValue
     }
 

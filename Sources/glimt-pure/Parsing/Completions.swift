@@ -23,36 +23,41 @@ enum Completions {
             }
             let positional = bashReply(c.positionals)
             // A command with subcommands (`reference add|list|remove`) offers them first.
-            let first = c.subcommands.isEmpty ? ""
+            let first =
+                c.subcommands.isEmpty
+                ? ""
                 : "            if [[ $COMP_CWORD -eq 2 && \"$cur\" != -* ]]; then COMPREPLY=($(compgen -W \"\(c.subcommands.joined(separator: " "))\" -- \"$cur\")); return; fi\n"
             cases += """
-                    \(c.name))
-                        case "$prev" in
-            \(valueCases)            esac
-            \(first)            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "\(words(c).joined(separator: " "))" -- "$cur")); else \(positional); fi
-                        ;;
+                        \(c.name))
+                            case "$prev" in
+                \(valueCases)            esac
+                \(first)            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "\(words(c).joined(separator: " "))" -- "$cur")); else \(positional); fi
+                            ;;
 
-            """
+                """
         }
         let names = commands.map { $0.name }.joined(separator: " ")
         return """
-        # bash completion for glimt-pure (made by 'glimt-pure completions bash')
-        _glimt_pure() {
-            local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-            if [[ $COMP_CWORD -eq 1 ]]; then
-                COMPREPLY=($(compgen -W "\(names) help --help --version" -- "$cur"))
-                return
-            fi
-            case "${COMP_WORDS[1]}" in
-        \(cases)        help) COMPREPLY=($(compgen -W "\(names)" -- "$cur")) ;;
-            esac
-        }
-        complete -o filenames -F _glimt_pure glimt-pure
-        """
+            # bash completion for glimt-pure (made by 'glimt-pure completions bash')
+            _glimt_pure() {
+                local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
+                if [[ $COMP_CWORD -eq 1 ]]; then
+                    COMPREPLY=($(compgen -W "\(names) help --help --version" -- "$cur"))
+                    return
+                fi
+                case "${COMP_WORDS[1]}" in
+            \(cases)        help) COMPREPLY=($(compgen -W "\(names)" -- "$cur")) ;;
+                esac
+            }
+            complete -o filenames -F _glimt_pure glimt-pure
+            """
     }
 
     static func zsh() -> String {
-        func quoted(_ s: String) -> String { s.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]").replacingOccurrences(of: ":", with: "\\:") }
+        func quoted(_ s: String) -> String {
+            s.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+                .replacingOccurrences(of: ":", with: "\\:")
+        }
         func action(_ c: OptionSpec.Completion) -> String {
             switch c {
             case .file: return "_files"
@@ -70,41 +75,43 @@ enum Completions {
                 return "        \(names)\(open)[\(quoted(o.help))]\(value)'"
             }.joined(separator: " \\\n")
             functions += """
-            _glimt_pure_\(c.name.replacingOccurrences(of: "-", with: "_"))() {
-                _arguments -s \\
-            \(specs) \\
-            \(c.subcommands.isEmpty ? "" : "        '1:subcommand:(\(c.subcommands.joined(separator: " ")))' \\\n")        '*:argument:\(action(c.positionals))'
-            }
+                _glimt_pure_\(c.name.replacingOccurrences(of: "-", with: "_"))() {
+                    _arguments -s \\
+                \(specs) \\
+                \(c.subcommands.isEmpty ? "" : "        '1:subcommand:(\(c.subcommands.joined(separator: " ")))' \\\n")        '*:argument:\(action(c.positionals))'
+                }
 
-            """
+                """
         }
         return """
-        #compdef glimt-pure
-        # zsh completion for glimt-pure (made by 'glimt-pure completions zsh')
-        \(functions)_glimt_pure() {
-            local -a commands
-            commands=(
-        \(commands.map { "        '\($0.name):\(quoted($0.summary))'" }.joined(separator: "\n"))
-            )
-            if (( CURRENT == 2 )); then
-                _describe 'command' commands
-                return
-            fi
-            local cmd=${words[2]}
-            shift words; (( CURRENT-- ))
-            case $cmd in
-        \(commands.map { "        \($0.name)) _glimt_pure_\($0.name.replacingOccurrences(of: "-", with: "_")) ;;" }.joined(separator: "\n"))
-            esac
-        }
-        compdef _glimt_pure glimt-pure
-        """
+            #compdef glimt-pure
+            # zsh completion for glimt-pure (made by 'glimt-pure completions zsh')
+            \(functions)_glimt_pure() {
+                local -a commands
+                commands=(
+            \(commands.map { "        '\($0.name):\(quoted($0.summary))'" }.joined(separator: "\n"))
+                )
+                if (( CURRENT == 2 )); then
+                    _describe 'command' commands
+                    return
+                fi
+                local cmd=${words[2]}
+                shift words; (( CURRENT-- ))
+                case $cmd in
+            \(commands.map { "        \($0.name)) _glimt_pure_\($0.name.replacingOccurrences(of: "-", with: "_")) ;;" }.joined(separator: "\n"))
+                esac
+            }
+            compdef _glimt_pure glimt-pure
+            """
     }
 
     static func fish() -> String {
         func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'" }
-        var lines = ["# fish completion for glimt-pure (made by 'glimt-pure completions fish')",
-                     "complete -c glimt-pure -f",
-                     "complete -c glimt-pure -n __fish_use_subcommand -a help -d 'Show help for a command'"]
+        var lines = [
+            "# fish completion for glimt-pure (made by 'glimt-pure completions fish')",
+            "complete -c glimt-pure -f",
+            "complete -c glimt-pure -n __fish_use_subcommand -a help -d 'Show help for a command'",
+        ]
         for c in commands {
             lines.append("complete -c glimt-pure -n __fish_use_subcommand -a \(c.name) -d \(quoted(c.summary))")
             let when = "-n '__fish_seen_subcommand_from \(c.name)'"
@@ -123,7 +130,9 @@ enum Completions {
             }
             if !c.subcommands.isEmpty {
                 let words = c.subcommands.joined(separator: " ")
-                lines.append("complete -c glimt-pure -n '__fish_seen_subcommand_from \(c.name); and not __fish_seen_subcommand_from \(words)' -a \(quoted(words))")
+                lines.append(
+                    "complete -c glimt-pure -n '__fish_seen_subcommand_from \(c.name); and not __fish_seen_subcommand_from \(words)' -a \(quoted(words))"
+                )
             }
             switch c.positionals {
             case .file: lines.append("complete -c glimt-pure \(when) -F")

@@ -20,7 +20,8 @@ struct NumberOption<T: Comparable & LosslessStringConvertible>: ParsedOption {
     static func number(_ s: String, option: String, range: ClosedRange<T>) throws -> T {
         let whole = T.self == Int.self
         guard let v = T(s), (v as? Double)?.isFinite ?? true, (v as? Float)?.isFinite ?? true, range.contains(v) else {
-            throw UsageError("\(option) must be \(whole ? "a whole number" : "a number") in \(text(range.lowerBound))...\(text(range.upperBound)), not '\(s)'")
+            throw UsageError(
+                "\(option) must be \(whole ? "a whole number" : "a number") in \(text(range.lowerBound))...\(text(range.upperBound)), not '\(s)'")
         }
         return v
     }

@@ -20,8 +20,10 @@ struct OptionSpec {
     /// The default as help shows it, `(default 8)`; nil when there is none to show.
     let defaultText: String?
 
-    init(name: String, short: String? = nil, value: String?, repeatable: Bool = false, completion: Completion = .none, defaultText: String? = nil,
-         help: String) {
+    init(
+        name: String, short: String? = nil, value: String?, repeatable: Bool = false, completion: Completion = .none, defaultText: String? = nil,
+        help: String
+    ) {
         self.name = name
         self.short = short
         self.value = value

@@ -41,13 +41,16 @@ struct ParsedCommandLine {
             let name = spec.name
             if spec.value != nil {
                 let value: String
-                if let inline { value = inline } else {
+                if let inline {
+                    value = inline
+                } else {
                     guard i < tokens.count else { throw UsageError("option \(name) needs a value") }
                     value = tokens[i]
                     // `--out --library DIR` forgot the file name: an option is never taken as a
                     // value (write `--out=--odd-name` for a file that starts with dashes).
                     if value.hasPrefix("--") || specs[value] != nil {
-                        throw UsageError("option \(name) needs a value, and '\(value)' is an option (write \(name)=\(value) if it really is the value)")
+                        throw UsageError(
+                            "option \(name) needs a value, and '\(value)' is an option (write \(name)=\(value) if it really is the value)")
                     }
                     i += 1
                 }

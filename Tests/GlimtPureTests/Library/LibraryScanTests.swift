@@ -1,10 +1,11 @@
 import Foundation
-import XCTest
 import TestSupport
-@testable import Film
-@testable import Library
+import XCTest
+
 @testable import AnalysisEngine
+@testable import Film
 @testable import GlimtPure
+@testable import Library
 
 /// The library as a person relies on it: scanned once, resumed after any stop, moved files
 /// recognised, edited ones redone, references changed without decoding, choices kept.
@@ -29,8 +30,10 @@ final class LibraryScanTests: XCTestCase {
     }
 
     private func reference(_ photo: String) throws -> Reference {
-        try References.make(photo: Fixtures.url(photo).path, faceNumber: nil, models: try FaceModels.load(), id: 1,
-                            sheetFolder: root.appendingPathComponent("sheets")).0
+        try References.make(
+            photo: Fixtures.url(photo).path, faceNumber: nil, models: try FaceModels.load(), id: 1,
+            sheetFolder: root.appendingPathComponent("sheets")
+        ).0
     }
 
     func testMovedFilesAreRecognisedAndEditedOnesRedone() throws {
@@ -79,7 +82,8 @@ final class LibraryScanTests: XCTestCase {
         XCTAssertEqual(DecodedPictures.total - before, 0, "re-scoring decodes no frame")
         // The same days, judged from a fresh analysis, agree (stored embeddings are float16).
         let models = try FaceModels.load()
-        let fresh = AnalysisRun.run(inputs: [videos.path], analyzer: VideoAnalyzer(options: options(), references: [obama, biden].map(\.embedding), models: models))
+        let fresh = AnalysisRun.run(
+            inputs: [videos.path], analyzer: VideoAnalyzer(options: options(), references: [obama, biden].map(\.embedding), models: models))
         for p in fresh.picks {
             XCTAssertEqual(two[p.day]?.pick?.video, p.video)
             XCTAssertEqual(two[p.day]?.pick?.start ?? -1, p.start, accuracy: 1e-9)
@@ -94,8 +98,12 @@ final class LibraryScanTests: XCTestCase {
         let choices = try LibraryChoices(library: library, person: 1)
         try choices.pin(day: "2024-05-01", file: paths[1], start: 0.3)
         XCTAssertEqual(try choices.set("2024-05-03", excluded: true), "day 2024-05-03")
-        XCTAssertThrowsError(try choices.pin(day: "2024-05-02", file: paths[0], start: 0)) { XCTAssertTrue("\($0)".contains("is not a video of 2024-05-02"), "\($0)") }
-        XCTAssertThrowsError(try choices.pin(day: "2024-05-01", file: paths[0], start: 99)) { XCTAssertTrue("\($0)".contains("not inside the video"), "\($0)") }
+        XCTAssertThrowsError(try choices.pin(day: "2024-05-02", file: paths[0], start: 0)) {
+            XCTAssertTrue("\($0)".contains("is not a video of 2024-05-02"), "\($0)")
+        }
+        XCTAssertThrowsError(try choices.pin(day: "2024-05-01", file: paths[0], start: 99)) {
+            XCTAssertTrue("\($0)".contains("not inside the video"), "\($0)")
+        }
         // Rescan after moving everything: the choices stay.
         let moved = root.appendingPathComponent("moved")
         try FileManager.default.moveItem(at: videos, to: moved)
@@ -136,8 +144,10 @@ final class LibraryScanTests: XCTestCase {
 /// The library records how it analysed each video, so a scan with other settings never mixes
 /// them silently.
 final class ScanSettingsTests: XCTestCase {
-    private func scan(_ folder: URL, library: URL, rate: Double = AnalysisOptions().sampleRate, zone: String = "UTC",
-                      everyFace: Bool = false) throws -> LibraryScan.Summary {
+    private func scan(
+        _ folder: URL, library: URL, rate: Double = AnalysisOptions().sampleRate, zone: String = "UTC",
+        everyFace: Bool = false
+    ) throws -> LibraryScan.Summary {
         var options = AnalysisOptions()
         options.sampleRate = rate
         options.followFaces = !everyFace
@@ -208,7 +218,8 @@ final class ScanSettingsTests: XCTestCase {
         }
         XCTAssertEqual(try scan(fullPass: false).analysed, 1)
         let stretches = try XCTUnwrap(try stored().stretches)
-        let outside = try XCTUnwrap(stretches.isEmpty ? nil : (0..<28).map(Double.init).first { t in !stretches.contains { $0.overlaps(t..<(t + 1)) } })
+        let outside = try XCTUnwrap(
+            stretches.isEmpty ? nil : (0..<28).map(Double.init).first { t in !stretches.contains { $0.overlaps(t..<(t + 1)) } })
         let choices = try LibraryChoices(library: library, person: LibraryStore.noOne)
         try choices.pin(day: "2024-05-11", file: clip.path, start: outside)
         let days = try LibraryDays(library: library, rules: Judgement.Rules(), lookFor: .noOne)

@@ -1,9 +1,10 @@
 import Foundation
-import XCTest
 import TestSupport
-@testable import Library
+import XCTest
+
 @testable import AnalysisEngine
 @testable import GlimtPure
+@testable import Library
 
 /// Several people in one library: one scan, each person's days from the store, siblings (here
 /// two men who appear together) never taken for each other.
@@ -18,7 +19,8 @@ final class PeopleTests: XCTestCase {
         // Obama alone (05-03), Obama and Biden together (05-04), Biden alone (05-07), and the
         // two of them side by side in the fixtures' clip (dated by its file name).
         for clip in ["podium.mp4", "waving_with_biden.mp4", "biden_after_midnight.mp4"] {
-            try FileManager.default.copyItem(at: Fixtures.repository.appendingPathComponent("Sample/videos/\(clip)"), to: videos.appendingPathComponent(clip))
+            try FileManager.default.copyItem(
+                at: Fixtures.repository.appendingPathComponent("Sample/videos/\(clip)"), to: videos.appendingPathComponent(clip))
         }
         try FileManager.default.copyItem(at: Fixtures.url("analysis/two_people.mp4"), to: videos.appendingPathComponent("VID_20240508_120000.mp4"))
     }
@@ -35,19 +37,24 @@ final class PeopleTests: XCTestCase {
     /// that looks most like `person`, its cosine with them and with `other`.
     private func shown(_ pick: DayPick, person: Person, other: Person) throws -> (own: Float, other: Float) {
         let frame = try StillFrame.at(pick.start + pick.length / 2, in: pick.video)
-        let faces = try FaceModels.load().faces(in: frame, embed: true).filter { let c = $0.face.box.center; return c.x >= pick.crop.x && c.x <= pick.crop.maxX && c.y >= pick.crop.y && c.y <= pick.crop.maxY }
-        let scored = faces.compactMap { f in f.embedding.map { e in (own: e.bestCosine(person.embeddings)!, other: e.bestCosine(other.embeddings)!) } }
+        let faces = try FaceModels.load().faces(in: frame, embed: true).filter {
+            let c = $0.face.box.center; return c.x >= pick.crop.x && c.x <= pick.crop.maxX && c.y >= pick.crop.y && c.y <= pick.crop.maxY
+        }
+        let scored = faces.compactMap { f in f.embedding.map { e in (own: e.bestCosine(person.embeddings)!, other: e.bestCosine(other.embeddings)!) }
+        }
         return try XCTUnwrap(scored.max { $0.own < $1.own }, "a face in the crop of \(pick.day)")
     }
 
     func testOneScanServesTwoPeopleAndAddingOneDecodesNothing() throws {
-        try References.add(photo: Fixtures.path("yunet/obama.png"), faceNumber: nil, person: "Barack", library: library, detectionSize: 640, force: false)
+        try References.add(
+            photo: Fixtures.path("yunet/obama.png"), faceNumber: nil, person: "Barack", library: library, detectionSize: 640, force: false)
         var options = AnalysisOptions()
         options.timeZone = TimeZone(identifier: "UTC")!
         XCTAssertEqual(try LibraryScan(library: library, options: options).run([videos.path]).analysed, 4)
 
         // Adding Joe decodes his photo, and nothing more: his days come from the store.
-        try References.add(photo: Fixtures.path("yunet/biden.png"), faceNumber: nil, person: "Joe", library: library, detectionSize: 640, force: false)
+        try References.add(
+            photo: Fixtures.path("yunet/biden.png"), faceNumber: nil, person: "Joe", library: library, detectionSize: 640, force: false)
         let decoded = DecodedPictures.total
         let barack = try days("Barack"), joe = try days("Joe")
         XCTAssertEqual(DecodedPictures.total, decoded, "a second person is judged from the store: no frame decoded")
@@ -77,7 +84,7 @@ final class PeopleTests: XCTestCase {
     func testAnOlderLibraryBecomesOnePersonWithItsPinsAndPicks() throws {
         var options = AnalysisOptions()
         options.timeZone = TimeZone(identifier: "UTC")!
-        options.followFaces = false // as libraries were scanned then: every face embedded
+        options.followFaces = false  // as libraries were scanned then: every face embedded
         _ = try LibraryScan(library: library, options: options).run([videos.path])
         try References.add(photo: Fixtures.path("yunet/obama.png"), faceNumber: nil, person: nil, library: library, detectionSize: 640, force: false)
         let store = ReferenceStore(library: library)
@@ -89,12 +96,16 @@ final class PeopleTests: XCTestCase {
         let before = try days(person.name)
 
         // Back to how glimt kept it before: one list of references, and choices of no one in particular.
-        let v1 = ["version": 1, "nextID": 2,
-                  "references": try JSONSerialization.jsonObject(with: JSONEncoder().encode(person.references))] as [String: Any]
+        let v1 =
+            [
+                "version": 1, "nextID": 2,
+                "references": try JSONSerialization.jsonObject(with: JSONEncoder().encode(person.references)),
+            ] as [String: Any]
         try JSONSerialization.data(withJSONObject: v1).write(to: store.indexURL)
         do {
             let db = try Database(path: library.appendingPathComponent("library.sqlite").path)
-            try db.execute("""
+            try db.execute(
+                """
                 CREATE TABLE pins5 (day TEXT PRIMARY KEY, content_key TEXT NOT NULL, start REAL NOT NULL);
                 INSERT INTO pins5 SELECT day, content_key, start FROM pins; DROP TABLE pins; ALTER TABLE pins5 RENAME TO pins;
                 CREATE TABLE excluded_days5 (day TEXT PRIMARY KEY);
@@ -134,16 +145,20 @@ final class ReferenceSuggestionTests: XCTestCase {
         let videos = root.appendingPathComponent("videos"), library = root.appendingPathComponent("library")
         try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
         for clip in ["podium.mp4", "waving_with_biden.mp4", "biden_after_midnight.mp4", "press_room_portrait.mp4"] {
-            try FileManager.default.copyItem(at: Fixtures.repository.appendingPathComponent("Sample/videos/\(clip)"), to: videos.appendingPathComponent(clip))
+            try FileManager.default.copyItem(
+                at: Fixtures.repository.appendingPathComponent("Sample/videos/\(clip)"), to: videos.appendingPathComponent(clip))
         }
-        try References.add(photo: Fixtures.path("yunet/obama.png"), faceNumber: nil, person: "Barack", library: library, detectionSize: 640, force: false)
-        try References.add(photo: Fixtures.path("yunet/biden.png"), faceNumber: nil, person: "Joe", library: library, detectionSize: 640, force: false)
+        try References.add(
+            photo: Fixtures.path("yunet/obama.png"), faceNumber: nil, person: "Barack", library: library, detectionSize: 640, force: false)
+        try References.add(
+            photo: Fixtures.path("yunet/biden.png"), faceNumber: nil, person: "Joe", library: library, detectionSize: 640, force: false)
         var options = AnalysisOptions()
         options.timeZone = TimeZone(identifier: "UTC")!
         _ = try LibraryScan(library: library, options: options).run([videos.path])
         // Each clip a month of its own (given by hand), so the suggestions can spread over months.
         for (i, clip) in ["podium.mp4", "waving_with_biden.mp4", "biden_after_midnight.mp4", "press_room_portrait.mp4"].enumerated() {
-            _ = try LibraryChoices(library: library).setDate(file: videos.appendingPathComponent(clip).path, day: String(format: "2024-%02d-15", 2 * i + 1), time: nil)
+            _ = try LibraryChoices(library: library).setDate(
+                file: videos.appendingPathComponent(clip).path, day: String(format: "2024-%02d-15", 2 * i + 1), time: nil)
         }
         let people = try ReferenceStore(library: library).people()
         for (name, other) in [("Barack", "Joe"), ("Joe", "Barack")] {
@@ -153,8 +168,9 @@ final class ReferenceSuggestionTests: XCTestCase {
             let own = people.first { $0.name == name }!.embeddings, others = people.first { $0.name == other }!.embeddings
             for s in suggestions {
                 let frame = try StillFrame.at(s.time, in: s.video)
-                let face = try XCTUnwrap(try FaceModels.load().faces(in: frame, embed: true)
-                    .max { $0.face.box.intersectionOverUnion(s.box) < $1.face.box.intersectionOverUnion(s.box) })
+                let face = try XCTUnwrap(
+                    try FaceModels.load().faces(in: frame, embed: true)
+                        .max { $0.face.box.intersectionOverUnion(s.box) < $1.face.box.intersectionOverUnion(s.box) })
                 let e = try XCTUnwrap(face.embedding)
                 XCTAssertGreaterThanOrEqual(e.bestCosine(own)!, Identity.Thresholds.standard.strong, "\(name)'s suggestion \(s.number) (\(s.video))")
                 XCTAssertLessThan(e.bestCosine(others)!, Identity.Thresholds.standard.match, "not \(other)")

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import GlimtCore
 import GlimtPure
+import XCTest
 
 /// Which videos a scan analyses side by side: short clips two at a time, a longer video alone,
 /// and the video analysed alone still measured on every core.
@@ -38,8 +38,9 @@ final class SideBySideTests: XCTestCase {
         var shortPairs = 0
         for i in spans.indices {
             for j in spans.indices where j > i && overlap(spans[i], spans[j]) {
-                XCTAssertTrue(spans[i].duration < SideBySide.below && spans[j].duration < SideBySide.below,
-                              "a \(spans[i].duration) s and a \(spans[j].duration) s video side by side")
+                XCTAssertTrue(
+                    spans[i].duration < SideBySide.below && spans[j].duration < SideBySide.below,
+                    "a \(spans[i].duration) s and a \(spans[j].duration) s video side by side")
                 shortPairs += 1
             }
         }

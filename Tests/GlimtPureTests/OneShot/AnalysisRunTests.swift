@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import AnalysisEngine
 @testable import GlimtCore
 @testable import GlimtPure
@@ -29,8 +30,9 @@ final class AnalysisRunTests: XCTestCase {
         try Data().write(to: empty)
         let audio = Fixtures.url("media/audio_only.m4a").path
         var reported: [FileProblem] = []
-        let result = AnalysisRun.run(inputs: [truncated.path, text.path, good, empty.path, audio, folder.appendingPathComponent("missing.mp4").path],
-                                     analyzer: try analyzer(), report: { reported.append($0) })
+        let result = AnalysisRun.run(
+            inputs: [truncated.path, text.path, good, empty.path, audio, folder.appendingPathComponent("missing.mp4").path],
+            analyzer: try analyzer(), report: { reported.append($0) })
         XCTAssertEqual(result.videos.map(\.path), [good], "the good video is analysed despite the bad ones around it")
         let failed = Set(result.failures.map(\.path))
         for bad in [text.path, empty.path, audio, folder.appendingPathComponent("missing.mp4").path] {

@@ -1,10 +1,11 @@
 import Foundation
-import XCTest
 import TestSupport
-@testable import Imaging
-@testable import Library
+import XCTest
+
 @testable import AnalysisEngine
 @testable import GlimtPure
+@testable import Imaging
+@testable import Library
 
 /// What a user relies on when choosing references: never guessing among several faces, at most five references, no face twice and no stranger by
 /// mistake, and a contact sheet that shows which faces matched.
@@ -30,18 +31,25 @@ final class ReferencesTests: XCTestCase {
     func testSixthReferenceIsRefusedAndRemoveFreesASlot() throws {
         let store = ReferenceStore(library: temporaryFolder(self))
         // Five different photos of Obama (obama-1080p.png is obama.png again, and would be refused).
-        let photos: [(String, Int?)] = [("obama.png", nil), ("obama2.png", nil), ("obama3.png", nil), ("obama4.png", nil), ("obama_and_biden.png", 2)]
+        let photos: [(String, Int?)] = [
+            ("obama.png", nil), ("obama2.png", nil), ("obama3.png", nil), ("obama4.png", nil), ("obama_and_biden.png", 2),
+        ]
         for (p, face) in photos {
-            try References.add(photo: Fixtures.url("yunet/\(p)").path, faceNumber: face, person: nil, library: store.library, detectionSize: 640, force: false)
+            try References.add(
+                photo: Fixtures.url("yunet/\(p)").path, faceNumber: face, person: nil, library: store.library, detectionSize: 640, force: false)
         }
         XCTAssertEqual(try store.list().map(\.id), [1, 2, 3, 4, 5])
-        XCTAssertThrowsError(try References.add(photo: Fixtures.url("yunet/biden.png").path, faceNumber: nil, person: nil, library: store.library, detectionSize: 640, force: false)) { error in
+        XCTAssertThrowsError(
+            try References.add(
+                photo: Fixtures.url("yunet/biden.png").path, faceNumber: nil, person: nil, library: store.library, detectionSize: 640, force: false)
+        ) { error in
             XCTAssertTrue("\(error)".contains("already has 5 references"), "\(error)")
         }
         XCTAssertEqual(try store.list().map(\.number), [1, 2, 3, 4, 5], "numbered for their person")
         XCTAssertEqual(try store.remove(number: 3, person: "child").reference.id, 3)
         XCTAssertThrowsError(try store.remove(number: 3, person: "child"))
-        let added = try References.add(photo: Fixtures.url("yunet/biden.png").path, faceNumber: nil, person: nil, library: store.library, detectionSize: 640, force: true)
+        let added = try References.add(
+            photo: Fixtures.url("yunet/biden.png").path, faceNumber: nil, person: nil, library: store.library, detectionSize: 640, force: true)
         XCTAssertEqual(added.reference.id, 6, "IDs are never reused")
         XCTAssertEqual(added.reference.number, 3, "the number freed is taken again")
         // A reference is the mirrored-and-averaged embedding of its face: Obama's references match
@@ -54,13 +62,16 @@ final class ReferencesTests: XCTestCase {
     func testTheSameFaceTwiceIsRefused() throws {
         let library = temporaryFolder(self)
         let photo = Fixtures.url("yunet/obama.png").path
-        XCTAssertEqual(try References.add(photo: photo, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: false).reference.id, 1)
-        XCTAssertThrowsError(try References.add(photo: photo, faceNumber: 1, person: nil, library: library, detectionSize: 640, force: true)) { error in
+        XCTAssertEqual(
+            try References.add(photo: photo, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: false).reference.id, 1)
+        XCTAssertThrowsError(try References.add(photo: photo, faceNumber: 1, person: nil, library: library, detectionSize: 640, force: true)) {
+            error in
             XCTAssertEqual("\(error)", "\(photo): face 1 is already reference 1 of child")
         }
         // The same portrait at another size, under another name: the same face all the same.
         let resized = Fixtures.url("yunet/obama-1080p.png").path
-        XCTAssertThrowsError(try References.add(photo: resized, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: true)) { error in
+        XCTAssertThrowsError(try References.add(photo: resized, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: true)) {
+            error in
             let e = error as? GlimtError
             XCTAssertEqual(e?.path, resized)
             XCTAssertTrue(e?.reason.hasPrefix("face 1 is the same face as reference 1 of child (cosine 0.9") ?? false, "\(error)")
@@ -68,14 +79,19 @@ final class ReferencesTests: XCTestCase {
         }
         XCTAssertEqual(try ReferenceStore(library: library).list().map(\.id), [1])
         // A different photo of the same person is what a second reference is for.
-        XCTAssertEqual(try References.add(photo: Fixtures.url("yunet/obama2.png").path, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: false).reference.id, 2)
+        XCTAssertEqual(
+            try References.add(
+                photo: Fixtures.url("yunet/obama2.png").path, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: false
+            ).reference.id, 2)
     }
 
     func testAStrangerIsRefusedWithoutForceAndTakenWithIt() throws {
         let library = temporaryFolder(self)
-        try References.add(photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: false)
+        try References.add(
+            photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: false)
         let biden = Fixtures.url("yunet/biden.png").path
-        XCTAssertThrowsError(try References.add(photo: biden, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: false)) { error in
+        XCTAssertThrowsError(try References.add(photo: biden, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: false)) {
+            error in
             let e = error as? GlimtError
             XCTAssertEqual(e?.path, biden)
             let reason = e?.reason ?? ""
@@ -86,7 +102,8 @@ final class ReferencesTests: XCTestCase {
         }
         let store = ReferenceStore(library: library)
         XCTAssertEqual(try store.list().count, 1)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.folder.path), ["reference-1.png"], "a refused face leaves no thumbnail")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: store.folder.path), ["reference-1.png"], "a refused face leaves no thumbnail")
         let forced = try References.add(photo: biden, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: true)
         XCTAssertEqual(forced.reference.id, 2)
         XCTAssertEqual(try store.list().map(\.photo), [Fixtures.url("yunet/obama.png").path, biden])
@@ -94,11 +111,16 @@ final class ReferencesTests: XCTestCase {
 
     func testTheStoresCheckSeesTheStoredReferencesAndCanRefuse() throws {
         let store = ReferenceStore(library: temporaryFolder(self))
-        let first = try References.make(photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, models: FaceModels.load(), id: 0,
-                                        sheetFolder: store.library).0
+        let first = try References.make(
+            photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, models: FaceModels.load(), id: 0,
+            sheetFolder: store.library
+        ).0
         var seen: [[Int]] = []
         try store.add(first, to: "Emma", thumbnailPNG: [1]) { p, _ in seen.append(p?.references.map(\.id) ?? []) }
-        XCTAssertThrowsError(try store.add(first, to: "Emma", thumbnailPNG: [2]) { p, _ in seen.append(p?.references.map(\.id) ?? []); throw GlimtError("no") })
+        XCTAssertThrowsError(
+            try store.add(first, to: "Emma", thumbnailPNG: [2]) { p, _ in
+                seen.append(p?.references.map(\.id) ?? []); throw GlimtError("no")
+            })
         try store.add(first, to: "Emma", thumbnailPNG: [3]) { p, _ in seen.append(p?.references.map(\.id) ?? []) }
         XCTAssertEqual(seen, [[], [1], [1]])
         XCTAssertEqual(try store.list().map(\.id), [1, 2], "the refused one took no id")
@@ -106,10 +128,12 @@ final class ReferencesTests: XCTestCase {
 
     func testMatchedFacesAreGreenOnTheSheet() throws {
         let library = temporaryFolder(self)
-        try References.add(photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: false)
+        try References.add(
+            photo: Fixtures.url("yunet/obama.png").path, faceNumber: nil, person: nil, library: library, detectionSize: 640, force: false)
         let sheet = library.appendingPathComponent("sheet.png").path
-        let found = try PhotoFaces.find(in: Fixtures.url("yunet/two_people.png").path, embed: false,
-                                        references: ReferenceStore(library: library).list(), sheet: sheet)
+        let found = try PhotoFaces.find(
+            in: Fixtures.url("yunet/two_people.png").path, embed: false,
+            references: ReferenceStore(library: library).list(), sheet: sheet)
         // Face 1 is Obama, face 2 Biden.
         XCTAssertEqual(found.faces.map { $0.match?.samePerson }, [true, false])
         let drawn = try StillImage.read(sheet)

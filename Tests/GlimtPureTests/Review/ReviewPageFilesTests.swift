@@ -1,8 +1,9 @@
 import Foundation
-import XCTest
 import TestSupport
-@testable import Imaging
+import XCTest
+
 @testable import GlimtPure
+@testable import Imaging
 
 /// The review page's own files (Sources/GlimtPure/Review/Page), as the editor and the browser see
 /// them: the palette written once and read by the sheets and the page alike, the page's text
@@ -29,9 +30,11 @@ final class ReviewPageFilesTests: XCTestCase {
 
     /// The sheets draw with the palette's colours, not a copy of them.
     func testTheSheetsAndThePageReadOnePalette() throws {
-        let sheets: [(RGB, String)] = [(SheetStyle.background, "bg"), (SheetStyle.text, "text"), (SheetStyle.dimText, "sheet-dim"),
-                                       (SheetStyle.emptyCell, "sheet-empty"), (SheetStyle.picked, "picked"), (SheetStyle.pinned, "pinned"),
-                                       (SheetStyle.withoutPerson, "without"), (SheetStyle.excluded, "sheet-excluded"), (SheetStyle.noPick, "sheet-nopick")]
+        let sheets: [(RGB, String)] = [
+            (SheetStyle.background, "bg"), (SheetStyle.text, "text"), (SheetStyle.dimText, "sheet-dim"),
+            (SheetStyle.emptyCell, "sheet-empty"), (SheetStyle.picked, "picked"), (SheetStyle.pinned, "pinned"),
+            (SheetStyle.withoutPerson, "without"), (SheetStyle.excluded, "sheet-excluded"), (SheetStyle.noPick, "sheet-nopick"),
+        ]
         for (rgb, name) in sheets { XCTAssertEqual(rgb, try colour(name), "SheetStyle's --\(name)") }
         let people = try palette().filter { $0.name.hasPrefix("person-") }
         XCTAssertEqual(people.map(\.name), (1...people.count).map { "person-\($0)" }, "the people's colours are numbered from 1, in order")
@@ -89,7 +92,9 @@ final class ReviewPageFilesTests: XCTestCase {
         // Badges and tags: black text on a status colour, which is also a border on a panel.
         for status in ["picked", "pinned", "without", "excluded", "nopick", "changed"] {
             XCTAssertGreaterThanOrEqual(contrast(.black, try colour(status)), 4.5, "black on --\(status)")
-            for bg in ["bg", "panel"] { XCTAssertGreaterThanOrEqual(contrast(try colour(status), try colour(bg)), 3, "--\(status) border on --\(bg)") }
+            for bg in ["bg", "panel"] {
+                XCTAssertGreaterThanOrEqual(contrast(try colour(status), try colour(bg)), 3, "--\(status) border on --\(bg)")
+            }
         }
         XCTAssertGreaterThanOrEqual(contrast(try colour("edge"), try colour("bg")), 3, "a control's outline")
         XCTAssertGreaterThanOrEqual(contrast(try colour("focus"), try colour("bg")), 3, "the focus ring")
@@ -98,13 +103,18 @@ final class ReviewPageFilesTests: XCTestCase {
     func testTheSkeletonIsFilledAndANameStaysText() throws {
         let skeleton = try ReviewPage(skeleton: Array(try text("review.html").utf8))
         let html = skeleton.html(year: 2024, person: "<img src=x onerror=alert(1)> \"Bo\" & {{year}}")
-        XCTAssertTrue(html.contains("<title>glimt-pure review: 2024 (&lt;img src=x onerror=alert(1)&gt; &quot;Bo&quot; &amp; {{year}})</title>"), html)
+        XCTAssertTrue(
+            html.contains("<title>glimt-pure review: 2024 (&lt;img src=x onerror=alert(1)&gt; &quot;Bo&quot; &amp; {{year}})</title>"), html)
         XCTAssertTrue(html.contains("<script src=\"data/2024.js\"></script>"), html)
         XCTAssertFalse(html.contains("<img"), "the name is text")
         XCTAssertEqual(html.components(separatedBy: "2024").count - 1, 2, "the year in the title and the data's name, and nowhere else")
         XCTAssertTrue(skeleton.html(year: 2023, person: nil).contains("<title>glimt-pure review: 2023</title>"))
         // A skeleton that leaves no year would load no year's data.
-        XCTAssertThrowsError(try ReviewPage(skeleton: Array("<title>{{whose}}</title>".utf8))) { XCTAssertTrue("\($0)".contains("{{year}}"), "\($0)") }
-        XCTAssertThrowsError(try ReviewPage(skeleton: Array("{{year}}{{whose}}{{when}}".utf8))) { XCTAssertTrue("\($0)".contains("{{when}}"), "\($0)") }
+        XCTAssertThrowsError(try ReviewPage(skeleton: Array("<title>{{whose}}</title>".utf8))) {
+            XCTAssertTrue("\($0)".contains("{{year}}"), "\($0)")
+        }
+        XCTAssertThrowsError(try ReviewPage(skeleton: Array("{{year}}{{whose}}{{when}}".utf8))) {
+            XCTAssertTrue("\($0)".contains("{{when}}"), "\($0)")
+        }
     }
 }

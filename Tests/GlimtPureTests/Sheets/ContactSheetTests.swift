@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Analysis
 @testable import GlimtPure
 @testable import Imaging
@@ -23,11 +24,17 @@ final class ContactSheetTests: XCTestCase {
         XCTAssertEqual(pixel(95, 55), RGB(10, 10, 10))
         // Each label sits above its box, in its mark's colour.
         func inks(_ xs: Range<Int>) -> Set<[UInt8]> {
-            Set(xs.flatMap { x in (0..<30).map { y in let c = pixel(x, y); return [c.r, c.g, c.b] } })
+            Set(
+                xs.flatMap { x in
+                    (0..<30).map { y in
+                        let c = pixel(x, y); return [c.r, c.g, c.b]
+                    }
+                })
         }
         XCTAssertEqual(inks(20..<70), [[10, 10, 10], [0, 0, 0], [255, 214, 0]])
         XCTAssertEqual(inks(120..<170), [[10, 10, 10], [0, 0, 0], [0, 220, 80]])
-        XCTAssertEqual(ContactSheet.draw(image, faces: faces).pixels,
-                       ContactSheet.draw(image, faces: faces, marks: [.numbered(1), .numbered(2)]).pixels)
+        XCTAssertEqual(
+            ContactSheet.draw(image, faces: faces).pixels,
+            ContactSheet.draw(image, faces: faces, marks: [.numbered(1), .numbered(2)]).pixels)
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
-import XCTest
 import TestSupport
-@testable import Imaging
-@testable import Library
+import XCTest
+
 @testable import AnalysisEngine
 @testable import GlimtPure
+@testable import Imaging
+@testable import Library
 
 /// The sheets as a person looks at them: a day's videos side by side with the pick marked, and a
 /// year of days with their frames; read back from the written files, pixel by pixel.
@@ -32,8 +33,10 @@ final class SheetTests: XCTestCase {
 
     /// Judged with Obama as the person.
     private func days(withoutPerson: DayPick.WithoutPerson = .skip) throws -> LibraryDays {
-        let obama = try References.make(photo: Fixtures.url("yunet/obama4.png").path, faceNumber: nil, models: try FaceModels.load(), id: 1,
-                                        sheetFolder: root.appendingPathComponent("sheets")).0
+        let obama = try References.make(
+            photo: Fixtures.url("yunet/obama4.png").path, faceNumber: nil, models: try FaceModels.load(), id: 1,
+            sheetFolder: root.appendingPathComponent("sheets")
+        ).0
         return try LibraryDays(library: library, rules: options(withoutPerson: withoutPerson).rules, lookFor: .only([obama]))
     }
 
@@ -76,7 +79,9 @@ final class SheetTests: XCTestCase {
         let choices = try LibraryChoices(library: library, person: 1)
         try choices.pin(day: "2024-05-01", file: clips[1], start: 0.3)
         try choices.set(clips[0], excluded: true)
-        XCTAssertThrowsError(try DaySheet(output: out, overwrite: false)) { XCTAssertTrue("\($0)".hasSuffix("day.png: already exists; add -y (--overwrite) to replace it"), "\($0)") }
+        XCTAssertThrowsError(try DaySheet(output: out, overwrite: false)) {
+            XCTAssertTrue("\($0)".hasSuffix("day.png: already exists; add -y (--overwrite) to replace it"), "\($0)")
+        }
         let again = try DaySheet(output: out, overwrite: true).write(day: "2024-05-01", days: days)
         XCTAssertEqual(again.report.status, .pinned)
         let pinnedSheet = try StillImage.read(out)
@@ -144,12 +149,16 @@ final class SheetTests: XCTestCase {
     func testRefusalsAndDaysWithoutVideo() throws {
         let existing = output("existing.png")
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: existing))
-        let sheets: [() throws -> Void] = [{ _ = try DaySheet(output: existing, overwrite: false) }, { _ = try CalendarSheet(output: existing, overwrite: false) }]
+        let sheets: [() throws -> Void] = [
+            { _ = try DaySheet(output: existing, overwrite: false) }, { _ = try CalendarSheet(output: existing, overwrite: false) },
+        ]
         for make in sheets {
             XCTAssertThrowsError(try make()) { XCTAssertEqual("\($0)", "\(existing): already exists; add -y (--overwrite) to replace it") }
         }
         XCTAssertEqual(try String(contentsOfFile: existing, encoding: .utf8), "keep me", "a refused sheet leaves the file alone")
-        XCTAssertThrowsError(try DaySheet(output: output("sheet.gif"), overwrite: false)) { XCTAssertTrue("\($0)".contains("is written as .jpg or .jpeg or .png"), "\($0)") }
+        XCTAssertThrowsError(try DaySheet(output: output("sheet.gif"), overwrite: false)) {
+            XCTAssertTrue("\($0)".contains("is written as .jpg or .jpeg or .png"), "\($0)")
+        }
 
         let days = try days()
         let out = output("day.png")

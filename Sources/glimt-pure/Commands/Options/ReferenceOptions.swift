@@ -3,9 +3,12 @@ import GlimtPure
 /// Whom a command looks for: one person of the library, everyone, this run's photos, or no one.
 struct ReferenceOptions: ParsedGroup {
     let person = SharedOptions.person
-    let everyone = FlagOption("--everyone", "Every person of the library together: each day the second with the most of them in it (ties: the better score)")
-    let ref = ListOption("--ref", "PHOTO[:FACE]", completion: .file,
-                         "A reference photo of the person (up to \(ReferenceStore.maxReferences); FACE picks one of several faces, numbered as 'glimt-pure faces' shows). Used for this run only. Without --ref, the references stored with 'glimt-pure reference add' are used")
+    let everyone = FlagOption(
+        "--everyone", "Every person of the library together: each day the second with the most of them in it (ties: the better score)")
+    let ref = ListOption(
+        "--ref", "PHOTO[:FACE]", completion: .file,
+        "A reference photo of the person (up to \(ReferenceStore.maxReferences); FACE picks one of several faces, numbered as 'glimt-pure faces' shows). Used for this run only. Without --ref, the references stored with 'glimt-pure reference add' are used"
+    )
     let noRefs = FlagOption("--no-refs", "Ignore stored references: pick the best-looking second with a clear face")
     let library = SharedOptions.library
 
@@ -18,10 +21,14 @@ struct ReferenceOptions: ParsedGroup {
             return .none
         }
         if args.flag(\.everyone) {
-            guard person == nil, photos.isEmpty else { throw UsageError("--everyone is every person of the library: give it without --person or --ref") }
+            guard person == nil, photos.isEmpty else {
+                throw UsageError("--everyone is every person of the library: give it without --person or --ref")
+            }
             return .everyone(library: try args.value(\.library))
         }
-        if !photos.isEmpty, let person { throw UsageError("--ref gives this run's references, --person names the library's '\(person)': give one of them") }
+        if !photos.isEmpty, let person {
+            throw UsageError("--ref gives this run's references, --person names the library's '\(person)': give one of them")
+        }
         return photos.isEmpty ? .stored(library: try args.value(\.library), person: person) : .photos(photos)
     }
 
@@ -36,8 +43,9 @@ struct ReferenceOptions: ParsedGroup {
     /// has got as far as judging.
     static func noteIfNoOneIsLookedFor(_ lookFor: LookFor, _ args: Arguments<ReferenceOptions>) {
         guard lookFor.judged == nil, !lookFor.everyone, !args.flag(\.noRefs) else { return }
-        Console.notice("glimt-pure \(args.command): no reference photo, so no one is looked for: each day's second is the best-looking one with a clear face, "
-                       + "whoever it shows (add one: glimt-pure reference add PHOTO, or --ref PHOTO; --no-refs says this is what you want)")
+        Console.notice(
+            "glimt-pure \(args.command): no reference photo, so no one is looked for: each day's second is the best-looking one with a clear face, "
+                + "whoever it shows (add one: glimt-pure reference add PHOTO, or --ref PHOTO; --no-refs says this is what you want)")
     }
 
     /// The same, said before videos are analysed when the library's stored references are none.

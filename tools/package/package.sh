@@ -25,8 +25,8 @@ cd "$(dirname "$0")/../.."
 tools/setup.sh
 tools/setup/apt-need.sh package dpkg-dev binutils chrpath
 
-version="$(sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' Sources/GlimtPure/GlimtPure.swift)"
-[ -n "$version" ] || { echo "package: cannot read the version from Sources/GlimtPure/GlimtPure.swift" >&2; exit 1; }
+version="$(sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' Sources/GlimtCore/OwnMark.swift)"
+[ -n "$version" ] || { echo "package: cannot read the version from Sources/GlimtCore/OwnMark.swift" >&2; exit 1; }
 revision=1
 commit="$(git rev-parse HEAD 2>/dev/null || echo unknown)"
 if [ "$commit" != unknown ] && ! git diff --quiet HEAD -- 2>/dev/null; then

@@ -7,6 +7,12 @@ public enum BestWindow {
         public var meanScore: Float
         /// Indices of the frames inside [start, start + length).
         public var frames: Range<Int>
+        /// What is wrong with it as a moment, one phrase each ("eyes closed at 2.4 s"); nil when
+        /// not looked at (no `Moment`).
+        public var flaws: [String]? = nil
+        /// Why a better-scoring second was not chosen, when one was not ("the second at 3.0 s
+        /// scores higher: scene cut at 3.4 s").
+        public var passedOver: String? = nil
     }
 
     /// `times` ascending, seconds from the start of the video; `duration` in seconds. Candidate
@@ -14,12 +20,33 @@ public enum BestWindow {
     /// `sampled` when only those stretches were sampled (a window running past a stretch's end
     /// would be judged by its first frames alone). Ties go to the earlier window. Nil when the
     /// video is shorter than `length` or has no frames.
+    ///
+    /// With `marks`, the second is a whole moment (see `Moment`): a window across a scene cut is
+    /// not a candidate while any other is, and among the windows scoring within
+    /// `Moment.closeEnough` of the best, the one with the fewest flaws wins (closed eyes count
+    /// twice, each edge inside speech once), then the best score.
     public static func best(
         times: [Double], scores: [Float], duration: Double, length: Double = 1.0,
-        sampled: [Range<Double>]? = nil
+        sampled: [Range<Double>]? = nil, marks: Moment? = nil
     ) -> Window? {
-        precondition(times.count == scores.count, "one score per frame")
+        let all = candidates(times: times, scores: scores, duration: duration, length: length, sampled: sampled)
+        guard let marks else { return highest(all) }
+        return marks.choose(from: all, times: times)
+    }
+
+    /// The best-scoring window, the earliest of equals.
+    static func highest(_ windows: [Window]) -> Window? {
         var best: Window?
+        for w in windows where best == nil || w.meanScore > best!.meanScore { best = w }
+        return best
+    }
+
+    /// Every window a second could be, in time order.
+    static func candidates(
+        times: [Double], scores: [Float], duration: Double, length: Double, sampled: [Range<Double>]?
+    ) -> [Window] {
+        precondition(times.count == scores.count, "one score per frame")
+        var all: [Window] = []
         var end = 0
         // Frame times carry timestamp rounding; a window may end a hair past the last frame.
         let slack = 1e-3
@@ -32,18 +59,16 @@ public enum BestWindow {
             let n = end - i
             guard n > 0 else { continue }
             let mean = scores[i..<end].reduce(0, +) / Float(n)
-            if best == nil || mean > best!.meanScore {
-                best = Window(start: start, length: length, meanScore: mean, frames: i..<end)
-            }
+            all.append(Window(start: start, length: length, meanScore: mean, frames: i..<end))
         }
-        return best
+        return all
     }
 
     /// The `count` best windows that do not overlap, best first (the best is `best`'s): a video's
     /// other good seconds, for a person choosing among them.
     public static func top(
         _ count: Int, times: [Double], scores: [Float], duration: Double, length: Double = 1.0,
-        sampled: [Range<Double>]? = nil
+        sampled: [Range<Double>]? = nil, marks: Moment? = nil
     ) -> [Window] {
         var chosen: [Window] = []
         var taken: [Range<Double>] = []
@@ -51,7 +76,7 @@ public enum BestWindow {
             // The best window of what is left: frames inside a chosen window score nothing, and a
             // window touching one is not a window of its own.
             let left = scores.indices.map { i in taken.contains { $0.contains(times[i]) } ? -Float.infinity : scores[i] }
-            guard let w = best(times: times, scores: left, duration: duration, length: length, sampled: sampled), w.meanScore.isFinite,
+            guard let w = best(times: times, scores: left, duration: duration, length: length, sampled: sampled, marks: marks), w.meanScore.isFinite,
                 !taken.contains(where: { $0.overlaps(w.start..<(w.start + w.length)) })
             else { break }
             chosen.append(w)

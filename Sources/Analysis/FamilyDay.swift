@@ -39,7 +39,7 @@ public enum FamilyDay {
         combined.identity = nil
         combined.window = BestWindow.best(
             times: combined.frames.map(\.time), scores: combined.frames.map(\.score.total), duration: combined.duration,
-            length: rules.windowLength * combined.recording.speed, sampled: combined.stretches)
+            length: rules.windowLength * combined.recording.speed, sampled: combined.stretches, marks: combined.moment)
         combined.crop = combined.window.map { combined.framing($0, aspect: rules.aspect) }
         return Together(analysis: combined, present: present(in: combined, byPerson: video, names: names), video: video)
     }

@@ -10,16 +10,20 @@ public struct FaceInFrame: Codable, Equatable, Sendable {
     /// The cosine is the same face's from a moment earlier (its embedding was borrowed, see
     /// `FaceTracker`).
     public var borrowed: Bool
+    /// How open the eyes are (see `EyeState`); nil when not measured (a face too small or turned
+    /// away, or analysed before eyes were).
+    public var eyes: Float?
 
-    public init(box: Box, score: Float, quality: Float, cosine: Float?, borrowed: Bool = false) {
+    public init(box: Box, score: Float, quality: Float, cosine: Float?, borrowed: Bool = false, eyes: Float? = nil) {
         self.box = box
         self.score = score
         self.quality = quality
         self.cosine = cosine
         self.borrowed = borrowed
+        self.eyes = eyes
     }
 
-    private enum CodingKeys: String, CodingKey { case box, score, quality, cosine, borrowed }
+    private enum CodingKeys: String, CodingKey { case box, score, quality, cosine, borrowed, eyes }
 
     /// Results written before faces were tracked have no `borrowed`: every face was measured.
     public init(from decoder: Decoder) throws {
@@ -27,7 +31,7 @@ public struct FaceInFrame: Codable, Equatable, Sendable {
         self.init(
             box: try c.decode(Box.self, forKey: .box), score: try c.decode(Float.self, forKey: .score),
             quality: try c.decode(Float.self, forKey: .quality), cosine: try c.decodeIfPresent(Float.self, forKey: .cosine),
-            borrowed: try c.decodeIfPresent(Bool.self, forKey: .borrowed) ?? false)
+            borrowed: try c.decodeIfPresent(Bool.self, forKey: .borrowed) ?? false, eyes: try c.decodeIfPresent(Float.self, forKey: .eyes))
     }
 }
 
@@ -47,11 +51,14 @@ public struct FrameAnalysis: Codable, Equatable, Sendable {
     /// Cosine of the best-matching face: only that face counts for identity.
     public var bestCosine: Float?
     public var score: FrameScore
+    /// How much the picture changed from the sample before it (see `ShotSignature`); nil for the
+    /// first of a run of samples.
+    public var shotChange: Float? = nil
 
     /// Scores a frame from its faces and picture measures.
     public static func evaluate(
         time: Double, faces: [FaceInFrame], aesthetics: Aesthetics, sharpness: Float,
-        hasReferences: Bool, thresholds: Identity.Thresholds
+        hasReferences: Bool, thresholds: Identity.Thresholds, shotChange: Float? = nil
     ) -> FrameAnalysis {
         var subject: Int?
         var bestCosine: Float?
@@ -69,7 +76,8 @@ public struct FrameAnalysis: Codable, Equatable, Sendable {
         return FrameAnalysis(
             time: time, faces: faces, aesthetics: aesthetics, sharpness: sharpness, clearFace: clearFace,
             subject: subject, bestCosine: bestCosine,
-            score: FrameScore(aesthetics: aesthetics.value, sharpness: sharpness, face: clearFace, identity: identity))
+            score: FrameScore(aesthetics: aesthetics.value, sharpness: sharpness, face: clearFace, identity: identity),
+            shotChange: shotChange)
     }
 
     /// The most prominent face: size x quality, steadier than "the clearest".

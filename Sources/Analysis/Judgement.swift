@@ -65,11 +65,11 @@ public struct Judgement: Sendable {
     public func frame(_ f: ObservedFrame) -> FrameAnalysis {
         let cosines = self.cosines(f)
         let faces = f.faces.enumerated().map { i, x in
-            FaceInFrame(box: x.box, score: x.score, quality: x.quality, cosine: cosines[i], borrowed: x.borrowed)
+            FaceInFrame(box: x.box, score: x.score, quality: x.quality, cosine: cosines[i], borrowed: x.borrowed, eyes: x.eyes)
         }
         return FrameAnalysis.evaluate(
             time: f.time, faces: faces, aesthetics: f.aesthetics, sharpness: f.sharpness,
-            hasReferences: hasReferences, thresholds: rules.thresholds)
+            hasReferences: hasReferences, thresholds: rules.thresholds, shotChange: f.shotChange)
     }
 
     /// A video looked at by its keyframes first is judged by the frames of its stretches; the
@@ -89,6 +89,6 @@ public struct Judgement: Sendable {
             capture: v.capture, frames: sampled.map(frame), glimpses: glimpses.map(frame), stretches: v.stretches,
             hasReferences: hasReferences, thresholds: rules.thresholds,
             windowLength: rules.windowLength, aspect: rules.aspect, times: VideoAnalysis.StageTimes(),
-            facts: v.recording, choice: rules.recordings, notes: v.notes)
+            facts: v.recording, choice: rules.recordings, notes: v.notes, speech: v.speech)
     }
 }

@@ -28,11 +28,13 @@ public struct ObservedVideo: Sendable {
     /// What the person should hear of it, one line each: a capture date passed over, the file cut
     /// short, damage the frames stop at. Kept with it, so that every command can say so.
     public var notes: [String]
+    /// Where its sound has speech; nil: no sound, or observed before sound was listened to.
+    public var speech: SpeechMap?
 
     public init(
         contentKey: String, path: String, size: Int64, modified: Double, capture: CaptureDate, duration: Double, width: Int,
         height: Int, rotation: Int, codec: String, hdr: Bool, recording: RecordingFacts? = nil, method: ObservationMethod,
-        frames: [ObservedFrame], stretches: [Range<Double>]? = nil, notes: [String] = []
+        frames: [ObservedFrame], stretches: [Range<Double>]? = nil, notes: [String] = [], speech: SpeechMap? = nil
     ) {
         self.contentKey = contentKey
         self.path = path
@@ -50,6 +52,7 @@ public struct ObservedVideo: Sendable {
         self.frames = frames
         self.stretches = stretches
         self.notes = notes
+        self.speech = speech
     }
 
     /// The same video with every frame kept taken as sampled (keyframes outside the stretches
@@ -58,6 +61,17 @@ public struct ObservedVideo: Sendable {
         var whole = self
         whole.stretches = nil
         return whole
+    }
+
+    /// Each frame's change from the sample `interval` before it, where there is one, from their
+    /// signatures; the signatures are then let go.
+    public mutating func takeShotChanges(interval: Double) {
+        for i in frames.indices {
+            if i > 0, let a = frames[i - 1].signature, let b = frames[i].signature, frames[i].time - frames[i - 1].time <= 1.5 * interval {
+                frames[i].shotChange = b.change(from: a)
+            }
+        }
+        for i in frames.indices { frames[i].signature = nil }
     }
 
     /// The frames sampled at the full rate and the keyframes seen outside them (`stretches`).
@@ -74,12 +88,22 @@ public struct ObservedFrame: Sendable, Equatable {
     public var aesthetics: Aesthetics
     public var sharpness: Float
     public var faces: [ObservedFace]
+    /// How much the picture changed from the sample one interval before (see `ShotSignature`);
+    /// nil for the first of a run of samples.
+    public var shotChange: Float?
+    /// The picture's signature, until the change from the sample after it is taken (not kept).
+    public var signature: ShotSignature?
 
-    public init(time: Double, aesthetics: Aesthetics, sharpness: Float, faces: [ObservedFace]) {
+    public init(
+        time: Double, aesthetics: Aesthetics, sharpness: Float, faces: [ObservedFace], shotChange: Float? = nil,
+        signature: ShotSignature? = nil
+    ) {
         self.time = time
         self.aesthetics = aesthetics
         self.sharpness = sharpness
         self.faces = faces
+        self.shotChange = shotChange
+        self.signature = signature
     }
 }
 
@@ -93,13 +117,16 @@ public struct ObservedFace: Sendable, Equatable {
     /// not its own.
     public var borrowedFrom: BorrowedEmbedding?
     public var borrowed: Bool { borrowedFrom != nil }
+    /// How open its eyes are (see `EyeState`); nil when not measured.
+    public var eyes: Float?
 
-    public init(box: Box, score: Float, quality: Float, embedding: Embedding?, borrowedFrom: BorrowedEmbedding? = nil) {
+    public init(box: Box, score: Float, quality: Float, embedding: Embedding?, borrowedFrom: BorrowedEmbedding? = nil, eyes: Float? = nil) {
         self.box = box
         self.score = score
         self.quality = quality
         self.embedding = embedding
         self.borrowedFrom = borrowedFrom
+        self.eyes = eyes
     }
 }
 

@@ -54,6 +54,8 @@ public struct VideoAnalysis: Codable, Sendable {
     public var setAside: String?
     /// What the person should hear of it, one line each (see `ObservedVideo.notes`).
     public var notes: [String]
+    /// Where its sound has speech (see `SpeechMap`); nil without sound.
+    public var speech: SpeechMap?
     public var times: StageTimes
 
     /// Applies the video-level rules to analysed frames: the lucky-frame rule (a video without
@@ -67,7 +69,7 @@ public struct VideoAnalysis: Codable, Sendable {
         capture: CaptureDate, frames analysed: [FrameAnalysis], glimpses: [FrameAnalysis] = [],
         stretches: [Range<Double>]? = nil, hasReferences: Bool,
         thresholds: Identity.Thresholds, windowLength: Double, aspect: Float, times: StageTimes,
-        facts: RecordingFacts? = nil, choice: RecordingChoice = RecordingChoice(), notes: [String] = []
+        facts: RecordingFacts? = nil, choice: RecordingChoice = RecordingChoice(), notes: [String] = [], speech: SpeechMap? = nil
     ) -> VideoAnalysis {
         let recording = facts.map { Recording.classify($0, frames: analysed) } ?? .camera
         var frames = analysed
@@ -86,11 +88,12 @@ public struct VideoAnalysis: Codable, Sendable {
         }
         let window = BestWindow.best(
             times: frames.map(\.time), scores: frames.map(\.score.total), duration: duration,
-            length: windowLength * recording.speed, sampled: stretches)
+            length: windowLength * recording.speed, sampled: stretches,
+            marks: Moment(frames: frames, frameHeight: height, speech: speech))
         var v = VideoAnalysis(
             path: path, duration: duration, width: width, height: height, rotation: rotation, codec: codec, hdr: hdr,
             capture: capture, frames: frames, identity: evidence, window: window, crop: nil, stretches: stretches, keyframesLooked: nil,
-            recording: recording, setAside: choice.setAside(recording), notes: notes, times: times)
+            recording: recording, setAside: choice.setAside(recording), notes: notes, speech: speech, times: times)
         v.crop = window.map { v.framing($0, aspect: aspect) }
         return v
     }
@@ -105,9 +108,13 @@ public struct VideoAnalysis: Codable, Sendable {
         else { return nil }
         var v = self
         v.window = window
+        v.window?.flaws = moment.flaws(of: window, times: frames.map(\.time)).map(\.description)
         v.crop = framing(window, aspect: aspect)
         return v
     }
+
+    /// What makes its seconds whole or not (see `Moment`).
+    public var moment: Moment { Moment(frames: frames, frameHeight: height, speech: speech) }
 
     /// The crop for a window: the biggest cluster of its frames' subjects. A window in which no
     /// frame names the person (a second pinned in a video the rules find them in too rarely, a

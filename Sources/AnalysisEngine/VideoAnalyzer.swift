@@ -11,8 +11,9 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// Bumped whenever frames would be measured differently (sampling, models, scores), so that
     /// the library observes its videos again. 2: recording facts (Live Photos, screen
     /// recordings, slow motion) are kept, and HLG and PQ frames are judged tone-mapped, as the
-    /// film shows them.
-    public static let version = 2
+    /// film shows them. 3: what a whole moment needs is kept (speech, scene changes, eyes; see
+    /// `Moment`).
+    public static let version = 3
 
     public let options: AnalysisOptions
     /// Everyone the library knows, by their reference embeddings, and the one looked for (an
@@ -115,6 +116,10 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let bound: TimeBound
         /// Video pixels per analysis-frame pixel.
         let scale: Float
+        /// Seconds between samples.
+        let interval: Double
+        /// Where its sound has speech (nil: no sound, or sound that would not decode).
+        let speech: SpeechMap?
 
         let method: ObservationMethod
 
@@ -124,11 +129,13 @@ public final class VideoAnalyzer: @unchecked Sendable {
         ) -> ObservedVideo {
             var method = self.method
             method.keyframeLook = stretches != nil
-            return ObservedVideo(
+            var video = ObservedVideo(
                 contentKey: contentKey, path: path, size: status.size, modified: status.modified.timeIntervalSince1970, capture: facts.capture,
                 duration: duration, width: info.displayWidth, height: info.displayHeight, rotation: info.rotation,
                 codec: info.codecName, hdr: info.colour.isHDR, recording: facts.recording, method: method, frames: frames,
-                stretches: stretches, notes: facts.notes + notes)
+                stretches: stretches, notes: facts.notes + notes, speech: speech)
+            video.takeShotChanges(interval: interval)
+            return video
         }
     }
 
@@ -139,10 +146,13 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let long = max(info.displayWidth, info.displayHeight)
         let facts = try VideoFacts.read(path: path, info: info, status: status, timeZone: options.timeZone)
         if let maker = facts.madeBy { throw GlimtFilm(path: path, maker: maker) }
+        // Sound that will not decode leaves the second without its speech, not the video unread.
+        let speech = try? HeardSpeech.map(path: path, duration: info.duration)
         return Opened(
             path: path, reader: reader, info: info, status: status, facts: facts,
             bound: options.timeAllowance.bound(forVideoSeconds: info.duration),
-            scale: Float(long) / Float(min(options.analysisSide, long)), method: options.method)
+            scale: Float(long) / Float(min(options.analysisSide, long)), interval: 1 / options.sampleRate, speech: speech ?? nil,
+            method: options.method)
     }
 
     private func observe(_ v: Opened, contentKey: String, times: inout VideoAnalysis.StageTimes, progress: (Double) -> Void) throws -> ObservedVideo {
@@ -490,6 +500,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
         // Scored before planning, so a thread waiting for its turn has done everything else.
         let sharpness = Float(Sharpness.score(image))
         let aesthetics = Aesthetics.measure(image, sharpness: Double(sharpness))
+        let signature = ShotSignature.measure(image)
         times.score += lap()
         // The same picture measured alike before (the same sharpness and boxes): a face to be
         // embedded takes the embedding made for it then, the same bits, and which faces borrow
@@ -523,7 +534,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
         }
         times.alignEmbed += lap()
         times.frames += 1
-        return ObservedFrame(time: sample.time, aesthetics: aesthetics, sharpness: sharpness, faces: faces)
+        return ObservedFrame(time: sample.time, aesthetics: aesthetics, sharpness: sharpness, faces: faces, signature: signature)
     }
 
     /// Embeds the faces whose request to borrow was refused.

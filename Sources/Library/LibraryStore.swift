@@ -193,8 +193,8 @@ public final class LibraryStore: @unchecked Sendable {
                     """
                     INSERT INTO videos (content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration,
                                         width, height, rotation, codec, hdr, recording, analysis_version, sample_rate, analysis_side, time_zone, notes,
-                                        every_face, stretches)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        every_face, stretches, speech)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     [
                         .of(v.contentKey), .of(v.path), .int(v.size), .of(v.modified), .of(v.capture.day), .of(v.capture.time),
@@ -203,25 +203,27 @@ public final class LibraryStore: @unchecked Sendable {
                         .of(v.recording.flatMap { try? Self.factsEncoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }),
                         .of(v.method.version), .of(v.method.sampleRate), .of(v.method.analysisSide), .of(v.method.timeZone),
                         .of(v.notes.joined(separator: "\n")), .of(v.method.everyFace), .of(Self.stretchesText(v.stretches)),
+                        .of(v.speech?.text),
                     ])
                 let id = db.lastInsertedRow
                 // A day the person gave this content stands over what its metadata says.
                 try db.run(Self.applySetDate, [.of(v.contentKey)])
                 let frame = try db.prepare(
                     """
-                    INSERT INTO frames (video_id, idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO frames (video_id, idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected, shot_change)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 let face = try db.prepare(
                     """
-                    INSERT INTO faces (video_id, frame_idx, idx, x, y, width, height, score, quality, embedding, borrows_back, borrows_face, likeness)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO faces (video_id, frame_idx, idx, x, y, width, height, score, quality, embedding, borrows_back, borrows_face, likeness,
+                                       eyes)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 for (i, f) in v.frames.enumerated() {
                     let a = f.aesthetics
                     try frame.bind([
                         .int(id), .of(i), .of(f.time), .of(f.sharpness), .of(a.value), .of(a.exposure), .of(a.contrast),
-                        .of(a.colourfulness), .of(a.cleanliness), .of(a.rejected),
+                        .of(a.colourfulness), .of(a.cleanliness), .of(a.rejected), .of(f.shotChange),
                     ])
                     while try frame.step() {}
                     for (j, x) in f.faces.enumerated() {
@@ -230,6 +232,7 @@ public final class LibraryStore: @unchecked Sendable {
                         try face.bind([
                             .int(id), .of(i), .of(j), .of(x.box.x), .of(x.box.y), .of(x.box.width), .of(x.box.height), .of(x.score),
                             .of(x.quality), own ?? .null, .of(x.borrowedFrom?.framesBack), .of(x.borrowedFrom?.face), .of(x.borrowedFrom?.likeness),
+                            .of(x.eyes),
                         ])
                         while try face.step() {}
                     }
@@ -275,7 +278,7 @@ public final class LibraryStore: @unchecked Sendable {
             var videos = try db.rows(
                 """
                 SELECT id, content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration, width, height,
-                       rotation, codec, hdr, recording, \(Self.identityColumns), notes, stretches FROM videos WHERE day = ? ORDER BY path
+                       rotation, codec, hdr, recording, \(Self.identityColumns), notes, stretches, speech FROM videos WHERE day = ? ORDER BY path
                 """, [.of(day)]
             ) { s -> (Int, ObservedVideo) in
                 let capture = CaptureDate(
@@ -289,14 +292,15 @@ public final class LibraryStore: @unchecked Sendable {
                         hdr: s.int(14) != 0,
                         recording: s.optionalText(15).flatMap { try? JSONDecoder().decode(RecordingFacts.self, from: Data($0.utf8)) },
                         method: Self.method(s, from: 20), frames: [], stretches: Self.stretches(s.optionalText(27)),
-                        notes: s.text(26).split(separator: "\n").map(String.init))
+                        notes: s.text(26).split(separator: "\n").map(String.init), speech: s.optionalText(28).flatMap(SpeechMap.init(text:)))
                 )
             }
             for i in videos.indices {
                 let id = videos[i].0
                 var frames = try db.rows(
                     """
-                    SELECT time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected FROM frames WHERE video_id = ? ORDER BY idx
+                    SELECT time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected, shot_change
+                    FROM frames WHERE video_id = ? ORDER BY idx
                     """, [.of(id)]
                 ) { s in
                     ObservedFrame(
@@ -304,11 +308,11 @@ public final class LibraryStore: @unchecked Sendable {
                         aesthetics: Aesthetics(
                             value: s.float(2), exposure: s.float(3), contrast: s.float(4), colourfulness: s.float(5),
                             cleanliness: s.float(6), rejected: s.optionalText(7)),
-                        sharpness: s.float(1), faces: [])
+                        sharpness: s.float(1), faces: [], shotChange: s.isNull(8) ? nil : s.float(8))
                 }
                 let faces = try db.rows(
                     """
-                    SELECT frame_idx, x, y, width, height, score, quality, embedding, borrows_back, borrows_face, likeness
+                    SELECT frame_idx, x, y, width, height, score, quality, embedding, borrows_back, borrows_face, likeness, eyes
                     FROM faces WHERE video_id = ? ORDER BY frame_idx, idx
                     """, [.of(id)]
                 ) { s in
@@ -317,7 +321,8 @@ public final class LibraryStore: @unchecked Sendable {
                         ObservedFace(
                             box: Box(x: s.float(1), y: s.float(2), width: s.float(3), height: s.float(4)), score: s.float(5), quality: s.float(6),
                             embedding: s.isNull(7) ? nil : try? Embedding(validating: HalfFloats.decode(s.blob(7))),
-                            borrowedFrom: s.isNull(8) ? nil : BorrowedEmbedding(framesBack: s.int(8), face: s.int(9), likeness: s.float(10)))
+                            borrowedFrom: s.isNull(8) ? nil : BorrowedEmbedding(framesBack: s.int(8), face: s.int(9), likeness: s.float(10)),
+                            eyes: s.isNull(11) ? nil : s.float(11))
                     )
                 }
                 for (f, face) in faces where frames.indices.contains(f) { frames[f].faces.append(face) }
@@ -358,22 +363,25 @@ public final class LibraryStore: @unchecked Sendable {
             let videos = try db.rows(
                 """
                 SELECT id, content_key, path, size, day, capture_time, date_source, duration, width, height, rotation, codec, hdr, analysis_version,
-                       recording, sample_rate, analysis_side, time_zone, notes, every_face, stretches
+                       recording, sample_rate, analysis_side, time_zone, notes, every_face, stretches, speech
                 FROM videos ORDER BY content_key
                 """
-            ) { s in (s.int(0), (1...20).map { s.text(Int32($0)) }.joined(separator: "|")) }
+            ) { s in (s.int(0), (1...21).map { s.text(Int32($0)) }.joined(separator: "|")) }
             for (id, line) in videos {
                 out.append("video " + line)
                 out += try db.rows(
-                    "SELECT idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected FROM frames WHERE video_id = ? ORDER BY idx",
+                    """
+                    SELECT idx, time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected, shot_change
+                    FROM frames WHERE video_id = ? ORDER BY idx
+                    """,
                     [.int(Int64(id))]
-                ) { s in "  frame " + (0...8).map { s.text(Int32($0)) }.joined(separator: "|") }
+                ) { s in "  frame " + (0...9).map { s.text(Int32($0)) }.joined(separator: "|") }
                 out += try db.rows(
                     """
-                    SELECT frame_idx, idx, x, y, width, height, score, quality, hex(embedding), borrows_back, borrows_face, likeness
+                    SELECT frame_idx, idx, x, y, width, height, score, quality, hex(embedding), borrows_back, borrows_face, likeness, eyes
                     FROM faces WHERE video_id = ? ORDER BY frame_idx, idx
                     """, [.int(Int64(id))]
-                ) { s in "  face " + (0...11).map { s.text(Int32($0)) }.joined(separator: "|") }
+                ) { s in "  face " + (0...12).map { s.text(Int32($0)) }.joined(separator: "|") }
             }
             return out.joined(separator: "\n")
         }

@@ -42,7 +42,9 @@ final class LibraryStoreTests: XCTestCase {
         XCTAssertEqual(try store.history(), [], "version 9's tables exist, empty: no scan recorded")
         XCTAssertNil(old.stretches, "version 10: rows from before sampled every second")
         XCTAssertFalse(old.method.keyframeLook)
-        XCTAssertEqual(Schema.version, 10)
+        XCTAssertNil(old.speech, "version 11: rows from before were not listened to")
+        XCTAssertTrue(old.frames.allSatisfy { $0.shotChange == nil && $0.faces.allSatisfy { $0.eyes == nil } })
+        XCTAssertEqual(Schema.version, 11)
         XCTAssertEqual(
             try store.setDate(contentKey: "k1", path: "/v/a.mp4", day: "2024-05-02", time: nil), ["2024-05-01"],
             "version 5's table exists; the pin of the old day goes")
@@ -143,6 +145,33 @@ final class LibraryStoreTests: XCTestCase {
         XCTAssertTrue(try store.dump().contains("|0.125 2.2666666666666666;20.0 21.999999999999996"), "the dump holds them")
         XCTAssertNil(LibraryStore.stretches("1 2;3"), "a damaged row reads as sampled whole")
         XCTAssertNil(LibraryStore.stretches("2 1"))
+    }
+
+    /// What a whole moment needs is stored with the video and read back as it was: a later
+    /// reference chooses its second by speech, cuts and eyes without decoding.
+    func testAMomentsMarksAreKeptExactly() throws {
+        let store = try LibraryStore(library: try folder())
+        let looks = Aesthetics(value: 0.5, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil)
+        let face = ObservedFace(box: Box(x: 1, y: 2, width: 30, height: 40), score: 0.9, quality: 0.7, embedding: nil, eyes: 0.0625)
+        let frames = [
+            ObservedFrame(time: 0, aesthetics: looks, sharpness: 0.5, faces: [face]),
+            ObservedFrame(time: 0.125, aesthetics: looks, sharpness: 0.5, faces: [face, face], shotChange: 0.375),
+        ]
+        let speech = SpeechMap(runs: [0.02..<1.26, 1.5..<4])
+        let method = ObservationMethod(version: Self.analyzerVersion, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: true)
+        func video(_ key: String, _ speech: SpeechMap?) -> ObservedVideo {
+            ObservedVideo(
+                contentKey: key, path: "/v/\(key).mp4", size: 1, modified: 0,
+                capture: CaptureDate(day: "2024-05-01", time: nil, instant: nil, source: .fileName),
+                duration: 4, width: 320, height: 240, rotation: 0, codec: "h264", hdr: false, recording: nil, method: method, frames: frames,
+                speech: speech)
+        }
+        try store.save(video("heard", speech))
+        try store.save(video("silent", nil))
+        let read = try store.videos(onDay: "2024-05-01")
+        XCTAssertEqual(read.map(\.speech), [speech, nil])
+        XCTAssertEqual(read[0].frames.map(\.shotChange), [nil, 0.375])
+        XCTAssertEqual(read[0].frames.map { $0.faces.map(\.eyes) }, [[0.0625], [0.0625, 0.0625]])
     }
 
     func testANewerOrForeignStoreIsRefused() throws {

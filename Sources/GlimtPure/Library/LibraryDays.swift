@@ -59,6 +59,10 @@ public struct DayReport: Codable, Sendable {
         public struct Second: Codable, Equatable, Sendable {
             public var start: Double
             public var score: Float
+            /// What spoils it as a moment ("eyes closed at 2.4 s", see `Moment`), and why a
+            /// better-scoring second was not taken instead.
+            public var flaws: [String]?
+            public var passedOver: String?
         }
         /// What the person should hear of it, one line each, as its scan said (a capture date
         /// passed over, the file cut short).
@@ -234,13 +238,13 @@ public struct LibraryDays {
         let candidates = zip(judged, keys).map { v, key in
             let windows = BestWindow.top(
                 3, times: v.frames.map(\.time), scores: v.frames.map(\.score.total), duration: v.duration,
-                length: judgement.rules.windowLength * v.recording.speed, sampled: v.stretches)
+                length: judgement.rules.windowLength * v.recording.speed, sampled: v.stretches, marks: v.moment)
             return DayReport.Candidate(
                 video: v.path, contentKey: key, width: v.width, height: v.height, duration: v.duration,
                 start: v.window?.start, score: v.window?.meanScore, parts: v.windowParts, containsPerson: v.identity?.containsPerson,
                 excluded: choices.excludedVideos.contains(key), picked: pick?.video == v.path,
                 kind: v.recording.kind, kindReason: v.recording.reason, setAside: v.setAside, dateSource: v.capture.source,
-                crop: pick?.video == v.path ? pick?.crop : v.crop?.box, windows: windows.map { .init(start: $0.start, score: $0.meanScore) },
+                crop: pick?.video == v.path ? pick?.crop : v.crop?.box, windows: windows.map { .init(start: $0.start, score: $0.meanScore, flaws: $0.flaws, passedOver: $0.passedOver) },
                 notes: v.notes)
         }
         let found: [String]? =

@@ -1,0 +1,97 @@
+import Foundation
+
+/// What makes a second whole besides its score: one shot, open eyes, and edges in the pauses of
+/// speech. Built from a video's frames and its speech; `BestWindow` asks it to choose.
+public struct Moment: Sendable {
+    /// Per frame: a scene cut lies between the frame sampled before it and it.
+    public var cutBefore: [Bool]
+    /// Per frame: a face that counts has its eyes closed.
+    public var eyesClosed: [Bool]
+    /// Nil: the video has no sound, or it was not listened to.
+    public var speech: SpeechMap?
+
+    /// A window with fewer flaws is preferred when its mean score is at least this share of the
+    /// best candidate's below it: close enough that the look is the same second's kind, far
+    /// enough that a blink or a cut word is not traded for a lesser moment.
+    public static let closeEnough: Float = 0.8
+
+    /// A face counts for the eyes when it is the frame's subject or at least this share of the
+    /// frame's height: a blink in the back of a crowd is not what a parent sees.
+    public static let eyesFromFaceHeight: Float = 0.08
+
+    public init(cutBefore: [Bool], eyesClosed: [Bool], speech: SpeechMap?) {
+        self.cutBefore = cutBefore
+        self.eyesClosed = eyesClosed
+        self.speech = speech
+    }
+
+    /// The marks of judged frames: cuts where `ShotSignature.cuts` finds them, closed eyes where a face that counts measured under
+    /// `EyeState.closedBelow`.
+    public init(frames: [FrameAnalysis], frameHeight: Int, speech: SpeechMap?) {
+        let tall = Moment.eyesFromFaceHeight * Float(frameHeight)
+        self.init(
+            cutBefore: ShotSignature.cuts(frames.map(\.shotChange)),
+            eyesClosed: frames.map { f in
+                f.faces.indices.contains { i in
+                    (i == f.subject || f.faces[i].box.height >= tall) && f.faces[i].eyes.map(EyeState.isClosed) == true
+                }
+            },
+            speech: speech)
+    }
+
+    /// A window's flaws, each with the time it shows.
+    public func flaws(of w: BestWindow.Window, times: [Double]) -> [Flaw] {
+        var found: [Flaw] = []
+        // The frame sampled just after the window says whether its last moments are another shot.
+        let after = min(w.frames.upperBound, cutBefore.count - 1)
+        if let k = (w.frames.lowerBound + 1...max(w.frames.lowerBound + 1, after)).first(where: { cutBefore.indices.contains($0) && cutBefore[$0] }) {
+            found.append(.sceneCut(at: (times[k - 1] + times[k]) / 2))
+        }
+        if let k = w.frames.first(where: { eyesClosed[$0] }) { found.append(.eyesClosed(at: times[k])) }
+        for edge in [w.start, w.start + w.length] where speech?.cutsSpeech(at: edge) == true { found.append(.midWord(at: edge)) }
+        return found
+    }
+
+    /// The window `BestWindow.best` chooses from `all` (see there), with its flaws and why a
+    /// better-scoring one was passed over.
+    func choose(from all: [BestWindow.Window], times: [Double]) -> BestWindow.Window? {
+        guard let top = BestWindow.highest(all) else { return nil }
+        let flawsOf = all.map { flaws(of: $0, times: times) }
+        let oneShot = all.indices.filter { i in !flawsOf[i].contains { $0.isSceneCut } }
+        let pool = oneShot.isEmpty ? Array(all.indices) : oneShot
+        guard let best = pool.max(by: { all[$0].meanScore < all[$1].meanScore || (all[$0].meanScore == all[$1].meanScore && $0 > $1) }),
+            all[best].meanScore.isFinite
+        else { return nil }
+        let floor = all[best].meanScore >= 0 ? all[best].meanScore * Self.closeEnough : all[best].meanScore
+        func weight(_ i: Int) -> Int { flawsOf[i].reduce(0) { $0 + $1.weight } }
+        let chosen = pool.filter { all[$0].meanScore >= floor }.min { a, b in
+            weight(a) != weight(b) ? weight(a) < weight(b) : (all[a].meanScore != all[b].meanScore ? all[a].meanScore > all[b].meanScore : a < b)
+        }!
+        var w = all[chosen]
+        w.flaws = flawsOf[chosen].map(\.description)
+        if w.start != top.start, let i = all.firstIndex(where: { $0.start == top.start }) {
+            w.passedOver = String(format: "the second at %.1f s scores higher: ", top.start) + flawsOf[i].map(\.description).joined(separator: ", ")
+        }
+        return w
+    }
+
+    /// Something that spoils a second, where it shows.
+    public enum Flaw: Equatable, Sendable, CustomStringConvertible {
+        case sceneCut(at: Double)
+        case eyesClosed(at: Double)
+        case midWord(at: Double)
+
+        var isSceneCut: Bool { if case .sceneCut = self { true } else { false } }
+
+        /// Closed eyes are what a parent sees first; a word cut at either edge is heard.
+        var weight: Int { if case .eyesClosed = self { 2 } else { 1 } }
+
+        public var description: String {
+            switch self {
+            case .sceneCut(let t): String(format: "scene cut at %.1f s", t)
+            case .eyesClosed(let t): String(format: "eyes closed at %.1f s", t)
+            case .midWord(let t): String(format: "cut mid-word at %.1f s", t)
+            }
+        }
+    }
+}

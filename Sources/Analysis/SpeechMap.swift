@@ -1,0 +1,32 @@
+/// Where a video's sound has someone speaking (or another voice-like sound: singing, a shout),
+/// as time ranges in seconds from the video's start: a second whose edge falls inside one cuts
+/// a word in half. Found by `VoiceActivity`; kept by the library, so a later reference chooses
+/// its second by it without decoding.
+public struct SpeechMap: Codable, Equatable, Sendable {
+    /// Ascending, apart from each other.
+    public var runs: [Range<Double>]
+
+    public init(runs: [Range<Double>]) { self.runs = runs }
+
+    /// How near an edge may come to speech and still fall in the pause: the film's cut lands on
+    /// a frame, up to 1/24 s from the time asked.
+    public static let edgeMargin = 0.04
+
+    /// Whether a cut at `time` falls inside speech.
+    public func cutsSpeech(at time: Double) -> Bool {
+        runs.contains { $0.lowerBound - Self.edgeMargin < time && time < $0.upperBound + Self.edgeMargin }
+    }
+
+    /// As stored: "start end" pairs, ";" between them ("" for sound without speech).
+    public var text: String { runs.map { "\($0.lowerBound) \($0.upperBound)" }.joined(separator: ";") }
+
+    public init?(text: String) {
+        var runs: [Range<Double>] = []
+        for pair in text.split(separator: ";") {
+            let parts = pair.split(separator: " ").compactMap { Double($0) }
+            guard parts.count == 2, parts[0] <= parts[1] else { return nil }
+            runs.append(parts[0]..<parts[1])
+        }
+        self.runs = runs
+    }
+}

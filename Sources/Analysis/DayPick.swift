@@ -23,6 +23,10 @@ public struct DayPick: Codable, Equatable, Sendable {
     public var candidates: Int
     /// Who of the library's people is in the chosen second (nil: no one was looked for).
     public var people: [String]?
+    /// What spoils the second as a moment, and why a better-scoring one was passed over (see
+    /// `Moment`).
+    public var flaws: [String]?
+    public var passedOver: String?
 
     /// What to do with a day whose videos do not show the person of the references.
     public enum WithoutPerson: String, Codable, Sendable, CaseIterable {
@@ -80,6 +84,6 @@ extension DayPick {
             day: day, video: video.path, start: window.start, length: window.length,
             speed: video.recording.speed == 1 ? nil : video.recording.speed, score: window.meanScore, parts: parts,
             identity: video.identity, crop: crop.box, zoom: crop.zoom, captureTime: video.capture.time,
-            dateSource: video.capture.source, candidates: candidates)
+            dateSource: video.capture.source, candidates: candidates, flaws: window.flaws, passedOver: window.passedOver)
     }
 }

@@ -31,6 +31,9 @@ struct ReviewData: Encodable {
         var parts: Parts
         var crop: Box
         var people: [String]?
+        /// What spoils the second as a moment, and why a better-scoring one was passed over.
+        var flaws: [String]?
+        var passedOver: String?
     }
 
     struct Parts: Encodable {

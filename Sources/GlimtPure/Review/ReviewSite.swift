@@ -178,7 +178,7 @@ public struct ReviewSite {
         let pick = r.pick.map { p in
             ReviewData.Pick(
                 candidate: r.candidates.firstIndex { $0.picked }, start: p.start, length: p.length, score: p.score, parts: .init(p.parts),
-                crop: p.crop, people: p.people)
+                crop: p.crop, people: p.people, flaws: p.flaws, passedOver: p.passedOver)
         }
         return ReviewData.Day(day: r.day, status: r.status.rawValue, reason: r.reason, peopleFound: r.peopleFound, pick: pick, candidates: candidates)
     }

@@ -406,6 +406,15 @@
     return el;
   }
 
+  // The shown second as a moment: its flaws (a blink, a word cut, a scene cut) and why a
+  // better-scoring second was passed over; nothing when the library did not look (an old scan).
+  function momentFact(d, c, isPick) {
+    var w = isPick ? d.pick : (c.windows || [])[0];
+    if (!w || !w.flaws) { return null; }
+    var text = w.flaws.length ? w.flaws.join("; ") : "one shot, eyes open, no word cut";
+    return fact("Moment", text + (w.passedOver ? " (passed over " + w.passedOver.replace(/^the /, "") + ")" : ""));
+  }
+
   function buildTimeline(d, c, i, isPick) {
     var dur = c.duration > 0 ? c.duration : 0, len = lengthOf(d, c), max = Math.max(0, dur - len);
     var track = h("div", { class: "track", "data-duration": String(dur), title: "Click to use the second from that time" });
@@ -416,7 +425,8 @@
       (c.windows || []).forEach(function (w, k) {
         track.appendChild(place(h("button", { type: "button", class: "window", "data-start": String(w.start),
           "aria-pressed": "false", "aria-label": "Use window " + (k + 1) + " of " + c.name + ": from " + secs(w.start) + ", score " + num2(w.score),
-          title: "From " + secs(w.start) + ", score " + num2(w.score), text: String(k + 1),
+          title: "From " + secs(w.start) + ", score " + num2(w.score) + (w.flaws && w.flaws.length ? ": " + w.flaws.join("; ") : ""),
+          text: String(k + 1),
           onclick: function () { toggle(pickAt(d, c, w.start)); } }), w.start, len, dur));
       });
       track.appendChild(h("span", { class: "mark-choice", hidden: true, title: "Your choice" }));
@@ -507,6 +517,7 @@
       fact(faceName(p), percent(p.face), p.face, faceAbout(p)),
       fact("Identity", typeof p.identity === "number" ? percent(p.identity) : "no references", p.identity),
       fact("Who", whoText(d, c, isPick)),
+      momentFact(d, c, isPick),
       fact("Best second", usable ? secs(c.start) + " to " + secs(c.start + len) : "none: too short"),
       isPick && d.pick.start !== c.start ? fact("Film's second", secs(d.pick.start) + " to " + secs(d.pick.start + d.pick.length)) : null,
       fact("Video", secs(c.duration) + ", " + c.width + "\u00d7" + c.height + ", " + (KINDS[c.kind] || c.kind || "video")),

@@ -16,6 +16,8 @@ let usage = """
       detect    YuNet ms per image at 320x320 and 640x640: ours vs onnxruntime and OpenCV DNN
       kernels   [--yunet]: each TensorLite kernel alone at SFace's shapes (the stem at YuNet's too), in GFLOPS;
                 --yunet: only YuNet's layer shapes
+      eyes      [--photo P] [--csv OUT VIDEO...]: ms per face to tell open eyes (iris landmark model), one
+                thread; with --csv, every face of every frame's openness (for tools/eyes/agreement.py)
       analyze   VIDEO... [--ref PHOTO]: ms per analysed frame by stage, for each decoder shortcut
       decode    [VIDEO...]: ms per sampled frame, for each decoder shortcut (best of 5 runs)
       encode    [VIDEO]: film encoding at 1080x1920, ms per frame and Mb/s for each x264 preset
@@ -54,7 +56,7 @@ func value(_ name: String) -> String? {
     args.firstIndex(of: name).flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
 }
 /// Positional arguments after the benchmark's name: not options, not option values.
-func positionals(valued: [String] = ["--ref", "--repeats", "--runs", "--faces", "--photo", "--clips"]) -> [String] {
+func positionals(valued: [String] = ["--ref", "--repeats", "--runs", "--faces", "--photo", "--clips", "--csv"]) -> [String] {
     var out: [String] = []
     var skip = false
     for a in args.dropFirst() {
@@ -65,7 +67,7 @@ func positionals(valued: [String] = ["--ref", "--repeats", "--runs", "--faces", 
     return out
 }
 
-if ["embed", "detect", "kernels", "analyze"].contains(args.first ?? "") { Machine.print() }
+if ["embed", "detect", "kernels", "analyze", "eyes"].contains(args.first ?? "") { Machine.print() }
 
 let sampleVideo = Paths.shared("videos/poetry_jam_2009.mp4")
 let twoPeople = Paths.inRepository("Tests/Fixtures/yunet/two_people.png")
@@ -104,6 +106,9 @@ do {
         try DetectBench.run(
             repeats: option("--repeats", 20), layers: args.contains("--layers"), peers: !args.contains("--no-peers"),
             photo: value("--photo") ?? twoPeople)
+    case "eyes":
+        try EyesBench.run(
+            repeats: option("--repeats", 20), photo: value("--photo") ?? twoPeople, csv: value("--csv"), videos: positionals())
     case "kernels": KernelBench.run(repeats: option("--repeats", 20), yunetOnly: args.contains("--yunet"))
     case "analyze":
         try AnalyzeBench.run(positionals(), reference: value("--ref"))

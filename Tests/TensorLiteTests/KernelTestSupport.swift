@@ -61,3 +61,13 @@ extension ByteImage {
         return values
     }
 }
+
+/// Every kernel keeps the channel padding lanes at zero: the next kernel reads them as whole vectors.
+func assertPaddingZero(_ t: Tensor, file: StaticString = #filePath, line: UInt = #line) {
+    for p in 0..<t.pixelCount {
+        for c in t.channels..<t.pixelStride where t.data[p * t.pixelStride + c] != 0 {
+            XCTFail("padding lane \(c) of pixel \(p) is \(t.data[p * t.pixelStride + c])", file: file, line: line)
+            return
+        }
+    }
+}

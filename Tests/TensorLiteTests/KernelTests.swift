@@ -304,16 +304,6 @@ final class KernelTests: XCTestCase {
         let folded = PointwiseConv.reference(input: x, pixels: h * w, weights: f.weights, bias: f.bias, inChannels: cin, outChannels: cout)
         assertClose(folded, unfolded, "batchnorm fold")
     }
-
-    /// Channel padding must stay zero: later kernels read whole vectors.
-    private func assertPaddingZero(_ t: Tensor, file: StaticString = #filePath, line: UInt = #line) {
-        for p in 0..<t.pixelCount {
-            for c in t.channels..<t.pixelStride where t.data[p * t.pixelStride + c] != 0 {
-                XCTFail("padding lane \(c) of pixel \(p) is \(t.data[p * t.pixelStride + c])", file: file, line: line)
-                return
-            }
-        }
-    }
 }
 
 final class PoolingTests: XCTestCase {

@@ -2,7 +2,7 @@ import Analysis
 import Faces
 import Imaging
 
-/// The face models (YuNet to find faces, SFace to tell who they are), loaded once per process,
+/// The face models (YuNet to find faces, SFace to tell who they are, the iris model for open eyes), loaded once per process,
 /// as the rest of the program holds them: it asks for faces, never for a network.
 public struct FaceModels: Sendable {
     package var pipeline: FacePipeline
@@ -31,6 +31,13 @@ public struct FaceModels: Sendable {
     /// embeddings when `embed`.
     public func faces(in image: RGBImage, embed: Bool) -> [FaceRecord] {
         pipeline.faces(in: image, embed: embed)
+    }
+
+    /// How open `face`'s eyes are in `image` (the picture it was detected in): MediaPipe's iris
+    /// landmark model over a crop of each eye (Faces/EyeReader). Its weights load on the first call and
+    /// are shared after; a missing `iris.glw` is an error naming where it was looked for.
+    public func eyes(of face: DetectedFace, in image: RGBImage) throws -> EyeOpenness {
+        try EyeReader.shared().eyes(of: face, in: image)
     }
 
     /// The embedding a reference stores: the aligned face as it is and mirrored, averaged.

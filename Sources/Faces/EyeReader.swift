@@ -1,0 +1,62 @@
+import Analysis
+import Foundation
+import Imaging
+
+/// Measures whether a detected face's eyes are open: each eye is cut from the picture around the
+/// detector's eye landmark, run through the iris landmark model, and its eyelid points give the
+/// openness.
+public struct EyeReader: Sendable {
+    public let model: IrisLandmark
+
+    public init(model: IrisLandmark) { self.model = model }
+
+    public static func shared() throws -> EyeReader { EyeReader(model: try IrisLandmark.shared()) }
+
+    /// The side of an eye crop, in distances between the two eye centres. MediaPipe crops 2.3 times
+    /// the distance between an eye's corners, and an eye is about 0.43 of the eye distance wide: one
+    /// eye distance, so the eye fills the crop as the model was trained on.
+    static let cropScale: Double = 1.0
+
+    /// Lid pairs (upper point, lower point) of the 71-point contour, the middle three of the eye's
+    /// eight columns; points 0 and 8 are its corners. The contour's first 16 points are the eye's
+    /// outline: 0-8 the lower lid from the outer corner to the inner, 9-15 the upper lid.
+    static let lidPairs = [(11, 3), (12, 4), (13, 5)]
+    static let corners = (0, 8)
+
+    public func eyes(of face: DetectedFace, in image: RGBImage) -> EyeOpenness {
+        let (right, left) = Self.crops(of: face, in: image)
+        return EyeOpenness(
+            right: Self.openness(model.run(right, iris: false)), left: Self.openness(model.run(left, iris: false)))
+    }
+
+    /// The two 64x64 eye crops the model reads: each eye at the centre, the line from the right
+    /// eye to the left one horizontal, the left eye mirrored (the model knows the right one only).
+    public static func crops(of face: DetectedFace, in image: RGBImage) -> (right: RGBImage, left: RGBImage) {
+        precondition(face.landmarks.count == 5, "eye crops need the 5 detector landmarks")
+        let right = face.landmarks[0], left = face.landmarks[1]
+        let dx = Double(left.x - right.x), dy = Double(left.y - right.y)
+        let distance = max((dx * dx + dy * dy).squareRoot(), 1)
+        let size = IrisLandmark.inputSize
+        // Rotation by minus the eye line's angle, and scale: a = s * conj(unit eye line).
+        let s = Double(size) / (cropScale * distance)
+        let a = (re: s * dx / distance, im: -s * dy / distance)
+        func transform(centredOn eye: Point) -> FaceAlignment.Similarity {
+            let x = Double(eye.x), y = Double(eye.y), half = Double(size) / 2
+            return FaceAlignment.Similarity(a: a, b: (re: half - (a.re * x - a.im * y), im: half - (a.im * x + a.re * y)))
+        }
+        return (
+            FaceAlignment.warp(image, transform: transform(centredOn: right), width: size, height: size),
+            FaceAlignment.mirrored(FaceAlignment.warp(image, transform: transform(centredOn: left), width: size, height: size))
+        )
+    }
+
+    /// Lid gap over eye width: the mean distance of the lid pairs over the distance between the corners.
+    public static func openness(_ output: IrisLandmark.Output) -> Float {
+        func distance(_ i: Int, _ j: Int) -> Float {
+            let p = output.point(i), q = output.point(j)
+            return ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot()
+        }
+        let gap = lidPairs.map { distance($0.0, $0.1) }.reduce(0, +) / Float(lidPairs.count)
+        return gap / max(distance(corners.0, corners.1), 1e-6)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// What makes a second whole besides its score: one shot, open eyes, and edges in the pauses of
 /// speech. Built from a video's frames and its speech; `BestWindow` asks it to choose.
@@ -13,7 +14,7 @@ public struct Moment: Sendable {
     /// A window with fewer flaws is preferred when its mean score is at least this share of the
     /// best candidate's below it: close enough that the look is the same second's kind, far
     /// enough that a blink or a cut word is not traded for a lesser moment.
-    public static let closeEnough: Float = 0.8
+    public static let closeEnough: Float = 0.7
 
     /// A face counts for the eyes when it is the frame's subject or at least this share of the
     /// frame's height: a blink in the back of a crowd is not what a parent sees.
@@ -25,19 +26,40 @@ public struct Moment: Sendable {
         self.speech = speech
     }
 
-    /// The marks of judged frames: cuts where `ShotSignature.cuts` finds them, closed eyes where a face that counts measured under
-    /// `EyeState.closedBelow`.
+    /// The marks of judged frames: cuts where `ShotSignature.cuts` finds them, closed eyes where
+    /// `EyeState.isClosed` says so of a face that counts, against that face's own open eyes.
     public init(frames: [FrameAnalysis], frameHeight: Int, speech: SpeechMap?) {
         let tall = Moment.eyesFromFaceHeight * Float(frameHeight)
+        let times = frames.map(\.time)
         self.init(
             cutBefore: ShotSignature.cuts(frames.map(\.shotChange)),
-            eyesClosed: frames.map { f in
-                f.faces.indices.contains { i in
-                    (i == f.subject || f.faces[i].box.height >= tall) && f.faces[i].eyes.map(EyeState.isClosed) == true
+            eyesClosed: frames.indices.map { k in
+                let f = frames[k]
+                return f.faces.indices.contains { i in
+                    guard i == f.subject || f.faces[i].box.height >= tall, let e = f.faces[i].eyes else { return false }
+                    return EyeState.isClosed(e, open: Self.openLevel(of: f.faces[i].box, around: k, in: frames, times: times))
                 }
             },
             speech: speech)
     }
+
+    /// How open the eyes of the face at `box` are when open: the readings of faces at the same
+    /// place within `EyeState.openLevelSeconds` of frame `k` (people blink a few times a
+    /// minute, so most readings are open), at their `EyeState.openLevelShare` quantile.
+    static func openLevel(of box: Box, around k: Int, in frames: [FrameAnalysis], times: [Double]) -> Float? {
+        var readings: [Float] = []
+        var j = k
+        while j > 0 && times[k] - times[j - 1] <= EyeState.openLevelSeconds { j -= 1 }
+        while j < frames.count && times[j] - times[k] <= EyeState.openLevelSeconds {
+            for face in frames[j].faces where Self.holds(box, face.box.center) { if let e = face.eyes { readings.append(e) } }
+            j += 1
+        }
+        guard readings.count >= EyeState.openLevelReadings else { return nil }
+        readings.sort()
+        return readings[Int(Float(readings.count - 1) * EyeState.openLevelShare)]
+    }
+
+    static func holds(_ box: Box, _ p: Point) -> Bool { box.x <= p.x && p.x <= box.maxX && box.y <= p.y && p.y <= box.maxY }
 
     /// A window's flaws, each with the time it shows.
     public func flaws(of w: BestWindow.Window, times: [Double]) -> [Flaw] {

@@ -8,9 +8,9 @@ public struct SpeechMap: Codable, Equatable, Sendable {
 
     public init(runs: [Range<Double>]) { self.runs = runs }
 
-    /// How near an edge may come to speech and still fall in the pause: the film's cut lands on
-    /// a frame, up to 1/24 s from the time asked.
-    public static let edgeMargin = 0.04
+    /// How near an edge may come to speech and still fall in the pause: a frame of 50 fps, so
+    /// the cut's frame holds no speech either.
+    public static let edgeMargin = 0.02
 
     /// Whether a cut at `time` falls inside speech.
     public func cutsSpeech(at time: Double) -> Bool {

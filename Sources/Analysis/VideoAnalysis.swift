@@ -18,6 +18,8 @@ public struct VideoAnalysis: Codable, Sendable {
         public var detect: Double = 0
         public var alignEmbed: Double = 0
         public var score: Double = 0
+        /// Telling whether faces' eyes are open.
+        public var eyes: Double = 0
         public var frames: Int = 0
         /// Embeddings made (not borrowed, nor taken from an earlier look at the same picture).
         public var facesEmbedded: Int = 0
@@ -25,7 +27,8 @@ public struct VideoAnalysis: Codable, Sendable {
         public init() {}
 
         public mutating func add(_ o: StageTimes) {
-            decode += o.decode; convert += o.convert; detect += o.detect; alignEmbed += o.alignEmbed; score += o.score; frames += o.frames
+            decode += o.decode; convert += o.convert; detect += o.detect; alignEmbed += o.alignEmbed; score += o.score; eyes += o.eyes
+            frames += o.frames
             facesEmbedded += o.facesEmbedded
         }
     }

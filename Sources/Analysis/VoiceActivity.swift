@@ -5,17 +5,19 @@ import Foundation
 ///
 /// The sound is high-passed at about 150 Hz (wind and handling rumble carry no words) and
 /// low-passed at about 4 kHz (hiss carries none either). A frame is voiced when its energy is
-/// 12 dB or more over the sound's quiet (the level that 15 % of its frames stay under) and over
+/// 9 dB or more over the sound's quiet (the level that 15 % of its frames stay under) and over
 /// -55 dBFS (so a quiet room's murmur is not speech). Voiced runs shorter than 60 ms are clicks
-/// and knocks; gaps shorter than 100 ms are the stops inside a word, not pauses; each run then
-/// reaches 40 ms further each side, where a word's first and last sounds are too soft to
-/// measure.
+/// and knocks; gaps shorter than 150 ms are the stops and breaths inside a phrase, not pauses;
+/// each run then reaches 20 ms further each side, where a word's first and last sounds are too
+/// soft to measure. These are the settings that agree best with webrtcvad (mode 2, on sound
+/// with its steady hum taken out) on the 41 clips with speech of tools/moment: 94 % of the
+/// edges it hears inside speech are heard so here, 88 % of those it hears in a pause too.
 public enum VoiceActivity {
     public static let frameSeconds = 0.02
     /// Times are counted in whole frames over this, so they print as the round numbers they are.
     static let framesPerSecond = 50.0
-    static let overQuiet: Float = 12, floorDB: Float = -55, quietShare = 0.15
-    static let shortestRun = 0.06, shortestPause = 0.1, reach = 0.04
+    static let overQuiet: Float = 9, floorDB: Float = -55, quietShare = 0.15
+    static let shortestRun = 0.06, shortestPause = 0.15, reach = 0.02
 
     /// `samples`: mono at `rate` Hz, starting at `start` seconds of the video.
     public static func speech(_ samples: [Float], rate: Int, start: Double = 0) -> SpeechMap {

@@ -497,6 +497,10 @@ public final class VideoAnalyzer: @unchecked Sendable {
         times.detect += lap()
         var records = pipeline.aligned(detected, in: image)
         times.alignEmbed += lap()
+        // Eyes where a blink would show: a face that counts for them (see `Moment`).
+        let tall = Moment.eyesFromFaceHeight * Float(image.height)
+        let eyes = records.map { r in r.face.box.height >= tall ? pipeline.eyes?.eyes(of: r.face, in: image).mean : nil }
+        times.eyes += lap()
         // Scored before planning, so a thread waiting for its turn has done everything else.
         let sharpness = Float(Sharpness.score(image))
         let aesthetics = Aesthetics.measure(image, sharpness: Double(sharpness))
@@ -528,10 +532,11 @@ public final class VideoAnalyzer: @unchecked Sendable {
         } else {
             embedFaces(where: records.map { _ in embedsFaces })
         }
-        let faces = records.map { r in
+        var faces = records.map { r in
             // Analysis frames are scaled down; boxes are kept in the video's own upright pixels.
             ObservedFace(box: r.face.box.scaled(by: scale), score: r.face.score, quality: r.quality.value, embedding: r.embedding)
         }
+        for (i, e) in eyes.enumerated() { faces[i].eyes = e }
         times.alignEmbed += lap()
         times.frames += 1
         return ObservedFrame(time: sample.time, aesthetics: aesthetics, sharpness: sharpness, faces: faces, signature: signature)

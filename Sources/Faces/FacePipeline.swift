@@ -8,25 +8,33 @@ import TensorLite
 public struct FacePipeline: Sendable {
     public var detector: FaceDetector
     public let recognizer: SFace
+    /// Whether eyes are open (nil: not measured).
+    public let eyes: EyeReader?
 
-    public init(detector: FaceDetector, recognizer: SFace) {
+    public init(detector: FaceDetector, recognizer: SFace, eyes: EyeReader? = nil) {
         self.detector = detector
         self.recognizer = recognizer
+        self.eyes = eyes
     }
 
-    /// The two models, loaded side by side (each is mostly unpacking its weights).
+    /// The three models, loaded side by side (each is mostly unpacking its weights).
     public static func shared() throws -> FacePipeline {
         let loaded = Loaded()
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
-            if i == 0 { loaded.detector = Result { try FaceDetector.shared() } } else { loaded.recognizer = Result { try SFace.shared() } }
+        DispatchQueue.concurrentPerform(iterations: 3) { i in
+            switch i {
+            case 0: loaded.detector = Result { try FaceDetector.shared() }
+            case 1: loaded.recognizer = Result { try SFace.shared() }
+            default: loaded.eyes = Result { try EyeReader.shared() }
+            }
         }
-        return FacePipeline(detector: try loaded.detector!.get(), recognizer: try loaded.recognizer!.get())
+        return FacePipeline(detector: try loaded.detector!.get(), recognizer: try loaded.recognizer!.get(), eyes: try loaded.eyes!.get())
     }
 
-    /// Each slot is written by one thread, then read after both are done.
+    /// Each slot is written by one thread, then read after all are done.
     private final class Loaded: @unchecked Sendable {
         var detector: Result<FaceDetector, Error>?
         var recognizer: Result<SFace, Error>?
+        var eyes: Result<EyeReader, Error>?
     }
 
     /// Faces in detector order (highest score first).

@@ -50,8 +50,8 @@ final class MomentRuleTests: XCTestCase {
         let w = try XCTUnwrap(choose(frames({ 1 - Float(abs($0 - 2)) / 20 }), speech: speech))
         XCTAssertEqual(w.start, 1.125, accuracy: 1e-9, "the latest start whose edges are both in pauses scores best")
         XCTAssertEqual(w.flaws, [])
-        // A margin of a frame: an edge 0.02 s before speech starts is in it.
-        XCTAssertTrue(SpeechMap(runs: [1.0..<2.0]).cutsSpeech(at: 0.98))
+        // A margin of a frame: an edge 0.01 s before speech starts is in it.
+        XCTAssertTrue(SpeechMap(runs: [1.0..<2.0]).cutsSpeech(at: 0.99))
         XCTAssertFalse(SpeechMap(runs: [1.0..<2.0]).cutsSpeech(at: 0.9))
     }
 

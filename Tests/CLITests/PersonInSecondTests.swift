@@ -110,6 +110,16 @@ final class PersonInSecondTests: CLITestCase {
             XCTAssertEqual(pinned.pick?.people, who, "the second at \(at) s")
             XCTAssertEqual(pinned.peopleFound, ["Barack", "Joe"], "the day holds both")
         }
+        // The family's choice of a second that shows none of them is refused as a person's is.
+        let choices: [String: Any] = [
+            "glimt": "choices", "version": 1, "person": "everyone", "choices": [["day": "2024-05-01", "action": "pick", "video": clip, "at": 5.0]],
+        ]
+        try JSONSerialization.data(withJSONObject: choices).write(to: file)
+        let refused = try run("pick", "--apply", file.path)
+        XCTAssertEqual(refused.status, 1, refused.err)
+        XCTAssertTrue(
+            refused.err.contains("\(clip): none of Barack, Joe is in the second from 5.00 s (it shows no one the library knows); "), refused.err)
+        XCTAssertEqual(try pins(LibraryStore.everyone)["2024-05-01"]?.start, 0.2, "the pin before stays")
     }
 
     /// A choice made on the review page goes through the same check: refused in one line naming

@@ -75,8 +75,8 @@ public struct LibraryChoices {
         let judged = people.filter { !$0.references.isEmpty && (person == LibraryStore.everyone || $0.id == person) }
         guard !judged.isEmpty, let shown = WhoIsShown.at(start, in: stored, people: people, rules: Judgement.Rules()) else { return nil }
         guard !judged.contains(where: { shown.people.contains($0.name) }) else { return nil }
-        let whom = judged.count == 1 ? "\(judged[0].name) is" : "none of " + judged.map(\.name).joined(separator: ", ") + " is"
-        return "\(whom) not in the second from \(String(format: "%.2f", start)) s (it shows \(shown.description))"
+        let whom = judged.count == 1 ? "\(judged[0].name) is not" : "none of " + judged.map(\.name).joined(separator: ", ") + " is"
+        return "\(whom) in the second from \(String(format: "%.2f", start)) s (it shows \(shown.description))"
     }
 
     /// The latest start, to the hundredth of a second as `pick --at` is shown, that `usable` takes.

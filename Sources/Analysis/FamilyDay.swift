@@ -44,13 +44,11 @@ public enum FamilyDay {
         return Together(analysis: combined, present: present(in: combined, byPerson: video, names: names), video: video)
     }
 
-    /// Who is in `analysis`'s window (a second of `video` judged together): each person the
-    /// video contains whose face counts in a frame of it.
+    /// Who is in `analysis`'s window (a second of `video` judged together): each person that
+    /// second shows (`VideoAnalysis.shows(in:)`).
     public static func present(in analysis: VideoAnalysis, byPerson video: Video, names: [String]) -> [String] {
         guard let w = analysis.window else { return [] }
-        return names.indices.filter { p in
-            video.byPerson[p].identity?.containsPerson == true && video.byPerson[p].frames[w.frames].contains { $0.subject != nil }
-        }.map { names[$0] }
+        return names.indices.filter { video.byPerson[$0].shows(in: w) }.map { names[$0] }
     }
 
     /// The day's second: the competing video whose best second has the most people in it, then

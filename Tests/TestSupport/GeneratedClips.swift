@@ -31,15 +31,7 @@ public enum GeneratedClips {
             let face = Resize.fitting(try Fixtures.image(clip.face), longSide: 150)
             let path = folder + "/VID_\(clip.day)_120000_\(n).mp4"
             let writer = try FilmWriter(path: path, width: 320, height: 240, fps: fps, audio: false)
-            var background = RGBImage(width: 320, height: 240, fill: (0, 0, 0))
-            for y in 0..<240 {
-                for x in 0..<320 {
-                    let i = (y * 320 + x) * 3
-                    background.pixels[i] = UInt8(20 + (20 * n + 3 * x + y) % 200)
-                    background.pixels[i + 1] = UInt8(60 + (5 * x + 2 * y) % 90)
-                    background.pixels[i + 2] = UInt8(100 + (x * y) % 40)
-                }
-            }
+            let background = background(n)
             for k in 0..<Int(seconds * Double(fps)) {
                 var frame = background
                 frame.paste(face, x: 20 + 6 * k + 3 * n, y: 30 + k % 3)
@@ -49,5 +41,41 @@ public enum GeneratedClips {
             paths.append(path)
         }
         return paths
+    }
+
+    /// The textured gradient behind clip `n`'s face.
+    static func background(_ n: Int) -> RGBImage {
+        var background = RGBImage(width: 320, height: 240, fill: (0, 0, 0))
+        for y in 0..<240 {
+            for x in 0..<320 {
+                let i = (y * 320 + x) * 3
+                background.pixels[i] = UInt8(20 + (20 * n + 3 * x + y) % 200)
+                background.pixels[i + 1] = UInt8(60 + (5 * x + 2 * y) % 90)
+                background.pixels[i + 2] = UInt8(100 + (x * y) % 40)
+            }
+        }
+        return background
+    }
+
+    /// One clip of `day` (YYYYMMDD) in scenes of `secondsEach`: scene i shows the fixture photo
+    /// `faces[i]` (nil: no one), still, at the left for even scenes and the right for odd ones,
+    /// so that no face is followed into the next scene's (see `FaceTracker`). Who is on screen
+    /// when is exact: scene i is [i * secondsEach, (i + 1) * secondsEach).
+    public static func write(scenes faces: [String?], day: String, to folder: String, secondsEach: Double = 1.5, fps: Int = 10) throws -> String {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/VID_\(day)_120000_scenes.mp4"
+        let photos = try faces.map { try $0.map { Resize.fitting(try Fixtures.image($0), longSide: 150) } }
+        let writer = try FilmWriter(path: path, width: 320, height: 240, fps: fps, audio: false)
+        let background = background(7)
+        let perScene = Int((secondsEach * Double(fps)).rounded())
+        for (i, photo) in photos.enumerated() {
+            for _ in 0..<perScene {
+                var frame = background
+                if let photo { frame.paste(photo, x: i % 2 == 0 ? 10 : 320 - photo.width - 10, y: 40) }
+                try writer.append(frame)
+            }
+        }
+        try writer.finish()
+        return path
     }
 }

@@ -18,6 +18,13 @@ public struct LibraryChoices {
         self.person = person
     }
 
+    /// What a pin did: whether the day was excluded and is included again, and, for a second
+    /// taken with `force` that does not show whom the days are judged for, the line saying so.
+    public struct Pinned: Sendable {
+        public var includedAgain: Bool
+        public var notShown: String?
+    }
+
     /// A scanned video: by its path in the library, or by its content when it has moved.
     func video(_ file: String) throws -> LibraryStore.Identity {
         if let known = try store.identity(path: URL(fileURLWithPath: file).standardizedFileURL.path) ?? store.identity(path: file) { return known }
@@ -29,10 +36,12 @@ public struct LibraryChoices {
 
     /// Pins `file`'s second at `start` for `day`, by the rule `days` and the film honour a pin by
     /// (`LibraryDays.pinned`): a second in which no analysed frame lies is refused now, with the
-    /// latest second that can be pinned, rather than taken and then not honoured. A day the
-    /// person had excluded is included again (choosing a second on it is wanting it): true then.
+    /// latest second that can be pinned, rather than taken and then not honoured. So is, unless
+    /// `force`, a second that does not show the person (for the family: any of its people), in
+    /// one line saying whom it shows (`WhoIsShown`). A day the person had excluded is included
+    /// again (choosing a second on it is wanting it).
     @discardableResult
-    public func pin(day: String, file: String, start: Double) throws -> Bool {
+    public func pin(day: String, file: String, start: Double, force: Bool = false) throws -> Pinned {
         try CalendarDay.checked(day)
         let known = try video(file)
         guard let stored = try store.videos(onDay: day).first(where: { $0.contentKey == known.contentKey }) else {
@@ -52,7 +61,22 @@ public struct LibraryChoices {
                         ?? "no second of it can be pinned"),
                 path: file)
         }
-        return try store.pin(day: day, contentKey: known.contentKey, start: start, person: person)
+        let notShown = try whyNotShown(stored, at: start)
+        if let notShown, !force { throw GlimtError(notShown + "; --force pins it anyway", path: file) }
+        return Pinned(includedAgain: try store.pin(day: day, contentKey: known.contentKey, start: start, person: person), notShown: notShown)
+    }
+
+    /// Why the second of `stored` at `start` is not one of the person's: who it shows instead.
+    /// Nil when it shows them, or when the days are judged for no one (or a person without
+    /// references yet).
+    func whyNotShown(_ stored: ObservedVideo, at start: Double) throws -> String? {
+        guard person != LibraryStore.noOne else { return nil }
+        let people = try ReferenceStore(library: store.folder).people()
+        let judged = people.filter { !$0.references.isEmpty && (person == LibraryStore.everyone || $0.id == person) }
+        guard !judged.isEmpty, let shown = WhoIsShown.at(start, in: stored, people: people, rules: Judgement.Rules()) else { return nil }
+        guard !judged.contains(where: { shown.people.contains($0.name) }) else { return nil }
+        let whom = judged.count == 1 ? "\(judged[0].name) is not" : "none of " + judged.map(\.name).joined(separator: ", ") + " is"
+        return "\(whom) in the second from \(String(format: "%.2f", start)) s (it shows \(shown.description))"
     }
 
     /// The latest start, to the hundredth of a second as `pick --at` is shown, that `usable` takes.

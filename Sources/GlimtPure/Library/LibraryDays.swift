@@ -203,6 +203,8 @@ public struct LibraryDays {
         var status: DayReport.Status
         var pick: DayPick?
         var reason: String?
+        // Whether the pick's own second shows the person judged (what its caption may say).
+        var shown = false
         if choices.excludedDays.contains(day) {
             status = .excluded
             reason = "excluded (glimt-pure include \(day) brings it back)"
@@ -211,6 +213,11 @@ public struct LibraryDays {
         {
             status = .pinned
             if let family = v.family { p.people = FamilyDay.present(in: v.analysis, byPerson: family.video, names: names) }
+            if let w = v.analysis.window, !lookFor.everyone {
+                // A pin is said with its own second's evidence: the video's may be another second's, or another person's.
+                p.identity = v.analysis.evidence(in: w, thresholds: judgement.rules.thresholds)
+                shown = v.analysis.shows(in: w)
+            }
             pick = p
         } else {
             if lookFor.everyone {
@@ -221,6 +228,7 @@ public struct LibraryDays {
                     competing, hasReferences: hasReferences, withoutPerson: judgement.rules.withoutPerson, person: lookFor.judged?.name)
                 pick = picks.first
                 reason = skipped[day]
+                if let p = pick, let v = competing.first(where: { $0.path == p.video }), let w = v.window { shown = v.shows(in: w) }
             }
             if competing.isEmpty { reason = "every video of it is excluded" }
             if let p = pick {
@@ -233,8 +241,8 @@ public struct LibraryDays {
             }
             if let pin = choices.pins[day] { reason = try whyNotPinned(pin, day: day, stored: stored) + "; " + (reason ?? "picked automatically") }
         }
-        // Who is in a person's own pick is that person, when the rules found them.
-        if let name = lookFor.judged?.name, pick?.identity?.containsPerson == true { pick?.people = [name] }
+        // Who is in a person's own pick is that person, when its second shows them: the film's caption names no one else.
+        if let name = lookFor.judged?.name, judgement.hasReferences, pick != nil { pick?.people = shown ? [name] : [] }
         let candidates = zip(judged, keys).map { v, key in
             let windows = BestWindow.top(
                 3, times: v.frames.map(\.time), scores: v.frames.map(\.score.total), duration: v.duration,

@@ -13,6 +13,8 @@ public enum ChoicesFile {
         let action: String
         let video: String?
         let at: Double?
+        /// A pick of a second that does not show the person, taken anyway (as `pick --force`).
+        let force: Bool?
     }
 
     struct File: Decodable {
@@ -28,13 +30,17 @@ public enum ChoicesFile {
         public var pinned = 0, excluded = 0, included = 0, automatic = 0
         /// Of `pinned`, the pins on days that were excluded, which they brought back.
         public var pinnedOnExcludedDays = 0
+        /// Of `pinned`, the seconds taken anyway that do not show the person: one line each.
+        public var forced: [GlimtError] = []
         /// One line each for the entries left out.
         public var problems: [GlimtError] = []
         public var applied: Int { pinned + excluded + included + automatic }
     }
 
-    /// Applies the file's choices for its person (`person`, when given, must be the same).
-    public static func apply(_ path: String, library: URL, person: String?) throws -> Outcome {
+    /// Applies the file's choices for its person (`person`, when given, must be the same). A pick
+    /// of a second that does not show the person is left out like any entry that cannot be
+    /// applied, unless it says `"force": true` or `force` takes every such pick.
+    public static func apply(_ path: String, library: URL, person: String?, force: Bool = false) throws -> Outcome {
         let file = try JSONFile.read(File.self, from: path, what: "a choices file saved by 'glimt-pure review'")
         guard file.glimt == "choices" else {
             throw GlimtError("not a choices file saved by 'glimt-pure review' (its \"glimt\" is '\(file.glimt)')", path: path)
@@ -74,7 +80,11 @@ public enum ChoicesFile {
                     switch c.action {
                     case "pick":
                         guard let video = c.video, let at = c.at else { leftOut("a pick needs a \"video\" and an \"at\"", day: c.day); continue }
-                        if try choices.pin(day: c.day, file: video, start: at) { outcome.pinnedOnExcludedDays += 1 }
+                        let pinned = try choices.pin(day: c.day, file: video, start: at, force: force || c.force == true)
+                        if pinned.includedAgain { outcome.pinnedOnExcludedDays += 1 }
+                        if let why = pinned.notShown {
+                            outcome.forced.append(GlimtError("choices[\(i)] (\(c.day)): \(video): \(why); pinned anyway (forced)", path: path))
+                        }
                         outcome.pinned += 1
                     case "exclude":
                         try choices.set(c.day, excluded: true)

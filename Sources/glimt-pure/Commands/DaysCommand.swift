@@ -81,9 +81,14 @@ struct DaysCommand: Command {
             guard let p = r.pick else { return }
             let how = r.status == .pinned ? "pinned" : (r.status == .withoutPerson ? "picked, WITHOUT \(r.person ?? "the person")" : "picked")
             let who = r.person ?? "person"
+            // A pin's evidence is its own second's, and said so.
             let person =
-                p.identity.map { $0.containsPerson ? ", \(who) found (best cosine \(String(format: "%.2f", $0.bestCosine)))" : ", \(who) not found" }
-                ?? ""
+                p.identity.map {
+                    let cosine = "best cosine \(String(format: "%.2f", $0.bestCosine))"
+                    return r.status == .pinned
+                        ? ", \(who) \($0.containsPerson ? "in" : "not in") the pinned second (\(cosine))"
+                        : $0.containsPerson ? ", \(who) found (\(cosine))" : ", \(who) not found"
+                } ?? ""
             let dated =
                 (p.dateSource == .setByHand ? "  (date set by hand)" : "")
                 + (r.person == "everyone" ? ", with " + (p.people?.joined(separator: ", ") ?? "no one") : "")

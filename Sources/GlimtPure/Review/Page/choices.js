@@ -38,6 +38,8 @@
       clean.at = Math.round(choice.at * 1000) / 1000;   // no 7.499999999 in the file
       // A pin on an excluded day says so: choosing a second there is wanting the day again.
       if (choice.include === true) { clean.include = true; }
+      // A second that does not show the person, taken anyway (`pick --force`); else `pick --apply` refuses it.
+      if (choice.force === true) { clean.force = true; }
     }
     return clean;
   }

@@ -182,7 +182,8 @@
   // ---- the year -----------------------------------------------------------------------------
 
   function thumbAlt(d, c, start, people) {
-    var who = people && people.length ? names(people) : (NAMED && c.containsPerson ? D.person : "");
+    // A pick names whom its own second shows (maybe no one: a second pinned without the person).
+    var who = people ? names(people) : (NAMED && c.containsPerson ? D.person : "");
     return (who ? who + " on " : "") + shortDate(d.day) + ", " + c.name + (start !== null && start !== undefined ? " at " + secs(start) : "");
   }
 
@@ -367,6 +368,9 @@
       return c.containsPerson === true ? "someone from the family" : c.containsPerson === false ? "no one from the family" : "not looked for";
     }
     if (!NAMED) { return "no one looked for"; }
+    if (isPick && d.pick.people && d.pick.people.indexOf(D.person) < 0 && c.containsPerson === true) {
+      return D.person + " is in it, but not in the film's second";
+    }
     return c.containsPerson === true ? D.person + " is in it" : c.containsPerson === false ? D.person + " not found in it" : "not looked for";
   }
 

@@ -94,7 +94,9 @@ final class PersonInSecondTests: CLITestCase {
     func testEveryonesCaptionsNameOnlyThePeopleVisible() throws {
         let automatic = try XCTUnwrap(try day(["--everyone"]).pick)
         let scenes: [(range: Range<Double>, who: String?)] = [(0..<1.5, "Barack"), (1.5..<3, "Joe"), (3..<6, nil)]
-        let seen = Set(scenes.filter { $0.range.overlaps(automatic.start..<(automatic.start + 1)) }.compactMap(\.who))
+        let shown = scenes.filter { $0.range.overlaps(automatic.start..<(automatic.start + 1)) }
+        XCTAssertEqual(shown.count, 1, "the family's second at \(automatic.start) s is one shot, not a glimpse of the next")
+        let seen = Set(shown.compactMap(\.who))
         XCTAssertEqual(Set(automatic.people ?? []), seen, "at \(automatic.start) s")
 
         let file = library.appendingPathComponent("glimt-choices.json")

@@ -4,6 +4,9 @@
 Writes Sources/SFaceWeights/Resources/sface.glw and yunet.glw in the format of
 docs/weights-format.md, then (unless --no-fixtures) the golden test fixtures under
 Tests/Fixtures/ (see tools/fixtures/golden_fixtures.py).
+The third weight file there, iris.glw (MediaPipe's iris landmark model, from a TFLite file in the
+mediapipe wheel), is baked by tools/export_iris.py with this file's encoder, and its fixtures by
+tools/fixtures/iris_fixtures.py.
 
 Inputs are identified by sha256 and must be one of OpenCV Zoo's known files: SFace int8bq, fp32
 or int8 (the int8 one is refused with the reason: its graph computes in int8), YuNet int8bq or

@@ -34,12 +34,14 @@ if [ -z "$build" ]; then
 fi
 weights="$build/glimt-pure_SFaceWeights.resources/Resources"
 [ -x "$build/glimt-pure" ] || { echo "install: no glimt-pure binary in $build" >&2; exit 1; }
-[ -f "$weights/sface.glw" ] && [ -f "$weights/yunet.glw" ] || { echo "install: no model weights in $weights" >&2; exit 1; }
+for w in sface yunet iris; do
+  [ -f "$weights/$w.glw" ] || { echo "install: no model weights in $weights ($w.glw)" >&2; exit 1; }
+done
 mkdir -p "$prefix/bin" "$prefix/share/glimt-pure"
 # Copy to a temporary name and rename, so a running glimt-pure is never overwritten in place.
 cp "$build/glimt-pure" "$prefix/bin/.glimt-pure.new" && chmod 755 "$prefix/bin/.glimt-pure.new"
 mv -f "$prefix/bin/.glimt-pure.new" "$prefix/bin/glimt-pure"
-for w in sface yunet; do
+for w in sface yunet iris; do
   cp "$weights/$w.glw" "$prefix/share/glimt-pure/.$w.glw.new" && chmod 644 "$prefix/share/glimt-pure/.$w.glw.new"
   mv -f "$prefix/share/glimt-pure/.$w.glw.new" "$prefix/share/glimt-pure/$w.glw"
 done

@@ -33,8 +33,12 @@ public final class IrisLandmark: BakedModel, @unchecked Sendable {
         let down: Bool
     }
 
-    static func regular(_ conv: Int, _ dw: Int, _ c: Int) -> BlockSpec { BlockSpec(conv: conv, depthwise: dw, channels: c, out: c, down: false) }
-    static func down(_ conv: Int, _ dw: Int, _ c: Int, _ out: Int) -> BlockSpec { BlockSpec(conv: conv, depthwise: dw, channels: c, out: out, down: true) }
+    static func regular(_ conv: Int, _ dw: Int, _ c: Int) -> BlockSpec {
+        BlockSpec(conv: conv, depthwise: dw, channels: c, out: c, down: false)
+    }
+    static func down(_ conv: Int, _ dw: Int, _ c: Int, _ out: Int) -> BlockSpec {
+        BlockSpec(conv: conv, depthwise: dw, channels: c, out: out, down: true)
+    }
 
     static let trunkSpec: [BlockSpec] =
         [regular(1, 0, 64), regular(3, 1, 64), regular(5, 2, 64), regular(7, 3, 64), down(9, 4, 64, 128)]
@@ -69,7 +73,9 @@ public final class IrisLandmark: BakedModel, @unchecked Sendable {
     private let arenas = WorkspacePool<TensorArena>()
 
     public init(weights w: WeightFile) throws {
-        guard w.modelName.hasPrefix("mediapipe-iris-landmark") else { throw GlimtError("weight file holds \(w.modelName), not the iris landmark model") }
+        guard w.modelName.hasPrefix("mediapipe-iris-landmark") else {
+            throw GlimtError("weight file holds \(w.modelName), not the iris landmark model")
+        }
         func name(_ base: String, _ n: Int) -> String { n == 0 ? base : "\(base)_\(n)" }
         /// A k x k conv's weights `[out, in, k, k]` as the pointwise GEMM over patches wants them: `[out][ky][kx][in]`.
         func patchWeights(_ tensor: String, out: Int, in cin: Int, k: Int) throws -> [Float] {

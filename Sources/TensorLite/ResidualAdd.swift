@@ -21,7 +21,9 @@ public struct ResidualAdd: Sendable {
         let shared = skip.pixelStride, S = x.pixelStride
         for p in 0..<x.pixelCount {
             let a = skip.data + p * shared, b = x.data + p * S, out = output.data + p * S
-            for c in Swift.stride(from: 0, to: shared, by: laneCount) { storeVec(epilogue.apply(loadVec(a + c) + loadVec(b + c), channel: c), out + c) }
+            for c in Swift.stride(from: 0, to: shared, by: laneCount) {
+                storeVec(epilogue.apply(loadVec(a + c) + loadVec(b + c), channel: c), out + c)
+            }
             for c in Swift.stride(from: shared, to: S, by: laneCount) { storeVec(epilogue.apply(loadVec(b + c), channel: c), out + c) }
         }
     }

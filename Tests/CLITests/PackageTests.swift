@@ -19,7 +19,8 @@ final class PackageTests: CLITestCase {
     static let files = [
         "/usr/bin/glimt-pure", "/usr/lib/glimt-pure/glimt-pure-avx2", "/usr/lib/glimt-pure/glimt-pure-avx2vnni",
         "/usr/lib/glimt-pure/glimt-pure-avx512",
-        "/usr/share/glimt-pure/sface.glw", "/usr/share/glimt-pure/yunet.glw", "/usr/share/glimt-pure/page/review.html",
+        "/usr/share/glimt-pure/sface.glw", "/usr/share/glimt-pure/yunet.glw", "/usr/share/glimt-pure/iris.glw",
+        "/usr/share/glimt-pure/page/review.html",
         "/usr/share/glimt-pure/page/palette.css", "/usr/share/glimt-pure/page/review.css", "/usr/share/glimt-pure/page/review.js",
         "/usr/share/glimt-pure/page/choices.js", "/usr/share/man/man1/glimt-pure.1.gz",
         "/usr/share/bash-completion/completions/glimt-pure", "/usr/share/zsh/vendor-completions/_glimt-pure",
@@ -164,7 +165,8 @@ final class PackageTests: CLITestCase {
         let copyright = try String(contentsOf: root.appendingPathComponent("usr/share/doc/glimt-pure/copyright"), encoding: .utf8)
         XCTAssertTrue(copyright.hasPrefix("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"))
         for paragraph in [
-            "Files: Sources/SFaceWeights/Resources/sface.glw", "Files: Sources/SFaceWeights/Resources/yunet.glw", "License: Apache-2.0\n",
+            "Files: Sources/SFaceWeights/Resources/sface.glw", "Files: Sources/SFaceWeights/Resources/yunet.glw",
+            "Files: Sources/SFaceWeights/Resources/iris.glw", "License: Apache-2.0\n",
             "License: MIT\n",
             "/usr/share/common-licenses/Apache-2.0", "Permission is hereby granted, free of charge",
         ] {

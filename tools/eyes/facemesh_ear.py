@@ -5,7 +5,8 @@ Faces/EyeReader.swift. Writes CSV rows: video, frame, time, face, eye centres (i
 
     python3 tools/eyes/facemesh_ear.py OUT.csv VIDEO...
 
-EAR = (|p2 - p6| + |p3 - p5|) / (2 |p1 - p4|) over FaceMesh's six-point eye outlines (Soukupova and Cech 2016).
+mediapipe 0.10.14 wants protobuf < 5, so give it a virtual environment of its own (pip install the wheel
+and av there). EAR = (|p2 - p6| + |p3 - p5|) / (2 |p1 - p4|) over FaceMesh's six-point eye outlines (Soukupova and Cech 2016).
 """
 import csv
 import sys

@@ -9,8 +9,9 @@
 
     python3 tools/eyes/iris_reference.py scan OUT.csv VIDEO...   # every frame: YuNet faces, openness per eye
 
-Needs ai-edge-litert==2.3.0, opencv-python 5 (FaceDetectorYN), av, and the model: IRIS_MODEL (default
-/tmp/eyes/iris_landmark.tflite, extracted from the mediapipe==0.10.14 wheel; see tools/export_iris.py).
+Needs ai-edge-litert==2.3.0, opencv-python 5 (FaceDetectorYN), av, and the model at $IRIS_MODEL (default
+./iris_landmark.tflite), taken from the wheel tools/export_iris.py checks:
+`unzip -j mediapipe-0.10.14-*.whl mediapipe/modules/iris_landmark/iris_landmark.tflite`.
 """
 import csv
 import os
@@ -18,7 +19,7 @@ import sys
 
 import numpy as np
 
-MODEL = os.environ.get("IRIS_MODEL", "/tmp/eyes/x/mediapipe/modules/iris_landmark/iris_landmark.tflite")
+MODEL = os.environ.get("IRIS_MODEL", "iris_landmark.tflite")
 YUNET = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "models", "face_detection_yunet_2023mar_int8bq.onnx")
 SIZE = 64
 # Crop side in units of the distance between the eye centres (EyeReader.cropScale).

@@ -7,7 +7,7 @@
 #   /usr/lib/glimt-pure/glimt-pure-avx2vnni    the AVX2 build with AVX-VNNI (haswell+avxvnni) or
 #   /usr/lib/glimt-pure/glimt-pure-avx512      the AVX-512 build (cascadelake: x86-64-v4 with VNNI),
 #                                              the fastest the CPU runs
-#   /usr/share/glimt-pure/{sface,yunet}.glw    the model weights
+#   /usr/share/glimt-pure/{sface,yunet,iris}.glw    the model weights
 #   /usr/share/glimt-pure/page/                the review page's own files (review.html, .css, .js)
 #   the man page, bash/zsh/fish completions, the daily scan's systemd user units, and
 #   /usr/share/doc/glimt-pure/{copyright,changelog.Debian.gz,changelog.gz}
@@ -79,7 +79,7 @@ place portable "$root/usr/bin/glimt-pure"
 place avx2 "$root/usr/lib/glimt-pure/glimt-pure-avx2"
 place avx2vnni "$root/usr/lib/glimt-pure/glimt-pure-avx2vnni"
 place avx512 "$root/usr/lib/glimt-pure/glimt-pure-avx512"
-for w in sface yunet; do install -m 644 "Sources/SFaceWeights/Resources/$w.glw" "$root/usr/share/glimt-pure/$w.glw"; done
+for w in sface yunet iris; do install -m 644 "Sources/SFaceWeights/Resources/$w.glw" "$root/usr/share/glimt-pure/$w.glw"; done
 # The review page's own files, where an installed binary looks for them (PageFiles).
 install -d -m 755 "$root/usr/share/glimt-pure/page" && install -m 644 Sources/GlimtPure/Review/Page/* "$root/usr/share/glimt-pure/page/"
 # The man page and completions from the binary's own command definitions (the portable one, so

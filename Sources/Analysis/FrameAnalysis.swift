@@ -10,7 +10,7 @@ public struct FaceInFrame: Codable, Equatable, Sendable {
     /// The cosine is the same face's from a moment earlier (its embedding was borrowed, see
     /// `FaceTracker`).
     public var borrowed: Bool
-    /// How open the eyes are (see `EyeState`); nil when not measured (a face too small or turned
+    /// How open the eyes are (see `EyeOpenness`); nil when not measured (a face too small or turned
     /// away, or analysed before eyes were).
     public var eyes: Float?
 

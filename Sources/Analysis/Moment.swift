@@ -27,7 +27,7 @@ public struct Moment: Sendable {
     }
 
     /// The marks of judged frames: cuts where `ShotSignature.cuts` finds them, closed eyes where
-    /// `EyeState.isClosed` says so of a face that counts, against that face's own open eyes.
+    /// `EyeOpenness.isClosed` says so of a face that counts, against that face's own open eyes.
     public init(frames: [FrameAnalysis], frameHeight: Int, speech: SpeechMap?) {
         let tall = Moment.eyesFromFaceHeight * Float(frameHeight)
         let times = frames.map(\.time)
@@ -37,26 +37,26 @@ public struct Moment: Sendable {
                 let f = frames[k]
                 return f.faces.indices.contains { i in
                     guard i == f.subject || f.faces[i].box.height >= tall, let e = f.faces[i].eyes else { return false }
-                    return EyeState.isClosed(e, open: Self.openLevel(of: f.faces[i].box, around: k, in: frames, times: times))
+                    return EyeOpenness.isClosed(e, open: Self.openLevel(of: f.faces[i].box, around: k, in: frames, times: times))
                 }
             },
             speech: speech)
     }
 
     /// How open the eyes of the face at `box` are when open: the readings of faces at the same
-    /// place within `EyeState.openLevelSeconds` of frame `k` (people blink a few times a
-    /// minute, so most readings are open), at their `EyeState.openLevelShare` quantile.
+    /// place within `EyeOpenness.openLevelSeconds` of frame `k` (people blink a few times a
+    /// minute, so most readings are open), at their `EyeOpenness.openLevelShare` quantile.
     static func openLevel(of box: Box, around k: Int, in frames: [FrameAnalysis], times: [Double]) -> Float? {
         var readings: [Float] = []
         var j = k
-        while j > 0 && times[k] - times[j - 1] <= EyeState.openLevelSeconds { j -= 1 }
-        while j < frames.count && times[j] - times[k] <= EyeState.openLevelSeconds {
+        while j > 0 && times[k] - times[j - 1] <= EyeOpenness.openLevelSeconds { j -= 1 }
+        while j < frames.count && times[j] - times[k] <= EyeOpenness.openLevelSeconds {
             for face in frames[j].faces where Self.holds(box, face.box.center) { if let e = face.eyes { readings.append(e) } }
             j += 1
         }
-        guard readings.count >= EyeState.openLevelReadings else { return nil }
+        guard readings.count >= EyeOpenness.openLevelReadings else { return nil }
         readings.sort()
-        return readings[Int(Float(readings.count - 1) * EyeState.openLevelShare)]
+        return readings[Int(Float(readings.count - 1) * EyeOpenness.openLevelShare)]
     }
 
     static func holds(_ box: Box, _ p: Point) -> Bool { box.x <= p.x && p.x <= box.maxX && box.y <= p.y && p.y <= box.maxY }

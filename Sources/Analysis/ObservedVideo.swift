@@ -117,8 +117,12 @@ public struct ObservedFace: Sendable, Equatable {
     /// not its own.
     public var borrowedFrom: BorrowedEmbedding?
     public var borrowed: Bool { borrowedFrom != nil }
-    /// How open its eyes are (see `EyeState`); nil when not measured.
+    /// How open its eyes are (see `EyeOpenness`): its more visible eye's as the library reads
+    /// it, both eyes' mean in a one-shot run; nil when not read.
     public var eyes: Float?
+    /// Its eyes cut from the picture, until read (a one-shot run reads only those of the seconds
+    /// it comes to; not kept).
+    public var eyeCrops: EyeCrops?
 
     public init(box: Box, score: Float, quality: Float, embedding: Embedding?, borrowedFrom: BorrowedEmbedding? = nil, eyes: Float? = nil) {
         self.box = box
@@ -127,6 +131,17 @@ public struct ObservedFace: Sendable, Equatable {
         self.embedding = embedding
         self.borrowedFrom = borrowedFrom
         self.eyes = eyes
+    }
+}
+
+/// A face's two eyes as the eye model reads them (see `Faces/EyeReader`), the right one first.
+public struct EyeCrops: Sendable, Equatable {
+    public var right: RGBImage
+    public var left: RGBImage
+
+    public init(_ crops: (right: RGBImage, left: RGBImage)) {
+        right = crops.right
+        left = crops.left
     }
 }
 

@@ -15,6 +15,14 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// `Moment`).
     public static let version = 3
 
+    /// The library reads eyes on every this many samples of the 1/8 s grid, one eye a face: the
+    /// eye model costs a third of a face's detection, and a blink's closing and opening last over
+    /// a quarter of a second. A one-shot run reads both eyes of every sample of the seconds it
+    /// comes to (see `judged`).
+    static let eyesEvery = 2
+    /// A one-shot run reads the eyes of at most this many seconds before it settles.
+    static let eyeRounds = 6
+
     public let options: AnalysisOptions
     /// Everyone the library knows, by their reference embeddings, and the one looked for (an
     /// index into `people`; nil: no one): faces are matched to all of them one to one.
@@ -67,17 +75,45 @@ public final class VideoAnalyzer: @unchecked Sendable {
     private func analyzeWithinBound(path: String, index: Int, count: Int, progress: ((AnalysisProgress) -> Void)?) throws -> VideoAnalysis {
         var times = VideoAnalysis.StageTimes()
         let judge = Judgement(people: people, person: person, rules: options.rules)
-        let opened = try open(path)
+        var opened = try open(path)
+        opened.eyesOnDemand = pipeline.readsEyes
         let report = reporter(opened, index: index, count: count, progress)
         if options.coarseToFine, let refined = try coarseToFine(opened, judge: judge, contentKey: "", times: &times, progress: report) {
-            var analysis = judge.analysis(of: refined.video)
+            var analysis = judged(refined.video, by: judge, times: &times)
             analysis.keyframesLooked = refined.keyframesLooked
             analysis.times = times
             return analysis
         }
         let video = try observe(opened, contentKey: "", times: &times, progress: report)
-        var analysis = judge.analysis(of: video)
+        var analysis = judged(video, by: judge, times: &times)
         analysis.times = times
+        return analysis
+    }
+
+    /// The verdict, with eyes read where it comes to: the chosen second's faces that kept eye
+    /// crops are read, and the video judged again, until the second chosen has every eye read
+    /// (a blink found sends the choice to another second) or `eyeRounds` seconds were read.
+    private func judged(_ observed: ObservedVideo, by judge: Judgement, times: inout VideoAnalysis.StageTimes) -> VideoAnalysis {
+        var video = observed
+        var analysis = judge.analysis(of: video)
+        guard video.frames.contains(where: { $0.faces.contains { $0.eyeCrops != nil } }), let reader = pipeline.eyes else { return analysis }
+        for _ in 0..<Self.eyeRounds {
+            guard let w = analysis.window else { break }
+            let start = DispatchTime.now().uptimeNanoseconds
+            let inside = Set(analysis.frames[w.frames].map(\.time))
+            var read = false
+            for i in video.frames.indices where inside.contains(video.frames[i].time) {
+                for j in video.frames[i].faces.indices {
+                    guard let crops = video.frames[i].faces[j].eyeCrops else { continue }
+                    video.frames[i].faces[j].eyes = reader.openness(ofCrops: crops)
+                    video.frames[i].faces[j].eyeCrops = nil
+                    read = true
+                }
+            }
+            times.eyes += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            guard read else { break }
+            analysis = judge.analysis(of: video)
+        }
         return analysis
     }
 
@@ -120,6 +156,9 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let interval: Double
         /// Where its sound has speech (nil: no sound, or sound that would not decode).
         let speech: SpeechMap?
+        /// Eyes read only for the seconds the judging comes to (a one-shot run, which knows the
+        /// person), from eye crops kept meanwhile; false: read as sampled, for the library.
+        var eyesOnDemand = false
 
         let method: ObservationMethod
 
@@ -453,7 +492,9 @@ public final class VideoAnalyzer: @unchecked Sendable {
                 var local = VideoAnalysis.StageTimes()
                 while let (n, sample) = shared.take(from: ahead) {
                     shared.put(
-                        measure(sample, number: n, scale: v.scale, borrowing: borrowing, known: known[sample.time], cores: cores, times: &local),
+                        measure(
+                            sample, number: n, scale: v.scale, eyesOnDemand: v.eyesOnDemand, borrowing: borrowing, known: known[sample.time],
+                            cores: cores, times: &local),
                         at: n, progress: progress)
                 }
                 shared.add(local)
@@ -483,7 +524,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
 
     /// `known`: the frame at the sample's time as measured before (by the look), if it was.
     private func measure(
-        _ sample: SampledFrame, number n: Int, scale: Float, borrowing: BorrowedEmbeddings?, known: ObservedFrame?, cores: Int,
+        _ sample: SampledFrame, number n: Int, scale: Float, eyesOnDemand: Bool, borrowing: BorrowedEmbeddings?, known: ObservedFrame?,
+        cores: Int,
         times: inout VideoAnalysis.StageTimes
     ) -> ObservedFrame {
         let image = sample.image
@@ -497,9 +539,12 @@ public final class VideoAnalyzer: @unchecked Sendable {
         times.detect += lap()
         var records = pipeline.aligned(detected, in: image)
         times.alignEmbed += lap()
-        // Eyes where a blink would show: a face that counts for them (see `Moment`).
+        // Eyes where a blink would show: a face that counts for them (see `Moment`), on every
+        // `eyesEvery`th sample of the grid.
         let tall = Moment.eyesFromFaceHeight * Float(image.height)
-        let eyes = records.map { r in r.face.box.height >= tall ? pipeline.eyes?.eyes(of: r.face, in: image).mean : nil }
+        let eyesHere = !eyesOnDemand && Int((sample.time * options.sampleRate).rounded()) % Self.eyesEvery == 0
+        let eyes = records.map { r in eyesHere && r.face.box.height >= tall ? pipeline.eyes?.openness(of: r.face, in: image) : nil }
+        let eyeCrops = records.map { r in eyesOnDemand && r.face.box.height >= tall ? EyeCrops(EyeReader.crops(of: r.face, in: image)) : nil }
         times.eyes += lap()
         // Scored before planning, so a thread waiting for its turn has done everything else.
         let sharpness = Float(Sharpness.score(image))
@@ -536,7 +581,10 @@ public final class VideoAnalyzer: @unchecked Sendable {
             // Analysis frames are scaled down; boxes are kept in the video's own upright pixels.
             ObservedFace(box: r.face.box.scaled(by: scale), score: r.face.score, quality: r.quality.value, embedding: r.embedding)
         }
-        for (i, e) in eyes.enumerated() { faces[i].eyes = e }
+        for i in faces.indices {
+            faces[i].eyes = eyes[i]
+            faces[i].eyeCrops = eyeCrops[i]
+        }
         times.alignEmbed += lap()
         times.frames += 1
         return ObservedFrame(time: sample.time, aesthetics: aesthetics, sharpness: sharpness, faces: faces, signature: signature)

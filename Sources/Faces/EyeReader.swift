@@ -29,9 +29,29 @@ public struct EyeReader: Sendable {
             right: Self.openness(model.run(right, iris: false)), left: Self.openness(model.run(left, iris: false)))
     }
 
+    /// The openness of the eye that shows more of itself: the one farther from the nose in the
+    /// picture (a turned head shows its near eye wider, the far one edge-on). One run of the
+    /// model instead of two for every sampled face; a blink closes both eyes.
+    public func openness(of face: DetectedFace, in image: RGBImage) -> Float {
+        precondition(face.landmarks.count == 5, "an eye crop needs the 5 detector landmarks")
+        let nose = face.landmarks[2]
+        func away(_ p: Point) -> Float { (p.x - nose.x) * (p.x - nose.x) + (p.y - nose.y) * (p.y - nose.y) }
+        let right = away(face.landmarks[0]) >= away(face.landmarks[1])
+        return Self.openness(model.run(Self.crop(of: face, right: right, in: image), iris: false))
+    }
+
+    /// Both eyes' mean openness from their crops (`crops(of:in:)`).
+    public func openness(ofCrops crops: EyeCrops) -> Float {
+        (Self.openness(model.run(crops.right, iris: false)) + Self.openness(model.run(crops.left, iris: false))) / 2
+    }
+
     /// The two 64x64 eye crops the model reads: each eye at the centre, the line from the right
     /// eye to the left one horizontal, the left eye mirrored (the model knows the right one only).
     public static func crops(of face: DetectedFace, in image: RGBImage) -> (right: RGBImage, left: RGBImage) {
+        (crop(of: face, right: true, in: image), crop(of: face, right: false, in: image))
+    }
+
+    static func crop(of face: DetectedFace, right isRight: Bool, in image: RGBImage) -> RGBImage {
         precondition(face.landmarks.count == 5, "eye crops need the 5 detector landmarks")
         let right = face.landmarks[0], left = face.landmarks[1]
         let dx = Double(left.x - right.x), dy = Double(left.y - right.y)
@@ -40,14 +60,11 @@ public struct EyeReader: Sendable {
         // Rotation by minus the eye line's angle, and scale: a = s * conj(unit eye line).
         let s = Double(size) / (cropScale * distance)
         let a = (re: s * dx / distance, im: -s * dy / distance)
-        func transform(centredOn eye: Point) -> FaceAlignment.Similarity {
-            let x = Double(eye.x), y = Double(eye.y), half = Double(size) / 2
-            return FaceAlignment.Similarity(a: a, b: (re: half - (a.re * x - a.im * y), im: half - (a.im * x + a.re * y)))
-        }
-        return (
-            FaceAlignment.warp(image, transform: transform(centredOn: right), width: size, height: size),
-            FaceAlignment.mirrored(FaceAlignment.warp(image, transform: transform(centredOn: left), width: size, height: size))
-        )
+        let eye = isRight ? right : left
+        let x = Double(eye.x), y = Double(eye.y), half = Double(size) / 2
+        let transform = FaceAlignment.Similarity(a: a, b: (re: half - (a.re * x - a.im * y), im: half - (a.im * x + a.re * y)))
+        let crop = FaceAlignment.warp(image, transform: transform, width: size, height: size)
+        return isRight ? crop : FaceAlignment.mirrored(crop)
     }
 
     /// Lid gap over eye width: the mean distance of the lid pairs over the distance between the corners.

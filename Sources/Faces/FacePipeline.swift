@@ -8,33 +8,33 @@ import TensorLite
 public struct FacePipeline: Sendable {
     public var detector: FaceDetector
     public let recognizer: SFace
-    /// Whether eyes are open (nil: not measured).
-    public let eyes: EyeReader?
+    /// Whether eyes are read (see `eyes`).
+    public let readsEyes: Bool
 
-    public init(detector: FaceDetector, recognizer: SFace, eyes: EyeReader? = nil) {
+    public init(detector: FaceDetector, recognizer: SFace, readsEyes: Bool = false) {
         self.detector = detector
         self.recognizer = recognizer
-        self.eyes = eyes
+        self.readsEyes = readsEyes
     }
 
-    /// The three models, loaded side by side (each is mostly unpacking its weights).
+    /// The eye model, loaded on the first face whose eyes are read (most runs' first video has
+    /// one; a run of videos without a large face never pays for it) and shared after. Nil when
+    /// eyes are not read, or its weights are missing (the install puts them beside the others).
+    public var eyes: EyeReader? { readsEyes ? try? EyeReader.shared() : nil }
+
+    /// The two face models, loaded side by side (each is mostly unpacking its weights).
     public static func shared() throws -> FacePipeline {
         let loaded = Loaded()
-        DispatchQueue.concurrentPerform(iterations: 3) { i in
-            switch i {
-            case 0: loaded.detector = Result { try FaceDetector.shared() }
-            case 1: loaded.recognizer = Result { try SFace.shared() }
-            default: loaded.eyes = Result { try EyeReader.shared() }
-            }
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            if i == 0 { loaded.detector = Result { try FaceDetector.shared() } } else { loaded.recognizer = Result { try SFace.shared() } }
         }
-        return FacePipeline(detector: try loaded.detector!.get(), recognizer: try loaded.recognizer!.get(), eyes: try loaded.eyes!.get())
+        return FacePipeline(detector: try loaded.detector!.get(), recognizer: try loaded.recognizer!.get(), readsEyes: true)
     }
 
-    /// Each slot is written by one thread, then read after all are done.
+    /// Each slot is written by one thread, then read after both are done.
     private final class Loaded: @unchecked Sendable {
         var detector: Result<FaceDetector, Error>?
         var recognizer: Result<SFace, Error>?
-        var eyes: Result<EyeReader, Error>?
     }
 
     /// Faces in detector order (highest score first).

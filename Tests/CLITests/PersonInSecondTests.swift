@@ -102,7 +102,8 @@ final class PersonInSecondTests: CLITestCase {
         let file = library.appendingPathComponent("glimt-choices.json")
         for (at, who) in [(2.0, ["Joe"]), (0.2, ["Barack"])] {
             let choices: [String: Any] = [
-                "glimt": "choices", "version": 1, "person": "everyone", "choices": [["day": "2024-05-01", "action": "pick", "video": clip, "at": at]],
+                "glimt": "choices", "version": 1, "person": "everyone",
+                "choices": [["day": "2024-05-01", "action": "pick", "video": clip, "at": at]],
             ]
             try JSONSerialization.data(withJSONObject: choices).write(to: file)
             let apply = try run("pick", "--apply", file.path)
@@ -152,7 +153,8 @@ final class PersonInSecondTests: CLITestCase {
         let forced = try run("pick", "--apply", file.path)
         XCTAssertEqual(forced.status, 0, forced.err)
         XCTAssertEqual(
-            forced.err, "glimt-pure pick: \(file.path): choices[0] (2024-05-01): \(clip): Barack is not in the second from 2.00 s (it shows Joe); "
+            forced.err,
+            "glimt-pure pick: \(file.path): choices[0] (2024-05-01): \(clip): Barack is not in the second from 2.00 s (it shows Joe); "
                 + "pinned anyway (forced)\n")
         XCTAssertEqual(try pins(barack)["2024-05-01"]?.start, 2.0)
 

@@ -252,7 +252,8 @@ public struct LibraryDays {
                 start: v.window?.start, score: v.window?.meanScore, parts: v.windowParts, containsPerson: v.identity?.containsPerson,
                 excluded: choices.excludedVideos.contains(key), picked: pick?.video == v.path,
                 kind: v.recording.kind, kindReason: v.recording.reason, setAside: v.setAside, dateSource: v.capture.source,
-                crop: pick?.video == v.path ? pick?.crop : v.crop?.box, windows: windows.map { .init(start: $0.start, score: $0.meanScore, flaws: $0.flaws, passedOver: $0.passedOver) },
+                crop: pick?.video == v.path ? pick?.crop : v.crop?.box,
+                windows: windows.map { .init(start: $0.start, score: $0.meanScore, flaws: $0.flaws, passedOver: $0.passedOver) },
                 notes: v.notes)
         }
         let found: [String]? =

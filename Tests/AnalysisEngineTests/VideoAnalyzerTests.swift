@@ -154,8 +154,10 @@ final class VideoAnalyzerTests: XCTestCase {
         XCTAssertEqual(try answer(a.analyze(path: clip("two_people.mp4"))), try answer(a.analyze(path: clip("two_people.mp4"))))
     }
 
-    /// Coarse to fine on a 29 s clip of six scenes: the same second, score and crop as sampling
-    /// every second, for the three reference choices, from a fraction of the frames.
+    /// Coarse to fine on a 29 s clip of six scenes: the same best-scoring second as sampling
+    /// every second, for the three reference choices, from a fraction of the frames; the second
+    /// chosen as a moment is as whole as the full pass's and close to it in score (a flawless
+    /// alternative the full pass finds outside the stretches, the look takes inside them).
     func testCoarseToFinePicksWhatAFullPassPicks() throws {
         try assertCoarseToFinePicksWhatAFullPassPicks(keyframesLooked: 29...29) { _ in }
     }
@@ -194,9 +196,16 @@ final class VideoAnalyzerTests: XCTestCase {
                 line: line)
             XCTAssertNil(full.stretches, line: line)
             XCTAssertNil(full.keyframesLooked, line: line)
-            XCTAssertEqual(quick.window?.start, full.window?.start, "references \(refs)", line: line)
-            XCTAssertEqual(quick.window?.meanScore, full.window?.meanScore, line: line)
-            XCTAssertEqual(quick.crop, full.crop, line: line)
+            func top(_ a: VideoAnalysis) -> BestWindow.Window? {
+                BestWindow.best(times: a.frames.map(\.time), scores: a.frames.map(\.score.total), duration: a.duration, sampled: a.stretches)
+            }
+            let best = try XCTUnwrap(top(full), line: line)
+            XCTAssertEqual(top(quick)?.start, best.start, "references \(refs)", line: line)
+            XCTAssertEqual(top(quick)?.meanScore, best.meanScore, line: line)
+            let chosen = try XCTUnwrap(quick.window, line: line)
+            if full.window?.flaws == [] { XCTAssertEqual(chosen.flaws, [], "references \(refs)", line: line) }
+            XCTAssertGreaterThanOrEqual(chosen.meanScore, Moment.closeEnough * best.meanScore, line: line)
+            if chosen.start == full.window?.start { XCTAssertEqual(quick.crop, full.crop, line: line) }
             XCTAssertEqual(quick.identity?.containsPerson, full.identity?.containsPerson, line: line)
             XCTAssertLessThan(quick.times.frames * 2, full.times.frames, "\(stretches)", line: line)
         }

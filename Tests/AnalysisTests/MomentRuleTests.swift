@@ -34,6 +34,15 @@ final class MomentRuleTests: XCTestCase {
         XCTAssertTrue(w.passedOver?.hasPrefix("the second at 1.5 s scores higher: scene cut") == true, w.passedOver ?? "")
     }
 
+    /// A day's other good seconds do not straddle a cut either.
+    func testNoneOfTheBestSecondsCrossesACut() {
+        let f = frames({ 1 - Float(abs($0 - 2)) / 4 }, cutAt: 2)
+        let windows = BestWindow.top(
+            3, times: f.map(\.time), scores: f.map(\.score.total), duration: 4, marks: Moment(frames: f, frameHeight: 360, speech: nil))
+        XCTAssertEqual(windows.count, 3)
+        for w in windows { XCTAssertTrue(w.start + w.length <= 2 - 0.125 + 1e-9 || w.start >= 2, "\(w.start) crosses the cut at 2 s") }
+    }
+
     /// Closed eyes in the best second, an open-eyed one close behind: the open-eyed one.
     func testClosedEyesArePassedOverForACloseSecond() throws {
         let w = try XCTUnwrap(choose(frames({ 1 - Float(abs($0 - 1.5)) / 20 }, closedAt: 1.25..<1.5)))

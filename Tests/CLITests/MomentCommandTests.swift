@@ -21,6 +21,6 @@ final class MomentCommandTests: CLITestCase {
         XCTAssertEqual(pick.people, pick.start < 1.3 ? ["Barack"] : ["Joe"], "the caption names who the shot shows")
         XCTAssertTrue(pick.passedOver?.contains("scene cut at 1.3 s") == true, pick.passedOver ?? "nothing passed over")
         let text = try glimt("days", "--everyone", "--library", store)
-        XCTAssertTrue(text.out.contains("  passed over: the second at 0.8 s scores higher: scene cut at 1.3 s"), text.out)
+        XCTAssertTrue(text.out.contains("    passed over: the second at 0.8 s scores higher: scene cut at 1.3 s"), text.out)
     }
 }

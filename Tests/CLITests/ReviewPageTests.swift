@@ -246,6 +246,8 @@ final class ReviewPageTests: CLITestCase {
         // The score's face part is the person's face (a stranger's clear face counts nothing).
         XCTAssertTrue(dom.contains(">Barack's face</dt>"), "the face part is named for whose face it is")
         XCTAssertFalse(dom.contains("<dt>Face</dt>"))
+        // Each second says what spoils it as a moment, or that nothing does.
+        XCTAssertTrue(dom.contains(">Moment</dt>"), "the second's moment is shown")
     }
 
     private func jsString(_ s: String) -> String {

@@ -81,7 +81,7 @@ struct AnalyzeCommand: Command {
                 String(format: "  crop x %.0f y %.0f  %.0fx%.0f  zoom %.2fx", p.crop.x, p.crop.y, p.crop.width, p.crop.height, p.zoom)
                     + "  date from \(p.dateSource.rawValue)\(p.captureTime.map { " (\($0))" } ?? "")  \(p.candidates) video\(p.candidates == 1 ? "" : "s") that day"
             )
-            MomentLines.print(flaws: p.flaws, passedOver: p.passedOver)
+            MomentLines.print(flaws: p.flaws, passedOver: p.passedOver, indent: 2)
         }
         for (day, why) in r.skippedDays.sorted(by: { $0.key < $1.key }) { Console.out("\(day)  no pick: \(why)") }
         for v in r.videos { if let why = v.setAside { Console.out("set aside: \(ShownPath.escaped(v.path)): \(why)") } }

@@ -95,7 +95,7 @@ struct DaysCommand: Command {
             Console.out(
                 "\(r.day)  \(how): \(ShownPath.escaped(p.video)) at \(String(format: "%.2f", p.start)) s, score \(String(format: "%.3f", p.score))\(person)\(mark)\(dated)"
             )
-            MomentLines.print(flaws: p.flaws, passedOver: p.passedOver)
+            MomentLines.print(flaws: p.flaws, passedOver: p.passedOver, indent: 4)
         default:
             Console.out("\(r.day)  \(r.status.rawValue): \(r.reason ?? "")\(mark)")
         }

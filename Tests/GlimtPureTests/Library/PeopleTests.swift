@@ -113,6 +113,7 @@ final class PeopleTests: XCTestCase {
                 ALTER TABLE videos DROP COLUMN notes;
                 ALTER TABLE videos DROP COLUMN every_face;
                 ALTER TABLE videos DROP COLUMN stretches;
+                ALTER TABLE videos DROP COLUMN speech; ALTER TABLE frames DROP COLUMN shot_change; ALTER TABLE faces DROP COLUMN eyes;
                 ALTER TABLE faces DROP COLUMN borrows_back; ALTER TABLE faces DROP COLUMN borrows_face; ALTER TABLE faces DROP COLUMN likeness;
                 DROP TABLE scan_files; DROP TABLE scans;
                 PRAGMA user_version = 5;
@@ -127,9 +128,16 @@ final class PeopleTests: XCTestCase {
         XCTAssertEqual(after["2024-05-04"]?.pick?.start, 1)
         XCTAssertEqual(after["2024-05-08"]?.status, .excluded, "and the excluded day")
         XCTAssertEqual(after.keys.sorted(), before.keys.sorted())
+        // A store from before version 11 has no eyes, speech or cuts: its seconds' flaws are not known.
+        func known(_ p: DayPick?) -> DayPick? {
+            var p = p
+            p?.flaws = nil
+            p?.passedOver = nil
+            return p
+        }
         for (day, report) in before {
             XCTAssertEqual(after[day]?.status, report.status, day)
-            XCTAssertEqual(after[day]?.pick, report.pick, day)
+            XCTAssertEqual(known(after[day]?.pick), known(report.pick), day)
         }
         // Renamed, they keep it all.
         _ = try store.rename(ReferenceStore.firstPersonName, to: "Emma")

@@ -16,17 +16,4 @@ public struct SpeechMap: Codable, Equatable, Sendable {
     public func cutsSpeech(at time: Double) -> Bool {
         runs.contains { $0.lowerBound - Self.edgeMargin < time && time < $0.upperBound + Self.edgeMargin }
     }
-
-    /// As stored: "start end" pairs, ";" between them ("" for sound without speech).
-    public var text: String { runs.map { "\($0.lowerBound) \($0.upperBound)" }.joined(separator: ";") }
-
-    public init?(text: String) {
-        var runs: [Range<Double>] = []
-        for pair in text.split(separator: ";") {
-            let parts = pair.split(separator: " ").compactMap { Double($0) }
-            guard parts.count == 2, parts[0] <= parts[1] else { return nil }
-            runs.append(parts[0]..<parts[1])
-        }
-        self.runs = runs
-    }
 }

@@ -84,15 +84,15 @@ public final class LibraryStore: @unchecked Sendable {
             everyFace: s.int(first + 4) != 0, keyframeLook: s.int(first + 5) != 0)
     }
 
-    /// `ObservedVideo.stretches` as stored: "start end" pairs, ";" between them, each number as
-    /// Swift writes a Double (read back to the same bits).
-    static func stretchesText(_ stretches: [Range<Double>]?) -> String? {
-        stretches.map { $0.map { "\($0.lowerBound) \($0.upperBound)" }.joined(separator: ";") }
+    /// Time ranges as stored (`ObservedVideo.stretches`, `SpeechMap.runs`): "start end" pairs,
+    /// ";" between them, each number as Swift writes a Double (read back to the same bits).
+    static func rangesText(_ ranges: [Range<Double>]?) -> String? {
+        ranges.map { $0.map { "\($0.lowerBound) \($0.upperBound)" }.joined(separator: ";") }
     }
 
     /// Nil for NULL, and for text that is not pairs of ascending numbers (a damaged row is judged
-    /// as sampled whole rather than misread).
-    static func stretches(_ text: String?) -> [Range<Double>]? {
+    /// as sampled whole, or as heard without speech, rather than misread).
+    static func ranges(_ text: String?) -> [Range<Double>]? {
         guard let text else { return nil }
         var out: [Range<Double>] = []
         for pair in text.split(separator: ";") {
@@ -202,8 +202,8 @@ public final class LibraryStore: @unchecked Sendable {
                         .of(v.height), .of(v.rotation), .of(v.codec), .of(v.hdr),
                         .of(v.recording.flatMap { try? Self.factsEncoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }),
                         .of(v.method.version), .of(v.method.sampleRate), .of(v.method.analysisSide), .of(v.method.timeZone),
-                        .of(v.notes.joined(separator: "\n")), .of(v.method.everyFace), .of(Self.stretchesText(v.stretches)),
-                        .of(v.speech?.text),
+                        .of(v.notes.joined(separator: "\n")), .of(v.method.everyFace), .of(Self.rangesText(v.stretches)),
+                        .of(Self.rangesText(v.speech?.runs)),
                     ])
                 let id = db.lastInsertedRow
                 // A day the person gave this content stands over what its metadata says.
@@ -291,8 +291,8 @@ public final class LibraryStore: @unchecked Sendable {
                         duration: s.double(9), width: s.int(10), height: s.int(11), rotation: s.int(12), codec: s.text(13),
                         hdr: s.int(14) != 0,
                         recording: s.optionalText(15).flatMap { try? JSONDecoder().decode(RecordingFacts.self, from: Data($0.utf8)) },
-                        method: Self.method(s, from: 20), frames: [], stretches: Self.stretches(s.optionalText(27)),
-                        notes: s.text(26).split(separator: "\n").map(String.init), speech: s.optionalText(28).flatMap(SpeechMap.init(text:)))
+                        method: Self.method(s, from: 20), frames: [], stretches: Self.ranges(s.optionalText(27)),
+                        notes: s.text(26).split(separator: "\n").map(String.init), speech: Self.ranges(s.optionalText(28)).map(SpeechMap.init(runs:)))
                 )
             }
             for i in videos.indices {

@@ -136,8 +136,9 @@ enum Schema {
         ALTER TABLE videos ADD COLUMN stretches TEXT;
         """,
         // 11: what a whole moment needs at judge time (see `Moment`): where the sound has speech
-        // (`SpeechMap.text`; NULL: no sound, or scanned before), each frame's change from the
-        // sample before it (scene cuts) and each face's eye openness (NULL: not measured).
+        // (its runs written as `stretches` are; NULL: no sound, or scanned before), each frame's
+        // change from the sample before it (scene cuts) and each face's eye openness (NULL: not
+        // measured).
         """
         ALTER TABLE videos ADD COLUMN speech TEXT;
         ALTER TABLE frames ADD COLUMN shot_change REAL;

@@ -64,14 +64,6 @@ final class MomentRuleTests: XCTestCase {
         XCTAssertFalse(SpeechMap(runs: [1.0..<2.0]).cutsSpeech(at: 0.9))
     }
 
-    func testSpeechMapKeepsItsRunsAsText() {
-        let map = SpeechMap(runs: [0.02..<1.26, 1.5..<4])
-        XCTAssertEqual(map.text, "0.02 1.26;1.5 4.0")
-        XCTAssertEqual(SpeechMap(text: map.text), map)
-        XCTAssertEqual(SpeechMap(text: ""), SpeechMap(runs: []))
-        XCTAssertNil(SpeechMap(text: "1 x"))
-    }
-
     /// Voice-band bursts with pauses are found where they are; steady hum and silence are not speech.
     func testVoiceActivityFindsBurstsNotHum() {
         let rate = 16_000

@@ -119,6 +119,18 @@ final class LibraryStoreTests: XCTestCase {
         }
     }
 
+    /// A 320x240 video of 2024-05-01 at /v/`key`.mp4, as a scan would save it.
+    private static func video(
+        _ key: String, duration: Double, method: ObservationMethod, frames: [ObservedFrame], stretches: [Range<Double>]? = nil,
+        speech: SpeechMap? = nil
+    ) -> ObservedVideo {
+        ObservedVideo(
+            contentKey: key, path: "/v/\(key).mp4", size: 1, modified: 0,
+            capture: CaptureDate(day: "2024-05-01", time: nil, instant: nil, source: .fileName),
+            duration: duration, width: 320, height: 240, rotation: 0, codec: "h264", hdr: false, recording: nil, method: method, frames: frames,
+            stretches: stretches, speech: speech)
+    }
+
     /// A video looked at by its keyframes keeps its stretches to the last bit, and is judged
     /// from the store as it was observed: the keyframes outside them are evidence, not windows.
     func testALookedAtVideoKeepsItsStretchesExactly() throws {
@@ -128,23 +140,26 @@ final class LibraryStoreTests: XCTestCase {
         let frames = [0.125, 1.0, 2.0, 5.033333333333333, 20.0, 21.5].map { ObservedFrame(time: $0, aesthetics: looks, sharpness: 0.5, faces: []) }
         let method = ObservationMethod(
             version: Self.analyzerVersion, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: false, keyframeLook: true)
-        func video(_ key: String, _ stretches: [Range<Double>]?) -> ObservedVideo {
-            ObservedVideo(
-                contentKey: key, path: "/v/\(key).mp4", size: 1, modified: 0,
-                capture: CaptureDate(day: "2024-05-01", time: nil, instant: nil, source: .fileName),
-                duration: 30, width: 320, height: 240, rotation: 0, codec: "h264", hdr: false, recording: nil, method: method, frames: frames,
-                stretches: stretches)
-        }
-        try store.save(video("looked", stretches))
-        try store.save(video("whole", nil))
+        try store.save(Self.video("looked", duration: 30, method: method, frames: frames, stretches: stretches))
+        try store.save(Self.video("whole", duration: 30, method: method, frames: frames))
         let read = try store.videos(onDay: "2024-05-01")
         XCTAssertEqual(read.map(\.stretches), [stretches, nil])
         XCTAssertEqual(read.map(\.method.keyframeLook), [true, false], "a video sampled whole was not looked at, whatever the setting")
         XCTAssertEqual(try store.identity(contentKey: "looked")?.method.keyframeLook, true)
         XCTAssertEqual(read[0].sampledAndGlimpsed.glimpses.map(\.time), [5.033333333333333])
         XCTAssertTrue(try store.dump().contains("|0.125 2.2666666666666666;20.0 21.999999999999996"), "the dump holds them")
-        XCTAssertNil(LibraryStore.stretches("1 2;3"), "a damaged row reads as sampled whole")
-        XCTAssertNil(LibraryStore.stretches("2 1"))
+        XCTAssertNil(LibraryStore.ranges("1 2;3"), "a damaged row reads as sampled whole")
+        XCTAssertNil(LibraryStore.ranges("2 1"))
+    }
+
+    /// A speech map is kept as its runs' text, as stretches are, and read back the same.
+    func testSpeechMapKeepsItsRunsAsText() {
+        let map = SpeechMap(runs: [0.02..<1.26, 1.5..<4])
+        let text = LibraryStore.rangesText(map.runs)
+        XCTAssertEqual(text, "0.02 1.26;1.5 4.0")
+        XCTAssertEqual(LibraryStore.ranges(text).map(SpeechMap.init(runs:)), map)
+        XCTAssertEqual(LibraryStore.ranges("").map(SpeechMap.init(runs:)), SpeechMap(runs: []))
+        XCTAssertNil(LibraryStore.ranges("1 x"))
     }
 
     /// What a whole moment needs is stored with the video and read back as it was: a later
@@ -159,15 +174,8 @@ final class LibraryStoreTests: XCTestCase {
         ]
         let speech = SpeechMap(runs: [0.02..<1.26, 1.5..<4])
         let method = ObservationMethod(version: Self.analyzerVersion, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: true)
-        func video(_ key: String, _ speech: SpeechMap?) -> ObservedVideo {
-            ObservedVideo(
-                contentKey: key, path: "/v/\(key).mp4", size: 1, modified: 0,
-                capture: CaptureDate(day: "2024-05-01", time: nil, instant: nil, source: .fileName),
-                duration: 4, width: 320, height: 240, rotation: 0, codec: "h264", hdr: false, recording: nil, method: method, frames: frames,
-                speech: speech)
-        }
-        try store.save(video("heard", speech))
-        try store.save(video("silent", nil))
+        try store.save(Self.video("heard", duration: 4, method: method, frames: frames, speech: speech))
+        try store.save(Self.video("silent", duration: 4, method: method, frames: frames))
         let read = try store.videos(onDay: "2024-05-01")
         XCTAssertEqual(read.map(\.speech), [speech, nil])
         XCTAssertEqual(read[0].frames.map(\.shotChange), [nil, 0.375])

@@ -190,7 +190,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
         return Opened(
             path: path, reader: reader, info: info, status: status, facts: facts,
             bound: options.timeAllowance.bound(forVideoSeconds: info.duration),
-            scale: Float(long) / Float(min(options.analysisSide, long)), interval: 1 / options.sampleRate, speech: speech ?? nil,
+            scale: Float(long) / Float(min(options.analysisSide, long)), interval: 1 / options.sampleRate, speech: speech,
             method: options.method)
     }
 

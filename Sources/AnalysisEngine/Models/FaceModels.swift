@@ -33,13 +33,6 @@ public struct FaceModels: Sendable {
         pipeline.faces(in: image, embed: embed)
     }
 
-    /// How open `face`'s eyes are in `image` (the picture it was detected in): MediaPipe's iris
-    /// landmark model over a crop of each eye (Faces/EyeReader). Its weights load on the first call and
-    /// are shared after; a missing `iris.glw` is an error naming where it was looked for.
-    public func eyes(of face: DetectedFace, in image: RGBImage) throws -> EyeOpenness {
-        try EyeReader.shared().eyes(of: face, in: image)
-    }
-
     /// The embedding a reference stores: the aligned face as it is and mirrored, averaged.
     public func referenceEmbedding(_ crop: RGBImage) -> Embedding {
         pipeline.referenceEmbedding(crop)

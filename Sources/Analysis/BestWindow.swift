@@ -30,14 +30,14 @@ public enum BestWindow {
         sampled: [Range<Double>]? = nil, marks: Moment? = nil
     ) -> Window? {
         let all = candidates(times: times, scores: scores, duration: duration, length: length, sampled: sampled)
-        guard let marks else { return highest(all) }
+        guard let marks else { return highest(all).map { all[$0] } }
         return marks.choose(from: all, times: times)
     }
 
-    /// The best-scoring window, the earliest of equals.
-    static func highest(_ windows: [Window]) -> Window? {
-        var best: Window?
-        for w in windows where best == nil || w.meanScore > best!.meanScore { best = w }
+    /// Where in `windows` the best-scoring one is, the earliest of equals.
+    static func highest(_ windows: [Window]) -> Int? {
+        var best: Int?
+        for i in windows.indices where best == nil || windows[i].meanScore > windows[best!].meanScore { best = i }
         return best
     }
 

@@ -81,9 +81,7 @@ public struct Moment: Sendable {
         let flawsOf = all.map { flaws(of: $0, times: times) }
         let oneShot = all.indices.filter { i in !flawsOf[i].contains { $0.isSceneCut } }
         let pool = oneShot.isEmpty ? Array(all.indices) : oneShot
-        guard let best = pool.max(by: { all[$0].meanScore < all[$1].meanScore || (all[$0].meanScore == all[$1].meanScore && $0 > $1) }),
-            all[best].meanScore.isFinite
-        else { return nil }
+        guard let best = BestWindow.highest(pool.map { all[$0] }).map({ pool[$0] }), all[best].meanScore.isFinite else { return nil }
         let floor = all[best].meanScore >= 0 ? all[best].meanScore * Self.closeEnough : all[best].meanScore
         func weight(_ i: Int) -> Int { flawsOf[i].reduce(0) { $0 + $1.weight } }
         let chosen = pool.filter { all[$0].meanScore >= floor }.min { a, b in
@@ -91,8 +89,9 @@ public struct Moment: Sendable {
         }!
         var w = all[chosen]
         w.flaws = flawsOf[chosen].map(\.description)
-        if w.start != top.start, let i = all.firstIndex(where: { $0.start == top.start }) {
-            w.passedOver = String(format: "the second at %.1f s scores higher: ", top.start) + flawsOf[i].map(\.description).joined(separator: ", ")
+        if chosen != top {
+            w.passedOver =
+                String(format: "the second at %.1f s scores higher: ", all[top].start) + flawsOf[top].map(\.description).joined(separator: ", ")
         }
         return w
     }

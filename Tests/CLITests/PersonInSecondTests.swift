@@ -35,6 +35,14 @@ final class PersonInSecondTests: CLITestCase {
         try LibraryStore(library: store).choices(person: person).pins
     }
 
+    /// Where the review page's choices are saved, as `pick --apply` reads them.
+    private var file: URL { library.appendingPathComponent("glimt-choices.json") }
+
+    private func writeChoices(_ choices: [[String: Any]], person: String) throws {
+        let json: [String: Any] = ["glimt": "choices", "version": 1, "person": person, "choices": choices]
+        try JSONSerialization.data(withJSONObject: json).write(to: file)
+    }
+
     private var barack: Int { get throws { try XCTUnwrap(ReferenceStore(library: store).person(named: "Barack")).id } }
 
     /// Every video holds both people, so the video's verdict cannot tell a pin of Joe's second
@@ -99,13 +107,8 @@ final class PersonInSecondTests: CLITestCase {
         let seen = Set(shown.compactMap(\.who))
         XCTAssertEqual(Set(automatic.people ?? []), seen, "at \(automatic.start) s")
 
-        let file = library.appendingPathComponent("glimt-choices.json")
         for (at, who) in [(2.0, ["Joe"]), (0.2, ["Barack"])] {
-            let choices: [String: Any] = [
-                "glimt": "choices", "version": 1, "person": "everyone",
-                "choices": [["day": "2024-05-01", "action": "pick", "video": clip, "at": at]],
-            ]
-            try JSONSerialization.data(withJSONObject: choices).write(to: file)
+            try writeChoices([["day": "2024-05-01", "action": "pick", "video": clip, "at": at]], person: "everyone")
             let apply = try run("pick", "--apply", file.path)
             XCTAssertEqual(apply.status, 0, apply.err)
             let pinned = try day(["--everyone"])
@@ -114,10 +117,7 @@ final class PersonInSecondTests: CLITestCase {
             XCTAssertEqual(pinned.peopleFound, ["Barack", "Joe"], "the day holds both")
         }
         // The family's choice of a second that shows none of them is refused as a person's is.
-        let choices: [String: Any] = [
-            "glimt": "choices", "version": 1, "person": "everyone", "choices": [["day": "2024-05-01", "action": "pick", "video": clip, "at": 5.0]],
-        ]
-        try JSONSerialization.data(withJSONObject: choices).write(to: file)
+        try writeChoices([["day": "2024-05-01", "action": "pick", "video": clip, "at": 5.0]], person: "everyone")
         let refused = try run("pick", "--apply", file.path)
         XCTAssertEqual(refused.status, 1, refused.err)
         XCTAssertTrue(
@@ -128,11 +128,7 @@ final class PersonInSecondTests: CLITestCase {
     /// A choice made on the review page goes through the same check: refused in one line naming
     /// who is there, the other choices applied; `"force": true` (or `--apply --force`) takes it.
     func testTheReviewPagesChoiceWithoutThePersonIsRefused() throws {
-        let file = library.appendingPathComponent("glimt-choices.json")
-        func write(_ choices: [[String: Any]]) throws {
-            let json: [String: Any] = ["glimt": "choices", "version": 1, "person": "Barack", "choices": choices]
-            try JSONSerialization.data(withJSONObject: json).write(to: file)
-        }
+        func write(_ choices: [[String: Any]]) throws { try writeChoices(choices, person: "Barack") }
         let other = try GeneratedClips.write(
             [GeneratedClips.Clip(day: "20240502", face: "yunet/obama2.png")], to: library.appendingPathComponent("more").path)
         XCTAssertEqual(try run("scan", other[0], "--timezone", "UTC", "-q").status, 0)

@@ -21,17 +21,44 @@ public enum BestWindow {
     /// would be judged by its first frames alone). Ties go to the earlier window. Nil when the
     /// video is shorter than `length` or has no frames.
     ///
-    /// With `marks`, the second is a whole moment (see `Moment`): a window across a scene cut is
-    /// not a candidate while any other is, and among the windows scoring within
+    /// With `marks`, the second is a whole moment (see `Moment`): each window is first moved by up
+    /// to `Moment.edgeShift` of its length to put its edges in pauses of speech; a window across a
+    /// scene cut is not a candidate while any other is; and among the windows scoring within
     /// `Moment.closeEnough` of the best, the one with the fewest flaws wins (closed eyes count
-    /// twice, each edge inside speech once), then the best score.
+    /// three times, each edge inside speech once), then the best score.
     public static func best(
         times: [Double], scores: [Float], duration: Double, length: Double = 1.0,
         sampled: [Range<Double>]? = nil, marks: Moment? = nil
     ) -> Window? {
+        best(times: times, scores: scores, duration: duration, length: length, sampled: sampled, marks: marks, avoid: [])
+    }
+
+    static func best(
+        times: [Double], scores: [Float], duration: Double, length: Double, sampled: [Range<Double>]?, marks: Moment?, avoid: [Range<Double>]
+    ) -> Window? {
         let all = candidates(times: times, scores: scores, duration: duration, length: length, sampled: sampled)
         guard let marks else { return highest(all).map { all[$0] } }
-        return marks.choose(from: all, times: times)
+        return marks.choose(from: all, in: Frames(times: times, scores: scores, duration: duration, sampled: sampled), avoid: avoid)
+    }
+
+    /// Frame times carry timestamp rounding; a window may end a hair past the last frame.
+    static let slack = 1e-3
+
+    /// A video's scored frames, for a window that does not start on one (`Moment` moves a second
+    /// into the pauses of speech).
+    struct Frames {
+        var times: [Double]
+        var scores: [Float]
+        var duration: Double
+        var sampled: [Range<Double>]?
+
+        /// The window of `length` from `start`, when it lies within the video (and one of its
+        /// sampled stretches) and shows a frame.
+        func window(at start: Double, length: Double) -> Window? {
+            guard start >= 0, start + length <= duration + slack else { return nil }
+            if let sampled, !sampled.contains(where: { start >= $0.lowerBound - slack && start + length <= $0.upperBound + slack }) { return nil }
+            return BestWindow.at(start: start, times: times, scores: scores, length: length)
+        }
     }
 
     /// Where in `windows` the best-scoring one is, the earliest of equals.
@@ -48,8 +75,6 @@ public enum BestWindow {
         precondition(times.count == scores.count, "one score per frame")
         var all: [Window] = []
         var end = 0
-        // Frame times carry timestamp rounding; a window may end a hair past the last frame.
-        let slack = 1e-3
         for i in times.indices {
             let start = times[i]
             guard start + length <= duration + slack else { break }
@@ -76,7 +101,9 @@ public enum BestWindow {
             // The best window of what is left: frames inside a chosen window score nothing, and a
             // window touching one is not a window of its own.
             let left = scores.indices.map { i in taken.contains { $0.contains(times[i]) } ? -Float.infinity : scores[i] }
-            guard let w = best(times: times, scores: left, duration: duration, length: length, sampled: sampled, marks: marks), w.meanScore.isFinite,
+            guard
+                let w = best(times: times, scores: left, duration: duration, length: length, sampled: sampled, marks: marks, avoid: taken),
+                w.meanScore.isFinite,
                 !taken.contains(where: { $0.overlaps(w.start..<(w.start + w.length)) })
             else { break }
             chosen.append(w)
@@ -89,10 +116,21 @@ public enum BestWindow {
     /// mean score. Nil when no frame falls inside.
     public static func at(start: Double, times: [Double], scores: [Float], length: Double = 1.0) -> Window? {
         precondition(times.count == scores.count, "one score per frame")
-        let slack = 1e-3
-        let inside = times.indices.filter { times[$0] >= start - slack && times[$0] < start + length - slack }
-        guard let first = inside.first, let last = inside.last else { return nil }
-        let mean = scores[first...last].reduce(0, +) / Float(last - first + 1)
-        return Window(start: start, length: length, meanScore: mean, frames: first..<(last + 1))
+        let first = firstIndex(in: times, from: start - slack)
+        let end = firstIndex(in: times, from: start + length - slack)
+        guard first < end else { return nil }
+        let mean = scores[first..<end].reduce(0, +) / Float(end - first)
+        return Window(start: start, length: length, meanScore: mean, frames: first..<end)
+    }
+
+    /// The first index of ascending `times` at or after `time`.
+    public static func firstIndex(in times: [Double], from time: Double) -> Int {
+        var lo = 0
+        var hi = times.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if times[mid] < time { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 }

@@ -34,8 +34,10 @@ public struct EyeOpenness: Codable, Equatable, Sendable {
 
     public static func isClosed(_ openness: Float) -> Bool { openness < closedBelow }
 
-    /// `open`: the face's own open level, when known.
+    /// `open`: the face's own open level, when known. Then only a dip under it is closed: a small
+    /// or narrow-eyed face can read under the absolute line all along, open.
     public static func isClosed(_ openness: Float, open: Float?) -> Bool {
-        isClosed(openness) || open.map { openness < dipBelow * $0 } == true
+        guard let open else { return isClosed(openness) }
+        return openness < dipBelow * open
     }
 }

@@ -89,6 +89,6 @@ public struct Judgement: Sendable {
             capture: v.capture, frames: sampled.map(frame), glimpses: glimpses.map(frame), stretches: v.stretches,
             hasReferences: hasReferences, thresholds: rules.thresholds,
             windowLength: rules.windowLength, aspect: rules.aspect, times: VideoAnalysis.StageTimes(),
-            facts: v.recording, choice: rules.recordings, notes: v.notes, speech: v.speech)
+            facts: v.recording, choice: rules.recordings, notes: v.notes, speech: v.speech, closedEyes: v.closedEyes)
     }
 }

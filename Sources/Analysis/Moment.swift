@@ -10,6 +10,9 @@ public struct Moment: Sendable {
     public var eyesClosed: [Bool]
     /// Nil: the video has no sound, or it was not listened to.
     public var speech: SpeechMap?
+    /// Times between samples when a face that counts had its eyes closed (read at the video's
+    /// own frame rate; see `ObservedVideo.closedEyes`).
+    public var closedEyes: [Double]
 
     /// A window with fewer flaws is preferred when its mean score is at least this share of the
     /// best candidate's below it: close enough that the look is the same second's kind, far
@@ -20,15 +23,16 @@ public struct Moment: Sendable {
     /// frame's height: a blink in the back of a crowd is not what a parent sees.
     public static let eyesFromFaceHeight: Float = 0.08
 
-    public init(cutBefore: [Bool], eyesClosed: [Bool], speech: SpeechMap?) {
+    public init(cutBefore: [Bool], eyesClosed: [Bool], speech: SpeechMap?, closedEyes: [Double] = []) {
         self.cutBefore = cutBefore
         self.eyesClosed = eyesClosed
         self.speech = speech
+        self.closedEyes = closedEyes
     }
 
     /// The marks of judged frames: cuts where `ShotSignature.cuts` finds them, closed eyes where
     /// `EyeOpenness.isClosed` says so of a face that counts, against that face's own open eyes.
-    public init(frames: [FrameAnalysis], frameHeight: Int, speech: SpeechMap?) {
+    public init(frames: [FrameAnalysis], frameHeight: Int, speech: SpeechMap?, closedEyes: [Double] = []) {
         let tall = Moment.eyesFromFaceHeight * Float(frameHeight)
         let times = frames.map(\.time)
         self.init(
@@ -40,7 +44,7 @@ public struct Moment: Sendable {
                     return EyeOpenness.isClosed(e, open: Self.openLevel(of: f.faces[i].box, around: k, in: frames, times: times))
                 }
             },
-            speech: speech)
+            speech: speech, closedEyes: closedEyes)
     }
 
     /// How open the eyes of the face at `box` are when open: the readings of faces at the same
@@ -61,22 +65,70 @@ public struct Moment: Sendable {
 
     static func holds(_ box: Box, _ p: Point) -> Bool { box.x <= p.x && p.x <= box.maxX && box.y <= p.y && p.y <= box.maxY }
 
+    /// A second may move by at most this share of its length to put its edges in pauses of
+    /// speech: a quarter keeps three quarters of the frames it was scored on.
+    public static let edgeShift = 0.25
+    /// How far beyond `SpeechMap`'s margins an edge is moved into a pause when it can: where a
+    /// word ends is heard a little differently by each ear.
+    public static let edgeClearance = 0.05
+    /// The steps in which a second is moved: a 100 fps grid, finer than any video's frames.
+    static let shiftStep = 0.01
+
     /// A window's flaws, each with the time it shows.
     public func flaws(of w: BestWindow.Window, times: [Double]) -> [Flaw] {
         var found: [Flaw] = []
-        // The frame sampled just after the window says whether its last moments are another shot.
+        // The frame sampled just after the window says whether its last moments are another shot;
+        // a window starting between two samples may also show the shot before its first one.
         let after = min(w.frames.upperBound, cutBefore.count - 1)
-        if let k = (w.frames.lowerBound + 1...max(w.frames.lowerBound + 1, after)).first(where: { cutBefore.indices.contains($0) && cutBefore[$0] }) {
+        let first = w.start < times[w.frames.lowerBound] - BestWindow.slack ? w.frames.lowerBound : w.frames.lowerBound + 1
+        if let k = (first...max(first, after)).first(where: { $0 > 0 && cutBefore.indices.contains($0) && cutBefore[$0] }) {
             found.append(.sceneCut(at: (times[k - 1] + times[k]) / 2))
         }
-        if let k = w.frames.first(where: { eyesClosed[$0] }) { found.append(.eyesClosed(at: times[k])) }
+        let sampled = w.frames.first(where: { eyesClosed[$0] }).map { times[$0] }
+        let between = closedEyes.first { w.start - BestWindow.slack <= $0 && $0 < w.start + w.length - BestWindow.slack }
+        if let t = [sampled, between].compactMap({ $0 }).min() { found.append(.eyesClosed(at: t)) }
         for edge in [w.start, w.start + w.length] where speech?.cutsSpeech(at: edge) == true { found.append(.midWord(at: edge)) }
         return found
     }
 
-    /// The window `BestWindow.best` chooses from `all` (see there), with its flaws and why a
-    /// better-scoring one was passed over.
-    func choose(from all: [BestWindow.Window], times: [Double]) -> BestWindow.Window? {
+    /// `w` moved by at most `edgeShift` of its length so that its edges lie as far into pauses of
+    /// speech as they can, up to `edgeClearance`; the least move that does so. Unmoved when no
+    /// move gains clearance, or every such move would take in a scene cut or closed eyes the
+    /// window did not have, time outside the video or its sampled stretches, or one of `avoid`.
+    func placed(_ w: BestWindow.Window, in frames: BestWindow.Frames, avoid: [Range<Double>]) -> BestWindow.Window {
+        guard let speech, !speech.runs.isEmpty else { return w }
+        func clear(_ start: Double) -> Double {
+            min(speech.clearance(at: start), speech.clearance(at: start + w.length), Self.edgeClearance)
+        }
+        let here = clear(w.start)
+        guard here < Self.edgeClearance else { return w }
+        let steps = Int((Self.edgeShift * w.length / Self.shiftStep).rounded(.down))
+        var moves: [(shift: Double, clear: Double)] = []
+        for k in -steps...steps {
+            let shift = Double(k) * Self.shiftStep
+            let c = clear(w.start + shift)
+            if c > here && c > 0 { moves.append((shift, c)) }
+        }
+        moves.sort { a, b in a.clear != b.clear ? a.clear > b.clear : abs(a.shift) < abs(b.shift) }
+        let had = flaws(of: w, times: frames.times)
+        for move in moves {
+            let start = w.start + move.shift
+            guard !avoid.contains(where: { $0.overlaps(start..<(start + w.length)) }),
+                let moved = frames.window(at: start, length: w.length), moved.meanScore.isFinite
+            else { continue }
+            let has = flaws(of: moved, times: frames.times)
+            if has.contains(where: \Flaw.isSceneCut) && !had.contains(where: \Flaw.isSceneCut) { continue }
+            if has.contains(where: \Flaw.isEyesClosed) && !had.contains(where: \Flaw.isEyesClosed) { continue }
+            return moved
+        }
+        return w
+    }
+
+    /// The window `BestWindow.best` chooses from `all` (see there), each first `placed` in the
+    /// pauses of speech, with its flaws and why a better-scoring one was passed over.
+    func choose(from grid: [BestWindow.Window], in frames: BestWindow.Frames, avoid: [Range<Double>] = []) -> BestWindow.Window? {
+        let all = grid.map { placed($0, in: frames, avoid: avoid) }
+        let times = frames.times
         guard let top = BestWindow.highest(all) else { return nil }
         let flawsOf = all.map { flaws(of: $0, times: times) }
         let oneShot = all.indices.filter { i in !flawsOf[i].contains { $0.isSceneCut } }
@@ -103,9 +155,10 @@ public struct Moment: Sendable {
         case midWord(at: Double)
 
         var isSceneCut: Bool { if case .sceneCut = self { true } else { false } }
+        public var isEyesClosed: Bool { if case .eyesClosed = self { true } else { false } }
 
-        /// Closed eyes are what a parent sees first; a word cut at either edge is heard.
-        var weight: Int { if case .eyesClosed = self { 2 } else { 1 } }
+        /// Closed eyes are what a parent sees first: they outweigh a word cut at both edges.
+        var weight: Int { if case .eyesClosed = self { 3 } else { 1 } }
 
         public var description: String {
             switch self {

@@ -30,6 +30,9 @@ public struct ObservedVideo: Sendable {
     public var notes: [String]
     /// Where its sound has speech; nil: no sound, or observed before sound was listened to.
     public var speech: SpeechMap?
+    /// Times of frames between samples where a face that counts has its eyes closed: a one-shot
+    /// run reads every frame of the seconds it is about to choose (`EyesBetweenSamples`); not kept.
+    public var closedEyes: [Double] = []
 
     public init(
         contentKey: String, path: String, size: Int64, modified: Double, capture: CaptureDate, duration: Double, width: Int,
@@ -117,12 +120,14 @@ public struct ObservedFace: Sendable, Equatable {
     /// not its own.
     public var borrowedFrom: BorrowedEmbedding?
     public var borrowed: Bool { borrowedFrom != nil }
-    /// How open its eyes are (see `EyeOpenness`): its more visible eye's as the library reads
-    /// it, both eyes' mean in a one-shot run; nil when not read.
+    /// How open its eyes are (see `EyeOpenness`): its more visible eye's; nil when not read.
     public var eyes: Float?
-    /// Its eyes cut from the picture, until read (a one-shot run reads only those of the seconds
-    /// it comes to; not kept).
-    public var eyeCrops: EyeCrops?
+    /// Its more visible eye cut from the picture as the eye model reads it, until read (a one-shot
+    /// run reads only those of the seconds it comes to; not kept).
+    public var eyeCrop: RGBImage?
+    /// The detector's five points in the analysed picture, where its eyes count: a one-shot run
+    /// follows the eyes by them between samples (not kept).
+    public var landmarks: [Point]?
 
     public init(box: Box, score: Float, quality: Float, embedding: Embedding?, borrowedFrom: BorrowedEmbedding? = nil, eyes: Float? = nil) {
         self.box = box
@@ -131,17 +136,6 @@ public struct ObservedFace: Sendable, Equatable {
         self.embedding = embedding
         self.borrowedFrom = borrowedFrom
         self.eyes = eyes
-    }
-}
-
-/// A face's two eyes as the eye model reads them (see `Faces/EyeReader`), the right one first.
-public struct EyeCrops: Sendable, Equatable {
-    public var right: RGBImage
-    public var left: RGBImage
-
-    public init(_ crops: (right: RGBImage, left: RGBImage)) {
-        right = crops.right
-        left = crops.left
     }
 }
 

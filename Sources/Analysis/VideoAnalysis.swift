@@ -59,6 +59,8 @@ public struct VideoAnalysis: Codable, Sendable {
     public var notes: [String]
     /// Where its sound has speech (see `SpeechMap`); nil without sound.
     public var speech: SpeechMap?
+    /// Frames between samples seen with closed eyes (see `ObservedVideo.closedEyes`).
+    public var closedEyes: [Double] = []
     public var times: StageTimes
 
     /// Applies the video-level rules to analysed frames: the lucky-frame rule (a video without
@@ -72,7 +74,8 @@ public struct VideoAnalysis: Codable, Sendable {
         capture: CaptureDate, frames analysed: [FrameAnalysis], glimpses: [FrameAnalysis] = [],
         stretches: [Range<Double>]? = nil, hasReferences: Bool,
         thresholds: Identity.Thresholds, windowLength: Double, aspect: Float, times: StageTimes,
-        facts: RecordingFacts? = nil, choice: RecordingChoice = RecordingChoice(), notes: [String] = [], speech: SpeechMap? = nil
+        facts: RecordingFacts? = nil, choice: RecordingChoice = RecordingChoice(), notes: [String] = [], speech: SpeechMap? = nil,
+        closedEyes: [Double] = []
     ) -> VideoAnalysis {
         let recording = facts.map { Recording.classify($0, frames: analysed) } ?? .camera
         var frames = analysed
@@ -92,11 +95,12 @@ public struct VideoAnalysis: Codable, Sendable {
         let window = BestWindow.best(
             times: frames.map(\.time), scores: frames.map(\.score.total), duration: duration,
             length: windowLength * recording.speed, sampled: stretches,
-            marks: Moment(frames: frames, frameHeight: height, speech: speech))
+            marks: Moment(frames: frames, frameHeight: height, speech: speech, closedEyes: closedEyes))
         var v = VideoAnalysis(
             path: path, duration: duration, width: width, height: height, rotation: rotation, codec: codec, hdr: hdr,
             capture: capture, frames: frames, identity: evidence, window: window, crop: nil, stretches: stretches, keyframesLooked: nil,
             recording: recording, setAside: choice.setAside(recording), notes: notes, speech: speech, times: times)
+        v.closedEyes = closedEyes
         v.crop = window.map { v.framing($0, aspect: aspect) }
         return v
     }
@@ -117,7 +121,7 @@ public struct VideoAnalysis: Codable, Sendable {
     }
 
     /// What makes its seconds whole or not (see `Moment`).
-    public var moment: Moment { Moment(frames: frames, frameHeight: height, speech: speech) }
+    public var moment: Moment { Moment(frames: frames, frameHeight: height, speech: speech, closedEyes: closedEyes) }
 
     /// The crop for a window: the biggest cluster of its frames' subjects. A window in which no
     /// frame names the person (a second pinned in a video the rules find them in too rarely, a

@@ -17,8 +17,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
 
     /// The library reads eyes on every this many samples of the 1/8 s grid, one eye a face: the
     /// eye model costs a third of a face's detection, and a blink's closing and opening last over
-    /// a quarter of a second. A one-shot run reads both eyes of every sample of the seconds it
-    /// comes to (see `judged`).
+    /// a quarter of a second. A one-shot run reads every frame of the seconds it comes to (see
+    /// `judged`).
     static let eyesEvery = 2
     /// A one-shot run reads the eyes of at most this many seconds before it settles.
     static let eyeRounds = 6
@@ -79,39 +79,53 @@ public final class VideoAnalyzer: @unchecked Sendable {
         opened.eyesOnDemand = pipeline.readsEyes
         let report = reporter(opened, index: index, count: count, progress)
         if options.coarseToFine, let refined = try coarseToFine(opened, judge: judge, contentKey: "", times: &times, progress: report) {
-            var analysis = judged(refined.video, by: judge, times: &times)
+            var analysis = judged(refined.video, opened: opened, by: judge, times: &times)
             analysis.keyframesLooked = refined.keyframesLooked
             analysis.times = times
             return analysis
         }
         let video = try observe(opened, contentKey: "", times: &times, progress: report)
-        var analysis = judged(video, by: judge, times: &times)
+        var analysis = judged(video, opened: opened, by: judge, times: &times)
         analysis.times = times
         return analysis
     }
 
-    /// The verdict, with eyes read where it comes to: the chosen second's faces that kept eye
-    /// crops are read, and the video judged again, until the second chosen has every eye read
-    /// (a blink found sends the choice to another second) or `eyeRounds` seconds were read.
-    private func judged(_ observed: ObservedVideo, by judge: Judgement, times: inout VideoAnalysis.StageTimes) -> VideoAnalysis {
+    /// The verdict, with eyes read where it comes to. The chosen second's faces that kept an eye
+    /// crop are read at its samples; when none of those is closed, its frames between samples
+    /// are decoded and read too (`EyesBetweenSamples`). A blink found sends the choice to another
+    /// second, read in turn, until the second chosen is read through or `eyeRounds` seconds were.
+    private func judged(_ observed: ObservedVideo, opened: Opened, by judge: Judgement, times: inout VideoAnalysis.StageTimes) -> VideoAnalysis {
         var video = observed
         var analysis = judge.analysis(of: video)
-        guard video.frames.contains(where: { $0.faces.contains { $0.eyeCrops != nil } }), let reader = pipeline.eyes else { return analysis }
+        guard video.frames.contains(where: { $0.faces.contains { $0.eyeCrop != nil } }), let reader = pipeline.eyes else { return analysis }
+        var readThrough: [Range<Double>] = []
         for _ in 0..<Self.eyeRounds {
-            guard let w = analysis.window else { break }
+            guard let w = analysis.window, !readThrough.contains(w.start..<(w.start + w.length)) else { break }
             let start = DispatchTime.now().uptimeNanoseconds
+            defer { times.eyes += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+            let span = w.start..<(w.start + w.length)
             let inside = Set(analysis.frames[w.frames].map(\.time))
-            var read = false
             for i in video.frames.indices where inside.contains(video.frames[i].time) {
                 for j in video.frames[i].faces.indices {
-                    guard let crops = video.frames[i].faces[j].eyeCrops else { continue }
-                    video.frames[i].faces[j].eyes = reader.openness(ofCrops: crops)
-                    video.frames[i].faces[j].eyeCrops = nil
-                    read = true
+                    guard let crop = video.frames[i].faces[j].eyeCrop else { continue }
+                    video.frames[i].faces[j].eyes = reader.openness(ofCrop: crop)
+                    video.frames[i].faces[j].eyeCrop = nil
                 }
             }
-            times.eyes += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            guard read else { break }
+            analysis = judge.analysis(of: video)
+            guard let settled = analysis.window, settled.start == w.start else { continue }
+            // Settled on a second whose samples show closed eyes: no other was better.
+            guard !analysis.moment.flaws(of: settled, times: analysis.frames.map(\.time)).contains(where: \.isEyesClosed) else { break }
+            readThrough.append(span)
+            guard video.frames.contains(where: { inside.contains($0.time) && $0.faces.contains { $0.landmarks != nil } }) else { break }
+            var decode = options.decoding.options(for: opened.info)
+            decode.timeBound = opened.bound
+            guard let pictures = try? opened.reader.frames(every: 1e-4, longSide: options.analysisSide, from: span.lowerBound, to: span.upperBound, options: decode),
+                let readings = try? EyesBetweenSamples.read(pictures, span: span, frames: video.frames, scale: opened.scale, reader: reader)
+            else { break }
+            let closed = EyesBetweenSamples.closed(in: readings)
+            guard !closed.isEmpty else { break }
+            video.closedEyes += closed
             analysis = judge.analysis(of: video)
         }
         return analysis
@@ -544,7 +558,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let tall = Moment.eyesFromFaceHeight * Float(image.height)
         let eyesHere = !eyesOnDemand && Int((sample.time * options.sampleRate).rounded()) % Self.eyesEvery == 0
         let eyes = records.map { r in eyesHere && r.face.box.height >= tall ? pipeline.eyes?.openness(of: r.face, in: image) : nil }
-        let eyeCrops = records.map { r in eyesOnDemand && r.face.box.height >= tall ? EyeCrops(EyeReader.crops(of: r.face, in: image)) : nil }
+        let eyeCrops = records.map { r in eyesOnDemand && r.face.box.height >= tall ? EyeReader.visibleCrop(of: r.face, in: image) : nil }
         times.eyes += lap()
         // Scored before planning, so a thread waiting for its turn has done everything else.
         let sharpness = Float(Sharpness.score(image))
@@ -583,7 +597,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
         }
         for i in faces.indices {
             faces[i].eyes = eyes[i]
-            faces[i].eyeCrops = eyeCrops[i]
+            faces[i].eyeCrop = eyeCrops[i]
+            if eyeCrops[i] != nil { faces[i].landmarks = records[i].face.landmarks }
         }
         times.alignEmbed += lap()
         times.frames += 1

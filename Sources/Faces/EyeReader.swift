@@ -33,16 +33,23 @@ public struct EyeReader: Sendable {
     /// picture (a turned head shows its near eye wider, the far one edge-on). One run of the
     /// model instead of two for every sampled face; a blink closes both eyes.
     public func openness(of face: DetectedFace, in image: RGBImage) -> Float {
-        precondition(face.landmarks.count == 5, "an eye crop needs the 5 detector landmarks")
-        let nose = face.landmarks[2]
-        func away(_ p: Point) -> Float { (p.x - nose.x) * (p.x - nose.x) + (p.y - nose.y) * (p.y - nose.y) }
-        let right = away(face.landmarks[0]) >= away(face.landmarks[1])
-        return Self.openness(model.run(Self.crop(of: face, right: right, in: image), iris: false))
+        openness(ofCrop: Self.visibleCrop(of: face, in: image))
     }
 
-    /// Both eyes' mean openness from their crops (`crops(of:in:)`).
-    public func openness(ofCrops crops: EyeCrops) -> Float {
-        (Self.openness(model.run(crops.right, iris: false)) + Self.openness(model.run(crops.left, iris: false))) / 2
+    /// The openness of an eye from its crop (`visibleCrop(of:in:)`).
+    public func openness(ofCrop crop: RGBImage) -> Float { Self.openness(model.run(crop, iris: false)) }
+
+    /// The crop of the eye that shows more of itself (see `openness(of:in:)`).
+    public static func visibleCrop(of face: DetectedFace, in image: RGBImage) -> RGBImage {
+        crop(of: face, right: rightIsVisible(face.landmarks), in: image)
+    }
+
+    /// Whether the right eye (`landmarks[0]`) is the more visible one: farther from the nose.
+    public static func rightIsVisible(_ landmarks: [Point]) -> Bool {
+        precondition(landmarks.count == 5, "an eye crop needs the 5 detector landmarks")
+        let nose = landmarks[2]
+        func away(_ p: Point) -> Float { (p.x - nose.x) * (p.x - nose.x) + (p.y - nose.y) * (p.y - nose.y) }
+        return away(landmarks[0]) >= away(landmarks[1])
     }
 
     /// The two 64x64 eye crops the model reads: each eye at the centre, the line from the right
@@ -51,7 +58,7 @@ public struct EyeReader: Sendable {
         (crop(of: face, right: true, in: image), crop(of: face, right: false, in: image))
     }
 
-    static func crop(of face: DetectedFace, right isRight: Bool, in image: RGBImage) -> RGBImage {
+    public static func crop(of face: DetectedFace, right isRight: Bool, in image: RGBImage) -> RGBImage {
         precondition(face.landmarks.count == 5, "eye crops need the 5 detector landmarks")
         let right = face.landmarks[0], left = face.landmarks[1]
         let dx = Double(left.x - right.x), dy = Double(left.y - right.y)

@@ -156,8 +156,8 @@ final class VideoAnalyzerTests: XCTestCase {
 
     /// Coarse to fine on a 29 s clip of six scenes: the same best-scoring second as sampling
     /// every second, for the three reference choices, from a fraction of the frames; the second
-    /// chosen as a moment is as whole as the full pass's and close to it in score (a flawless
-    /// alternative the full pass finds outside the stretches, the look takes inside them).
+    /// chosen as a moment lies in the stretches and close to it in score (how whole it can be
+    /// depends on the seconds there: the eyes of at most `eyeRounds` seconds are read).
     func testCoarseToFinePicksWhatAFullPassPicks() throws {
         try assertCoarseToFinePicksWhatAFullPassPicks(keyframesLooked: 29...29) { _ in }
     }
@@ -203,7 +203,9 @@ final class VideoAnalyzerTests: XCTestCase {
             XCTAssertEqual(top(quick)?.start, best.start, "references \(refs)", line: line)
             XCTAssertEqual(top(quick)?.meanScore, best.meanScore, line: line)
             let chosen = try XCTUnwrap(quick.window, line: line)
-            if full.window?.flaws == [] { XCTAssertEqual(chosen.flaws, [], "references \(refs)", line: line) }
+            XCTAssertTrue(
+                stretches.contains { $0.lowerBound <= chosen.start && chosen.start + chosen.length <= $0.upperBound + 1e-3 }, "\(chosen.start)",
+                line: line)
             XCTAssertGreaterThanOrEqual(chosen.meanScore, Moment.closeEnough * best.meanScore, line: line)
             if chosen.start == full.window?.start { XCTAssertEqual(quick.crop, full.crop, line: line) }
             XCTAssertEqual(quick.identity?.containsPerson, full.identity?.containsPerson, line: line)

@@ -53,15 +53,56 @@ final class MomentRuleTests: XCTestCase {
         XCTAssertEqual(lone.flaws, ["eyes closed at 1.2 s"])
     }
 
-    /// Speech everywhere but two pauses a second apart: the second between them.
+    /// Speech everywhere but two pauses a second apart: the second between them, as far into
+    /// both pauses as the best-scoring frames allow.
     func testEdgesGoToThePausesOfSpeech() throws {
         let speech = SpeechMap(runs: [0..<0.9, 1.3..<1.85, 2.25..<4])
         let w = try XCTUnwrap(choose(frames({ 1 - Float(abs($0 - 2)) / 20 }), speech: speech))
-        XCTAssertEqual(w.start, 1.125, accuracy: 1e-9, "the latest start whose edges are both in pauses scores best")
         XCTAssertEqual(w.flaws, [])
-        // A margin of a frame: an edge 0.01 s before speech starts is in it.
+        XCTAssertGreaterThanOrEqual(speech.clearance(at: w.start), Moment.edgeClearance - 1e-9, "start \(w.start)")
+        XCTAssertGreaterThanOrEqual(speech.clearance(at: w.start + w.length), Moment.edgeClearance - 1e-9, "end \(w.start + 1)")
+        XCTAssertEqual(w.length, 1)
+        // Margins: a frame before a word, more after one (its sound dies away below what is heard).
         XCTAssertTrue(SpeechMap(runs: [1.0..<2.0]).cutsSpeech(at: 0.99))
-        XCTAssertFalse(SpeechMap(runs: [1.0..<2.0]).cutsSpeech(at: 0.9))
+        XCTAssertFalse(SpeechMap(runs: [1.0..<2.0]).cutsSpeech(at: 0.97))
+        XCTAssertTrue(SpeechMap(runs: [1.0..<2.0]).cutsSpeech(at: 2.05))
+        XCTAssertFalse(SpeechMap(runs: [1.0..<2.0]).cutsSpeech(at: 2.09))
+    }
+
+    /// Pauses a second apart but between the 1/8 s grid's starts: no window on the grid has both
+    /// edges in them, so the second is moved off the grid into them, keeping its length.
+    func testASecondMovesOffTheGridIntoThePauses() throws {
+        let speech = SpeechMap(runs: [0..<1.05, 1.25..<2.05, 2.25..<4])
+        let f = frames({ 1 - Float(abs($0 - 1.5)) / 20 })
+        let cleanOnGrid = BestWindow.candidates(times: f.map(\.time), scores: f.map(\.score.total), duration: 4, length: 1, sampled: nil)
+            .filter { !speech.cutsSpeech(at: $0.start) && !speech.cutsSpeech(at: $0.start + $0.length) }
+        XCTAssertEqual(cleanOnGrid.map(\.start), [], "a grid window with clean edges would not test the move")
+        let w = try XCTUnwrap(choose(f, speech: speech))
+        XCTAssertEqual(w.flaws, [], "chose \(w.start)")
+        XCTAssertEqual(w.start, 1.18, accuracy: 0.005, "the middle of the pauses, 50 ms beyond the margins")
+        XCTAssertEqual(w.length, 1)
+        XCTAssertEqual(w.frames, 10..<18, "the frames inside [1.18, 2.18)")
+        // Not moved across a scene cut it did not cross (a cut between the samples at 1.125 and 1.25).
+        let cut = try XCTUnwrap(choose(frames({ 1 - Float(abs($0 - 1.5)) / 20 }, cutAt: 1.25), speech: speech))
+        XCTAssertTrue(cut.start >= 1.25 - 1e-9 || cut.start + cut.length <= 1.125 + 1e-9, "\(cut.start) takes in the cut")
+    }
+
+    /// Closed eyes read between samples (at the video's frame rate) spoil the second that shows them.
+    func testClosedEyesBetweenSamplesArePassedOver() throws {
+        let f = frames({ 1 - Float(abs($0 - 1.5)) / 20 })
+        let marks = Moment(frames: f, frameHeight: 360, speech: nil, closedEyes: [1.3])
+        let w = try XCTUnwrap(BestWindow.best(times: f.map(\.time), scores: f.map(\.score.total), duration: 4, marks: marks))
+        XCTAssertFalse((w.start..<(w.start + w.length)).contains(1.3), "chose \(w.start) with the blink at 1.3 s")
+        XCTAssertEqual(w.flaws, [])
+        XCTAssertTrue(w.passedOver?.hasSuffix("eyes closed at 1.3 s") == true, w.passedOver ?? "")
+    }
+
+    /// Eyes that read narrow all along are open; a dip under the face's own open level is a blink.
+    func testEyesAreClosedByADipUnderTheirOwnOpenLevel() {
+        XCTAssertFalse(EyeOpenness.isClosed(0.17, open: 0.18), "narrow eyes, no dip")
+        XCTAssertTrue(EyeOpenness.isClosed(0.2, open: 0.3), "a dip under 80 % of open")
+        XCTAssertTrue(EyeOpenness.isClosed(0.17, open: nil), "no open level: the absolute line")
+        XCTAssertFalse(EyeOpenness.isClosed(0.25, open: nil))
     }
 
     /// Voice-band bursts with pauses are found where they are; steady hum and silence are not speech.

@@ -100,7 +100,8 @@ final class MomentRuleTests: XCTestCase {
     /// Eyes that read narrow all along are open; a dip under the face's own open level is a blink.
     func testEyesAreClosedByADipUnderTheirOwnOpenLevel() {
         XCTAssertFalse(EyeOpenness.isClosed(0.17, open: 0.18), "narrow eyes, no dip")
-        XCTAssertTrue(EyeOpenness.isClosed(0.2, open: 0.3), "a dip under 80 % of open")
+        XCTAssertTrue(EyeOpenness.isClosed(0.2, open: 0.3), "a dip under 70 % of open")
+        XCTAssertFalse(EyeOpenness.isClosed(0.23, open: 0.3), "a wobble of the reading")
         XCTAssertTrue(EyeOpenness.isClosed(0.17, open: nil), "no open level: the absolute line")
         XCTAssertFalse(EyeOpenness.isClosed(0.25, open: nil))
     }

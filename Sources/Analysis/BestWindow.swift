@@ -24,8 +24,8 @@ public enum BestWindow {
     /// With `marks`, the second is a whole moment (see `Moment`): each window is first moved by up
     /// to `Moment.edgeShift` of its length to put its edges in pauses of speech; a window across a
     /// scene cut is not a candidate while any other is; and among the windows scoring within
-    /// `Moment.closeEnough` of the best, the one with the fewest flaws wins (closed eyes count
-    /// three times, each edge inside speech once), then the best score.
+    /// `Moment.closeEnough` of the best, the one with the lightest flaws wins (closed eyes weigh
+    /// 3, each edge inside speech 2), then the best score.
     public static func best(
         times: [Double], scores: [Float], duration: Double, length: Double = 1.0,
         sampled: [Range<Double>]? = nil, marks: Moment? = nil

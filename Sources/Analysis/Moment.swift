@@ -157,8 +157,16 @@ public struct Moment: Sendable {
         var isSceneCut: Bool { if case .sceneCut = self { true } else { false } }
         public var isEyesClosed: Bool { if case .eyesClosed = self { true } else { false } }
 
-        /// Closed eyes are what a parent sees first: they outweigh a word cut at both edges.
-        var weight: Int { if case .eyesClosed = self { 3 } else { 1 } }
+        /// Closed eyes are what a parent sees first: they outweigh a word cut at one edge, not words
+        /// cut at both (chosen on the clips of `tools/moment`). A scene cut is ruled out before
+        /// weights count.
+        var weight: Int {
+            switch self {
+            case .eyesClosed: 3
+            case .midWord: 2
+            case .sceneCut: 1
+            }
+        }
 
         public var description: String {
             switch self {

@@ -69,13 +69,14 @@ enum EyesBetweenSamples {
                 }
                 let to = next?.landmarks ?? from
                 let points = zip(from, to).map { Point($0.x + ($1.x - $0.x) * share, $0.y + ($1.y - $0.y) * share) }
-                let moved = next.map { n -> Box in
-                    let nb = n.box.scaled(by: 1 / scale)
-                    return Box(
-                        x: box.x + (nb.x - box.x) * share, y: box.y + (nb.y - box.y) * share, width: box.width + (nb.width - box.width) * share,
-                        height: box.height + (nb.height - box.height) * share)
-                } ?? box
-                // The eye read at the sample before, so that a frame is compared with it.
+                let moved =
+                    next.map { n -> Box in
+                        let nb = n.box.scaled(by: 1 / scale)
+                        return Box(
+                            x: box.x + (nb.x - box.x) * share, y: box.y + (nb.y - box.y) * share, width: box.width + (nb.width - box.width) * share,
+                            height: box.height + (nb.height - box.height) * share)
+                    } ?? box
+                // The eye the sample before read: the same eye in every frame up to the next sample.
                 let crop = EyeReader.crop(
                     of: DetectedFace(box: moved, landmarks: points, score: face.score), right: EyeReader.rightIsVisible(from), in: picture.image)
                 let openness = reader.openness(ofCrop: crop)

@@ -120,7 +120,9 @@ public final class VideoAnalyzer: @unchecked Sendable {
             guard video.frames.contains(where: { inside.contains($0.time) && $0.faces.contains { $0.landmarks != nil } }) else { break }
             var decode = options.decoding.options(for: opened.info)
             decode.timeBound = opened.bound
-            guard let pictures = try? opened.reader.frames(every: 1e-4, longSide: options.analysisSide, from: span.lowerBound, to: span.upperBound, options: decode),
+            guard
+                let pictures = try? opened.reader.frames(
+                    every: 1e-4, longSide: options.analysisSide, from: span.lowerBound, to: span.upperBound, options: decode),
                 let readings = try? EyesBetweenSamples.read(pictures, span: span, frames: video.frames, scale: opened.scale, reader: reader)
             else { break }
             let closed = EyesBetweenSamples.closed(in: readings)

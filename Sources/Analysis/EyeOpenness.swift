@@ -37,6 +37,13 @@ public struct EyeOpenness: Codable, Equatable, Sendable {
 
     public static func isClosed(_ openness: Float) -> Bool { openness < closedBelow }
 
+    /// A face's open level from its readings at one place: their `openLevelShare` quantile, when
+    /// there are at least `openLevelReadings` of them.
+    public static func openLevel(of readings: [Float]) -> Float? {
+        guard readings.count >= openLevelReadings else { return nil }
+        return readings.sorted()[Int(Float(readings.count - 1) * openLevelShare)]
+    }
+
     /// `open`: the face's own open level, when known. Then only a dip under it is closed: a small
     /// or narrow-eyed face can read under the absolute line all along, open.
     public static func isClosed(_ openness: Float, open: Float?) -> Bool {

@@ -55,15 +55,11 @@ public struct Moment: Sendable {
         var j = k
         while j > 0 && times[k] - times[j - 1] <= EyeOpenness.openLevelSeconds { j -= 1 }
         while j < frames.count && times[j] - times[k] <= EyeOpenness.openLevelSeconds {
-            for face in frames[j].faces where Self.holds(box, face.box.center) { if let e = face.eyes { readings.append(e) } }
+            for face in frames[j].faces where box.contains(face.box.center) { if let e = face.eyes { readings.append(e) } }
             j += 1
         }
-        guard readings.count >= EyeOpenness.openLevelReadings else { return nil }
-        readings.sort()
-        return readings[Int(Float(readings.count - 1) * EyeOpenness.openLevelShare)]
+        return EyeOpenness.openLevel(of: readings)
     }
-
-    static func holds(_ box: Box, _ p: Point) -> Bool { box.x <= p.x && p.x <= box.maxX && box.y <= p.y && p.y <= box.maxY }
 
     /// A second may move by at most this share of its length to put its edges in pauses of
     /// speech: a quarter keeps three quarters of the frames it was scored on.

@@ -30,10 +30,7 @@ enum EyesBetweenSamples {
     static func closed(in readings: [Reading]) -> [Double] {
         readings.filter { r in
             guard r.between else { return false }
-            let c = r.box.center
-            let same = readings.filter { $0.box.x <= c.x && c.x <= $0.box.maxX && $0.box.y <= c.y && c.y <= $0.box.maxY }.map(\.openness)
-            let open: Float? =
-                same.count >= EyeOpenness.openLevelReadings ? same.sorted()[Int(Float(same.count - 1) * EyeOpenness.openLevelShare)] : nil
+            let open = EyeOpenness.openLevel(of: readings.filter { $0.box.contains(r.box.center) }.map(\.openness))
             return EyeOpenness.isClosed(r.openness, open: open)
         }.map(\.time)
     }

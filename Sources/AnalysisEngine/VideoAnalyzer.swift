@@ -100,10 +100,11 @@ public final class VideoAnalyzer: @unchecked Sendable {
         guard video.frames.contains(where: { $0.faces.contains { $0.eyeCrop != nil } }), let reader = pipeline.eyes else { return analysis }
         var readThrough: [Range<Double>] = []
         for _ in 0..<Self.eyeRounds {
-            guard let w = analysis.window, !readThrough.contains(w.start..<(w.start + w.length)) else { break }
+            guard let w = analysis.window else { break }
+            let span = w.start..<(w.start + w.length)
+            guard !readThrough.contains(span) else { break }
             let start = DispatchTime.now().uptimeNanoseconds
             defer { times.eyes += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
-            let span = w.start..<(w.start + w.length)
             let inside = Set(analysis.frames[w.frames].map(\.time))
             for i in video.frames.indices where inside.contains(video.frames[i].time) {
                 for j in video.frames[i].faces.indices {

@@ -24,6 +24,8 @@ public struct Box: Codable, Equatable, Sendable {
     public var center: Point { Point(x + width / 2, y + height / 2) }
     public var maxX: Float { x + width }
     public var maxY: Float { y + height }
+    /// Whether `p` lies inside it or on its edge.
+    public func contains(_ p: Point) -> Bool { x <= p.x && p.x <= maxX && y <= p.y && p.y <= maxY }
 
     public func intersectionOverUnion(_ o: Box) -> Float {
         let w = min(maxX, o.maxX) - max(x, o.x), h = min(maxY, o.maxY) - max(y, o.y)

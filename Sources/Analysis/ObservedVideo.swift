@@ -125,6 +125,8 @@ public struct ObservedFace: Sendable, Equatable {
     /// Its more visible eye cut from the picture as the eye model reads it, until read (a one-shot
     /// run reads only those of the seconds it comes to; not kept).
     public var eyeCrop: RGBImage?
+    /// Its other eye, likewise: a low reading of the first is confirmed by it (`EyeReader.confirmed`).
+    public var otherEyeCrop: RGBImage?
     /// The detector's five points in the analysed picture, where its eyes count: a one-shot run
     /// follows the eyes by them between samples (not kept).
     public var landmarks: [Point]?

@@ -7,7 +7,7 @@ import MediaIO
 /// second about to be chosen is decoded again and read at the video's own frame rate. Faces are
 /// not detected again: each face whose eyes count at a sample is followed to the next sample,
 /// its landmarks moved in a straight line, and its more visible eye is read in every frame
-/// between (a blink closes both).
+/// between (a blink closes both); one closed is confirmed by the other eye (`EyeReader.confirmed`).
 enum EyesBetweenSamples {
     /// The same face at the next sample: its centre moved less than this share of its height.
     static let sameFace: Float = 0.5
@@ -19,6 +19,8 @@ enum EyesBetweenSamples {
         var box: Box
         var openness: Float
         var between: Bool
+        /// The other eye's crop, until the reading is confirmed or found open.
+        var other: RGBImage? = nil
     }
 
     /// A frame this near a sample's time is that sample.
@@ -28,11 +30,17 @@ enum EyesBetweenSamples {
     /// `EyeOpenness.dipBelow` of the open level of all the readings at the same place (under
     /// `EyeOpenness.closedBelow` when there are too few of those).
     static func closed(in readings: [Reading]) -> [Double] {
-        readings.filter { r in
+        closedIndices(in: readings).map { readings[$0].time }
+    }
+
+    /// The indices of the readings between samples that `closed(in:)` reports.
+    static func closedIndices(in readings: [Reading]) -> [Int] {
+        readings.indices.filter { i in
+            let r = readings[i]
             guard r.between else { return false }
             let open = EyeOpenness.openLevel(of: readings.filter { $0.box.contains(r.box.center) }.map(\.openness))
             return EyeOpenness.isClosed(r.openness, open: open)
-        }.map(\.time)
+        }
     }
 
     /// The readings of the samples in `span`, and of the followed faces in every frame of
@@ -74,12 +82,18 @@ enum EyesBetweenSamples {
                             height: box.height + (nb.height - box.height) * share)
                     } ?? box
                 // The eye the sample before read: the same eye in every frame up to the next sample.
-                let crop = EyeReader.crop(
-                    of: DetectedFace(box: moved, landmarks: points, score: face.score), right: EyeReader.rightIsVisible(from), in: picture.image)
-                let openness = reader.openness(ofCrop: crop)
-                readings.append(Reading(time: t, box: moved, openness: openness, between: true))
+                let detected = DetectedFace(box: moved, landmarks: points, score: face.score), right = EyeReader.rightIsVisible(from)
+                let reading = reader.openness(ofCrop: EyeReader.crop(of: detected, right: right, in: picture.image))
+                let other = EyeReader.crop(of: detected, right: !right, in: picture.image)
+                readings.append(Reading(time: t, box: moved, openness: reading, between: true, other: other))
             }
         }
+        // Only a closed reading is worth the second run of the model.
+        for i in closedIndices(in: readings) {
+            guard let other = readings[i].other else { continue }
+            readings[i].openness = reader.confirmed(readings[i].openness, byCrop: other)
+        }
+        for i in readings.indices { readings[i].other = nil }
         return readings
     }
 }

@@ -59,6 +59,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
         self.pipeline = pipeline
         // Analysis frames are already scaled to `analysisSide`: the detector takes them as they are.
         self.pipeline.detector.detectionSize = nil
+        if embedsFaces { pipeline.prepareRecognizer() }
     }
 
     public var hasReferences: Bool { !references.isEmpty }
@@ -90,10 +91,11 @@ public final class VideoAnalyzer: @unchecked Sendable {
         return analysis
     }
 
-    /// The verdict, with eyes read where it comes to. The chosen second's faces that kept an eye
-    /// crop are read at its samples; when none of those is closed, its frames between samples
-    /// are decoded and read too (`EyesBetweenSamples`). A blink found sends the choice to another
-    /// second, read in turn, until the second chosen is read through or `eyeRounds` seconds were.
+    /// The verdict, with eyes read where it comes to. The chosen second's faces that kept eye
+    /// crops are read at its samples (a low reading confirmed by the other eye); when none of
+    /// those is closed, its frames between samples are decoded and read too
+    /// (`EyesBetweenSamples`). A blink found sends the choice to another second, read in turn,
+    /// until the second chosen is read through or `eyeRounds` seconds were.
     private func judged(_ observed: ObservedVideo, opened: Opened, by judge: Judgement, times: inout VideoAnalysis.StageTimes) -> VideoAnalysis {
         var video = observed
         var analysis = judge.analysis(of: video)
@@ -108,9 +110,10 @@ public final class VideoAnalyzer: @unchecked Sendable {
             let inside = Set(analysis.frames[w.frames].map(\.time))
             for i in video.frames.indices where inside.contains(video.frames[i].time) {
                 for j in video.frames[i].faces.indices {
-                    guard let crop = video.frames[i].faces[j].eyeCrop else { continue }
-                    video.frames[i].faces[j].eyes = reader.openness(ofCrop: crop)
+                    guard let crop = video.frames[i].faces[j].eyeCrop, let other = video.frames[i].faces[j].otherEyeCrop else { continue }
+                    video.frames[i].faces[j].eyes = reader.confirmed(reader.openness(ofCrop: crop), byCrop: other)
                     video.frames[i].faces[j].eyeCrop = nil
+                    video.frames[i].faces[j].otherEyeCrop = nil
                 }
             }
             analysis = judge.analysis(of: video)
@@ -561,7 +564,11 @@ public final class VideoAnalyzer: @unchecked Sendable {
         let tall = Moment.eyesFromFaceHeight * Float(image.height)
         let eyesHere = !eyesOnDemand && Int((sample.time * options.sampleRate).rounded()) % Self.eyesEvery == 0
         let eyes = records.map { r in eyesHere && r.face.box.height >= tall ? pipeline.eyes?.openness(of: r.face, in: image) : nil }
-        let eyeCrops = records.map { r in eyesOnDemand && r.face.box.height >= tall ? EyeReader.visibleCrop(of: r.face, in: image) : nil }
+        let eyeCrops = records.map { r -> (RGBImage, RGBImage)? in
+            guard eyesOnDemand && r.face.box.height >= tall else { return nil }
+            let right = EyeReader.rightIsVisible(r.face.landmarks)
+            return (EyeReader.crop(of: r.face, right: right, in: image), EyeReader.crop(of: r.face, right: !right, in: image))
+        }
         times.eyes += lap()
         // Scored before planning, so a thread waiting for its turn has done everything else.
         let sharpness = Float(Sharpness.score(image))
@@ -600,7 +607,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
         }
         for i in faces.indices {
             faces[i].eyes = eyes[i]
-            faces[i].eyeCrop = eyeCrops[i]
+            faces[i].eyeCrop = eyeCrops[i]?.0
+            faces[i].otherEyeCrop = eyeCrops[i]?.1
             if eyeCrops[i] != nil { faces[i].landmarks = records[i].face.landmarks }
         }
         times.alignEmbed += lap()

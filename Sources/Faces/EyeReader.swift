@@ -31,13 +31,35 @@ public struct EyeReader: Sendable {
 
     /// The openness of the eye that shows more of itself: the one farther from the nose in the
     /// picture (a turned head shows its near eye wider, the far one edge-on). One run of the
-    /// model instead of two for every sampled face; a blink closes both eyes.
+    /// model instead of two for most sampled faces; a blink closes both eyes. A reading under
+    /// `confirmBelow` is `confirmed` by the other eye.
     public func openness(of face: DetectedFace, in image: RGBImage) -> Float {
-        openness(ofCrop: Self.visibleCrop(of: face, in: image))
+        confirmed(openness(ofCrop: Self.visibleCrop(of: face, in: image)), of: face, in: image)
     }
 
     /// The openness of an eye from its crop (`visibleCrop(of:in:)`).
     public func openness(ofCrop crop: RGBImage) -> Float { Self.openness(model.run(crop, iris: false)) }
+
+    /// One eye's reading can dip by a third with the eye open (a glance down, a lid in shadow,
+    /// the model's own noise) where a blink takes both eyes down together. So a reading of the
+    /// visible eye under this is averaged with the other eye's: an eye open by any face's
+    /// measure (0.35-0.5) reads over it, a blink's dip (under 70 % of that) under it.
+    public static let confirmBelow: Float = 0.35
+
+    /// `reading` (of `face`'s right eye in `image` when `right`, else its left), averaged with the
+    /// other eye's reading when it is under `confirmBelow`. `right` defaults to the more
+    /// visible eye, the one `openness(of:in:)` reads.
+    public func confirmed(_ reading: Float, of face: DetectedFace, right: Bool? = nil, in image: RGBImage) -> Float {
+        let read = right ?? Self.rightIsVisible(face.landmarks)
+        return confirmed(reading, byCrop: Self.crop(of: face, right: !read, in: image))
+    }
+
+    /// `reading`, averaged with the reading of `other` (the other eye's crop, made only if
+    /// needed) when it is under `confirmBelow`.
+    public func confirmed(_ reading: Float, byCrop other: @autoclosure () -> RGBImage) -> Float {
+        guard reading < Self.confirmBelow else { return reading }
+        return (reading + openness(ofCrop: other())) / 2
+    }
 
     /// The crop of the eye that shows more of itself (see `openness(of:in:)`).
     public static func visibleCrop(of face: DetectedFace, in image: RGBImage) -> RGBImage {

@@ -1,20 +1,39 @@
 import Analysis
 import Foundation
+import GlimtCore
 import Imaging
+import SFaceWeights
 import TensorLite
 
 /// Picture -> faces -> aligned crops -> (optionally) embeddings: the path shared by `faces`,
 /// `reference add` and video analysis.
 public struct FacePipeline: Sendable {
     public var detector: FaceDetector
-    public let recognizer: SFace
+    private let recognition: Recognition
     /// Whether eyes are read (see `eyes`).
     public let readsEyes: Bool
 
     public init(detector: FaceDetector, recognizer: SFace, readsEyes: Bool = false) {
         self.detector = detector
-        self.recognizer = recognizer
+        self.recognition = Recognition(recognizer)
         self.readsEyes = readsEyes
+    }
+
+    private init(detector: FaceDetector, recognition: Recognition, readsEyes: Bool) {
+        self.detector = detector
+        self.recognition = recognition
+        self.readsEyes = readsEyes
+    }
+
+    /// The recognition model. Given, or loaded on the first face embedded (see `shared()`).
+    public var recognizer: SFace { recognition.model }
+
+    /// Loads the recognition model now, off this thread, when it is not loaded yet: a caller
+    /// that will embed faces has it ready by its first one.
+    public func prepareRecognizer() {
+        guard !recognition.isLoaded else { return }
+        let recognition = self.recognition
+        DispatchQueue.global().async { _ = recognition.model }
     }
 
     /// The eye model, loaded on the first face whose eyes are read (most runs' first video has
@@ -22,19 +41,41 @@ public struct FacePipeline: Sendable {
     /// eyes are not read, or its weights are missing (the install puts them beside the others).
     public var eyes: EyeReader? { readsEyes ? try? EyeReader.shared() : nil }
 
-    /// The two face models, loaded side by side (each is mostly unpacking its weights).
+    /// The detector, loaded (shared after). The recognition model is loaded on the first face
+    /// embedded, or by `prepareRecognizer()`: unpacking its weights is a tenth of a second of
+    /// work that a run finding faces without telling who they are (`analyze --no-refs`) never
+    /// needs. Its weight file is looked for now, so a missing one fails here, not mid-run.
     public static func shared() throws -> FacePipeline {
-        let loaded = Loaded()
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
-            if i == 0 { loaded.detector = Result { try FaceDetector.shared() } } else { loaded.recognizer = Result { try SFace.shared() } }
-        }
-        return FacePipeline(detector: try loaded.detector!.get(), recognizer: try loaded.recognizer!.get(), readsEyes: true)
+        if case .failure(let missing) = BakedWeights.locate(SFace.bakedName) { throw GlimtError(missing.description) }
+        return FacePipeline(detector: try FaceDetector.shared(), recognition: Recognition(nil), readsEyes: true)
     }
 
-    /// Each slot is written by one thread, then read after both are done.
-    private final class Loaded: @unchecked Sendable {
-        var detector: Result<FaceDetector, Error>?
-        var recognizer: Result<SFace, Error>?
+    /// The recognition model, given or loaded once on first use, by whichever thread asks first.
+    private final class Recognition: @unchecked Sendable {
+        private let lock = NSLock()
+        private var loaded: SFace?
+
+        init(_ model: SFace?) { loaded = model }
+
+        var isLoaded: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return loaded != nil
+        }
+
+        var model: SFace {
+            lock.lock()
+            defer { lock.unlock() }
+            if let loaded { return loaded }
+            do {
+                let model = try SFace.shared()
+                loaded = model
+                return model
+            } catch {
+                // Its file was found at start (`shared()`): only a file damaged since gets here.
+                fatalError("glimt-pure: the face recognition model could not be loaded: \(error)")
+            }
+        }
     }
 
     /// Faces in detector order (highest score first).

@@ -51,50 +51,61 @@ public enum Resize {
         precondition(w > 0 && h > 0, "Resize: empty target \(w)x\(h)")
         if w == image.width && h == image.height { return image }
         let hx = taps(from: image.width, to: w), hy = taps(from: image.height, to: h)
-        // Horizontal pass into floats, then vertical pass with rounding.
-        var mid = [Float](repeating: 0, count: image.height * w * 3)
-        image.pixels.withUnsafeBufferPointer { src in
-            mid.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<image.height {
-                    let row = y * image.width * 3
-                    var wi = 0
-                    for x in 0..<w {
-                        var r: Float = 0, g: Float = 0, b: Float = 0
-                        let s = Int(hx.start[x])
-                        for k in 0..<Int(hx.count[x]) {
-                            let p = row + (s + k) * 3, wt = hx.weights[wi + k]
-                            r += Float(src[p]) * wt; g += Float(src[p + 1]) * wt; b += Float(src[p + 2]) * wt
+        // Horizontal pass into floats, then vertical pass with rounding. Every value is written
+        // before it is read, so neither buffer is cleared first.
+        let mid = [Float](unsafeUninitializedCapacity: image.height * w * 3) { dst, made in
+            image.pixels.withUnsafeBufferPointer { src in
+                hx.start.withUnsafeBufferPointer { starts in
+                    hx.count.withUnsafeBufferPointer { counts in
+                        hx.weights.withUnsafeBufferPointer { weights in
+                            for y in 0..<image.height {
+                                let row = src.baseAddress! + y * image.width * 3
+                                var o = y * w * 3
+                                var wi = 0
+                                for x in 0..<w {
+                                    var r: Float = 0, g: Float = 0, b: Float = 0
+                                    var p = row + Int(starts[x]) * 3
+                                    for k in 0..<Int(counts[x]) {
+                                        let wt = weights[wi + k]
+                                        r += Float(p[0]) * wt; g += Float(p[1]) * wt; b += Float(p[2]) * wt
+                                        p += 3
+                                    }
+                                    wi += Int(counts[x])
+                                    dst[o] = r; dst[o + 1] = g; dst[o + 2] = b
+                                    o += 3
+                                }
+                            }
                         }
-                        wi += Int(hx.count[x])
-                        let o = (y * w + x) * 3
-                        dst[o] = r; dst[o + 1] = g; dst[o + 2] = b
                     }
                 }
             }
+            made = image.height * w * 3
         }
-        var out = [UInt8](repeating: 0, count: w * h * 3)
         let rowLength = w * 3
         var acc = [Float](repeating: 0, count: rowLength)
-        mid.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
+        let out = [UInt8](unsafeUninitializedCapacity: w * h * 3) { dst, made in
+            mid.withUnsafeBufferPointer { src in
                 acc.withUnsafeMutableBufferPointer { acc in
-                    var wi = 0
-                    for y in 0..<h {
-                        let s = Int(hy.start[y]), n = Int(hy.count[y])
-                        // Tap by tap over whole rows (the same sums in the same order per pixel as
-                        // pixel by pixel, but the loop over a row vectorises).
-                        for i in 0..<rowLength { acc[i] = 0 }
-                        for k in 0..<n {
-                            let weight = hy.weights[wi + k]
-                            let row = src.baseAddress! + (s + k) * rowLength
-                            for i in 0..<rowLength { acc[i] += row[i] * weight }
+                    hy.weights.withUnsafeBufferPointer { weights in
+                        var wi = 0
+                        for y in 0..<h {
+                            let s = Int(hy.start[y]), n = Int(hy.count[y])
+                            // Tap by tap over whole rows (the same sums in the same order per pixel as
+                            // pixel by pixel, but the loop over a row vectorises).
+                            for i in 0..<rowLength { acc[i] = 0 }
+                            for k in 0..<n {
+                                let weight = weights[wi + k]
+                                let row = src.baseAddress! + (s + k) * rowLength
+                                for i in 0..<rowLength { acc[i] += row[i] * weight }
+                            }
+                            let outRow = dst.baseAddress! + y * rowLength
+                            for i in 0..<rowLength { outRow[i] = UInt8(min(255, max(0, acc[i] + 0.5))) }
+                            wi += n
                         }
-                        let outRow = dst.baseAddress! + y * rowLength
-                        for i in 0..<rowLength { outRow[i] = UInt8(min(255, max(0, acc[i] + 0.5))) }
-                        wi += n
                     }
                 }
             }
+            made = w * h * 3
         }
         return RGBImage(width: w, height: h, pixels: out)
     }

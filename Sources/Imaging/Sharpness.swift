@@ -43,13 +43,15 @@ public enum Sharpness {
 /// Grey (luma) copies of RGB images.
 public enum Grey {
     public static func luma(_ image: RGBImage) -> [Float] {
-        var out = [Float](repeating: 0, count: image.width * image.height)
-        image.pixels.withUnsafeBufferPointer { p in
-            for i in 0..<out.count {
-                out[i] = 0.299 * Float(p[3 * i]) + 0.587 * Float(p[3 * i + 1]) + 0.114 * Float(p[3 * i + 2])
+        let count = image.width * image.height
+        return [Float](unsafeUninitializedCapacity: count) { out, made in
+            image.pixels.withUnsafeBufferPointer { p in
+                for i in 0..<count {
+                    out[i] = 0.299 * Float(p[3 * i]) + 0.587 * Float(p[3 * i + 1]) + 0.114 * Float(p[3 * i + 2])
+                }
             }
+            made = count
         }
-        return out
     }
 }
 

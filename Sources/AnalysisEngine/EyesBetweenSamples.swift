@@ -84,7 +84,8 @@ enum EyesBetweenSamples {
                 // The eye the sample before read: the same eye in every frame up to the next sample.
                 let detected = DetectedFace(box: moved, landmarks: points, score: face.score), right = EyeReader.rightIsVisible(from)
                 let reading = reader.openness(ofCrop: EyeReader.crop(of: detected, right: right, in: picture.image))
-                let other = EyeReader.crop(of: detected, right: !right, in: picture.image)
+                // Only a reading `confirmed` would average needs the other eye kept.
+                let other = reading < EyeReader.confirmBelow ? EyeReader.crop(of: detected, right: !right, in: picture.image) : nil
                 readings.append(Reading(time: t, box: moved, openness: reading, between: true, other: other))
             }
         }

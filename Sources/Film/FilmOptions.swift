@@ -17,7 +17,14 @@ public struct FilmOptions: Sendable {
     public static let frameRates = FilmFormat.frameRates
     /// Length of each day's clip.
     public var seconds = ClipLength.standard
+    /// Each clip's own sound (false: the clips are silent, and the film has sound only with `music`).
     public var audio = true
+    /// Sound files laid under the whole film, played in turn (`MusicBed`); none: no music.
+    public var music: [String] = []
+    /// The music's loudness in dBFS (before it is lowered under speech): -20 sits under a phone
+    /// video's voices (about -25 to -15 dBFS) without hiding them.
+    public var musicLevel = -20.0
+    public static let musicLevels = -60.0...0.0
     public var caption: Caption = .none
     /// x264 constant-rate factor (lower is better and bigger) and speed preset.
     public var quality = Int(FilmQuality.standard.crf)
@@ -28,6 +35,9 @@ public struct FilmOptions: Sendable {
     public var tags: [String: String] = [:]
 
     public init() {}
+
+    /// Whether the film has a sound stream.
+    public var hasSound: Bool { audio || !music.isEmpty }
 
     public var aspect: Float { Float(width) / Float(height) }
 

@@ -54,14 +54,21 @@ public struct FilmRenderer {
         }
         let writer = try FilmWriter(
             path: temporary.path, width: options.width, height: options.height, fps: options.fps,
-            audio: options.audio, quality: FilmQuality(crf: Double(options.quality), preset: options.preset),
+            audio: options.hasSound, quality: FilmQuality(crf: Double(options.quality), preset: options.preset),
             tags: options.tags.merging([OwnMark.videoKey: OwnMark.text]) { _, mark in mark })
         defer { writer.cancel() }
         let perClip = options.framesPerClip
+        let music =
+            options.music.isEmpty
+            ? nil
+            : try MusicBed(
+                paths: options.music, level: options.musicLevel,
+                filmFrames: FilmWriter.audioSamples(forFrames: perClip * segments.count, fps: options.fps),
+                speech: options.audio ? speech(in: segments) : [])
         let started = DispatchTime.now().uptimeNanoseconds
         var done = 0
         for (i, segment) in segments.enumerated() {
-            try renderSegment(segment, into: writer, framesBefore: i * perClip) {
+            try renderSegment(segment, into: writer, framesBefore: i * perClip, music: music) {
                 done += 1
                 progress?(
                     RenderProgress(
@@ -104,13 +111,17 @@ public struct FilmRenderer {
         return (reader, FilmSegment.refit(s.crop, aspect: options.aspect, frameWidth: info.displayWidth, frameHeight: info.displayHeight))
     }
 
-    private func renderSegment(_ s: FilmSegment, into writer: FilmWriter, framesBefore: Int, frameDone: () -> Void) throws {
-        do { try renderWithinBound(s, into: writer, framesBefore: framesBefore, frameDone: frameDone) } catch let stopped as TimeBoundExceeded {
+    private func renderSegment(_ s: FilmSegment, into writer: FilmWriter, framesBefore: Int, music: MusicBed?, frameDone: () -> Void) throws {
+        do {
+            try renderWithinBound(s, into: writer, framesBefore: framesBefore, music: music, frameDone: frameDone)
+        } catch let stopped as TimeBoundExceeded {
             throw stopped.error
         }
     }
 
-    private func renderWithinBound(_ s: FilmSegment, into writer: FilmWriter, framesBefore: Int, frameDone: () -> Void) throws {
+    private func renderWithinBound(
+        _ s: FilmSegment, into writer: FilmWriter, framesBefore: Int, music: MusicBed?, frameDone: () -> Void
+    ) throws {
         let (reader, crop) = try open(s)
         let info = reader.info
         let n = options.framesPerClip
@@ -158,18 +169,36 @@ public struct FilmRenderer {
         guard shown != nil else { throw GlimtError(String(format: "no picture could be decoded at %.2f s", s.start), path: s.video) }
         while k < n { try emit() }
 
-        if options.audio {
+        if options.hasSound {
             // Sample counts follow the frame count of the whole film, so sound never drifts from
             // pictures however the rate divides 48 kHz.
             let need =
                 FilmWriter.audioSamples(forFrames: framesBefore + n, fps: options.fps)
                 - FilmWriter.audioSamples(forFrames: framesBefore, fps: options.fps)
             // A slowed-down recording's sound is slowed too: played faster it would chirp, so its clip is silent.
-            var samples = speed != 1 ? [] : try AudioReader(path: s.video)?.samples(from: s.start, to: s.start + length) ?? []
+            var samples = speed != 1 || !options.audio ? [] : try AudioReader(path: s.video)?.samples(from: s.start, to: s.start + length) ?? []
             if samples.count > 2 * need { samples.removeLast(samples.count - 2 * need) }
             if samples.count < 2 * need { samples += [Float](repeating: 0, count: 2 * need - samples.count) }
-            try writer.appendAudio(Self.faded(samples, rate: AudioFormat.sampleRate))
+            samples = Self.faded(samples, rate: AudioFormat.sampleRate)
+            if let music {
+                let under = try music.next(need)
+                for i in samples.indices { samples[i] = max(-1, min(1, samples[i] + under[i])) }
+            }
+            try writer.appendAudio(samples)
         }
+    }
+
+    /// Where the clips' own sound has speech (`FilmSegment.speech`), in seconds of the film.
+    private func speech(in segments: [FilmSegment]) -> [Range<Double>] {
+        let clip = Double(options.framesPerClip) / Double(options.fps)
+        var found: [Range<Double>] = []
+        for (i, s) in segments.enumerated() where s.playbackSpeed == 1 {
+            for run in s.speech ?? [] {
+                let a = max(run.lowerBound, s.start), b = min(run.upperBound, s.start + clip)
+                if a < b { found.append((Double(i) * clip + a - s.start)..<(Double(i) * clip + b - s.start)) }
+            }
+        }
+        return found
     }
 
     /// The frame (already the crop at the film's size) with its caption.

@@ -13,8 +13,14 @@ public struct FilmSegment: Codable, Equatable, Sendable {
     public var speed: Double?
     /// Who is in it, as the caption may name them (none known: nil).
     public var names: [String]?
+    /// Where its sound has speech, in seconds of the video (not listened to: nil), so music
+    /// under the film is lowered there (`Ducking`).
+    public var speech: [Range<Double>]?
 
-    public init(day: String, video: String, start: Double, crop: Box, speed: Double? = nil, names: [String]? = nil) {
+    public init(
+        day: String, video: String, start: Double, crop: Box, speed: Double? = nil, names: [String]? = nil, speech: [Range<Double>]? = nil
+    ) {
+        self.speech = speech
         self.day = day
         self.video = video
         self.start = start

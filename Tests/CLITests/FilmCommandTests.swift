@@ -1,5 +1,6 @@
 import Foundation
 import GlimtPure
+import MediaIO
 import TestSupport
 import XCTest
 
@@ -10,6 +11,7 @@ final class FilmCommandTests: CLITestCase {
     func testFilmSettingsAreCheckedBeforeTheAnalysis() throws {
         let videos = fixture("analysis")
         let out = ["--out", library.appendingPathComponent("film.mp4").path]
+        let song = library.appendingPathComponent("song.mp4").path
         let cases: [([String], Int32, String)] = [
             ([], 64, "'film' needs --out FILE (the film to write, .mp4 or .m4v)"),
             (["--out", "--mute"], 64, "option --out needs a value, and '--mute' is an option"),
@@ -25,7 +27,15 @@ final class FilmCommandTests: CLITestCase {
             ),
             (["--out", library.appendingPathComponent("folder.mp4").path], 1, "is a folder; give a file name"),
             (["--out", library.appendingPathComponent("film.mov").path], 1, "the film is written as .mp4 or .m4v, and this name ends in '.mov'"),
+            (["--music-level", "3"], 64, "--music-level must be a number in -60...0, not '3'"),
+            (
+                ["--music", library.appendingPathComponent("song.mp3").path], 1,
+                "--music \(library.appendingPathComponent("song.mp3").path): no such file"
+            ),
+            (["--music", fixture("moment/two_shots.mp4")], 1, "--music \(fixture("moment/two_shots.mp4")): has no sound to play"),
+            (["--music", song, "--out", song, "-y"], 1, "is music for the film (\(song)), which this run reads; choose another --out"),
         ]
+        try FileManager.default.copyItem(atPath: fixture("moment/speech.mp4"), toPath: song)
         try FileManager.default.createDirectory(at: library.appendingPathComponent("folder.mp4"), withIntermediateDirectories: true)
         for (options, status, message) in cases {
             let started = Date()
@@ -35,6 +45,7 @@ final class FilmCommandTests: CLITestCase {
             XCTAssertTrue(run.err.contains(message), "\(options): \(run.err)")
             XCTAssertLessThan(Date().timeIntervalSince(started), 5, "\(options) refused before analysing")
         }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: song)), try Data(contentsOf: URL(fileURLWithPath: fixture("moment/speech.mp4"))))
     }
 
     /// A film made without a file that could not be read is still a film: exit 0, the file named.
@@ -277,6 +288,37 @@ final class FilmCommandTests: CLITestCase {
         XCTAssertEqual(full.terminationReason, .exit, "no crash")
         XCTAssertEqual(full.terminationStatus, 1)
         XCTAssertEqual(text, "glimt-pure analyze: cannot write the output (No space left on device)\n")
+    }
+
+    /// Music under a film of saved picks: heard at its level where no one speaks, and at least
+    /// 6 dB lower where the second's own sound has speech (heard by the film itself).
+    func testMusicIsLoweredWhereASecondHasSpeech() throws {
+        let silent = fixture("moment/two_shots.mp4"), speech = fixture("moment/speech.mp4")  // speech at 0-1.2 s
+        let crop: [String: Any] = ["x": 0, "y": 0, "width": 100, "height": 178]
+        let picks = [(silent, 0.0), (speech, 0.0), (silent, 1.5), (silent, 0.5)].enumerated().map { i, pick -> [String: Any] in
+            [
+                "day": "2024-05-0\(i + 1)", "video": pick.0, "start": pick.1, "length": 1, "crop": crop, "score": 0.5, "zoom": 1,
+                "parts": ["aesthetics": 0.5, "face": 0.5, "sharpness": 0.5], "dateSource": "creation_time", "candidates": 1,
+            ]
+        }
+        let file = library.appendingPathComponent("picks.json")
+        try JSONSerialization.data(withJSONObject: ["picks": picks]).write(to: file)
+        let music = try SoundFixtures.tone(in: library, hertz: 5_000, seconds: 10)
+        let out = library.appendingPathComponent("film.mp4").path
+        let film = try glimt("film", "--picks", file.path, "--music", music, "--out", out, "--size", "90x160", "--fps", "25")
+        XCTAssertEqual(film.status, 0, film.err)
+        let stereo = try XCTUnwrap(try AudioReader(path: out)).samples(from: 0, to: 4)
+        let left = stride(from: 0, to: stereo.count, by: 2).map { stereo[$0] }
+        let underSilence = SoundFixtures.band(left, hertz: 5_000, from: 2.5, to: 3.4)
+        let underSpeech = SoundFixtures.band(left, hertz: 5_000, from: 1.1, to: 1.9)
+        XCTAssertEqual(underSilence, -20, accuracy: 1.5, "the default level where no one speaks")
+        XCTAssertLessThanOrEqual(underSpeech, underSilence - 6, "lowered under speech")
+        // Without the second's own sound there is no speech to make room for.
+        let mute = try glimt("film", "--picks", file.path, "--music", music, "--mute", "--out", out, "-y", "--size", "90x160", "--fps", "25")
+        XCTAssertEqual(mute.status, 0, mute.err)
+        let muted = try XCTUnwrap(try AudioReader(path: out)).samples(from: 0, to: 4)
+        let only = stride(from: 0, to: muted.count, by: 2).map { muted[$0] }
+        XCTAssertEqual(SoundFixtures.band(only, hertz: 5_000, from: 1.1, to: 1.9), underSilence, accuracy: 1, "music alone, not lowered")
     }
 
     /// analyze --json, edit a pick, render it with --picks: the re-render without re-analysis.

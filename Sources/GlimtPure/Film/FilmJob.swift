@@ -16,6 +16,10 @@ public struct FilmJob {
     public init(film: FilmOptions, output: String, fromDay: String?, toDay: String?, overwrite: Bool = false) throws {
         if let problem = film.problem { throw GlimtError(problem) }
         try OutputFile.check(output, extensions: ["mp4", "m4v"], what: "the film", overwrite: overwrite)
+        var music = ReadFiles()
+        music.add(film.music, as: "music for the film")
+        try music.check(output, option: "--out")
+        try MusicBed.check(film.music)
         self.film = film
         self.output = output
         self.fromDay = fromDay
@@ -144,6 +148,13 @@ public struct FilmJob {
     }
 
     func render(_ segments: [FilmSegment], progress: ((RenderProgress) -> Void)? = nil) throws {
+        var segments = segments
+        if !film.music.isEmpty && film.audio {
+            // The music is lowered where the seconds' own sound has speech.
+            for i in segments.indices where segments[i].playbackSpeed == 1 {
+                segments[i].speech = try HeardSpeech.runs(path: segments[i].video, start: segments[i].start, length: film.seconds)
+            }
+        }
         try FilmRenderer(options: film).render(segments, to: output, progress: progress)
     }
 }

@@ -16,8 +16,8 @@ struct MediaFormats: Sendable {
         "jpeg_pipe", "png_pipe", "webp_pipe", "bmp_pipe", "tiff_pipe", "gif", "apng",
     ])
 
-    /// Audio-only containers, accepted so an audio file is named as such instead of "unknown".
-    static let audio = MediaFormats(names: ["mp3", "aac", "wav", "flac"])
+    /// Audio-only containers: music under a film, and an audio file named as such among videos.
+    static let audio = MediaFormats(names: ["mp3", "aac", "wav", "flac", "aiff", "caf", "wv"])
 
     static let all = MediaFormats(names: video.names + images.names + audio.names)
 

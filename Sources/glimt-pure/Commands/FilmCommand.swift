@@ -35,7 +35,13 @@ struct FilmCommand: Command {
             "Output frame rate; clips of other rates are resampled by their timestamps")
         let seconds = SharedOptions.seconds
         let caption = ChoiceOption("--caption", default: FilmOptions().caption, "Burn in each day's date, or no caption")
-        let mute = FlagOption("--mute", "No sound (otherwise each clip's own sound, silence where it has none)")
+        let mute = FlagOption("--mute", "Leave out the clips' own sound (otherwise each clip's own sound, silence where it has none)")
+        let music = ListOption(
+            "--music", "FILE", completion: .file,
+            "Music under the film (any sound file; repeat to play several in turn): looped or cut, faded, lowered under speech")
+        let musicLevel = NumberOption(
+            "--music-level", "DB", default: FilmOptions().musicLevel, range: FilmOptions.musicLevels,
+            "The music's loudness in dBFS, before it is lowered under speech")
         let quality = NumberOption(
             "--quality", "Q", default: FilmOptions().quality, range: FilmOptions.qualities, "x264 CRF, lower is better and bigger")
         let withoutPerson = SharedOptions.withoutPerson
@@ -58,6 +64,8 @@ struct FilmCommand: Command {
         film.fps = try args.value(\.fps)
         film.seconds = try args.value(\.seconds)
         film.audio = !args.flag(\.mute)
+        film.music = args.all(\.music)
+        film.musicLevel = try args.value(\.musicLevel)
         film.quality = try args.value(\.quality)
         film.caption = try args.value(\.caption)
         let (from, to) = try args.value(\.days)
@@ -68,7 +76,7 @@ struct FilmCommand: Command {
             // A film that cannot be made is said before the analysis: a bad size or rate is a
             // usage mistake; an output folder that is missing or read-only a failure.
             guard let path = e.path else { throw UsageError(e.reason) }
-            throw GlimtError(e.reason, path: "--out \(path)")
+            throw GlimtError(e.reason, path: "\(path != output && film.music.contains(path) ? "--music" : "--out") \(path)")
         }
 
         let source: FilmJob.Source

@@ -117,7 +117,7 @@ public struct FilmRenderer {
         let speed = s.playbackSpeed
         let length = Double(n) / Double(options.fps) * speed
         let screen = ScreenPicture(info)
-        let caption = Caption.text(options.caption, segment: s)
+        let caption = Caption.text(options.caption, segment: s, born: options.born)
 
         // Output frame k shows the source frame on screen at start + k * speed / fps.
         // Large pictures (4K 10-bit) on slice threads: the encoder's ~65 MB sit beside the

@@ -55,13 +55,13 @@ final class BirthdayCommandTests: CLITestCase {
         let picks = library.appendingPathComponent("picks.json")
         try Data(#"{"picks": []}"#.utf8).write(to: picks)
         for args in [
-            ["film", "--out", out.path, "--caption", "age"],
-            ["film", "--out", out.path, "--caption", "date+age", "--person", "Barack"],
+            ["film", "--out", out.path, "--caption", "age", "--library", store.path],
+            ["film", "--out", out.path, "--caption", "date+age", "--person", "Barack", "--library", store.path],
             ["film", fixture("analysis"), "--no-refs", "--out", out.path, "--caption", "age"],
             ["film", "--picks", picks.path, "--out", out.path, "--caption", "date+age"],
         ] {
             let started = Date()
-            let refused = try glimt(args + ["--library", store.path])
+            let refused = try glimt(args)
             assertUsageMistake(refused, saying: "needs a birthday: give the person one (glimt-pure people set NAME --born YYYY-MM-DD)")
             XCTAssertTrue(refused.err.contains("or give the film one (--born YYYY-MM-DD)"), refused.err)
             XCTAssertLessThan(Date().timeIntervalSince(started), 5, "\(args) refused before analysing")
@@ -98,13 +98,13 @@ final class BirthdayCommandTests: CLITestCase {
         let note = "glimt-pure film: 1 day is before the birthday, so its caption says no age: 2021-12-25\n"
         XCTAssertEqual(film.err.components(separatedBy: note).count, 2, "said once: \(film.err)")
         XCTAssertEqual(try VideoReader(path: out).info.duration, 2, accuracy: 0.1)
-        // Both days show the same second of the clip, so where their frames differ is the caption:
-        // the age, drawn on the second day only, below the picture's middle.
+        // Both days show the same second of the clip, so where their frames differ is the caption.
+        // At 180 pixels wide each date takes two lines (rows 258 on); the age two more, above them.
         let frames = try VideoReader(path: out).frames(from: 0, to: 2, depth: .eightBit).collect().map(\.picture.rgb8)
         XCTAssertEqual(frames.count, 60)
         let before = frames[0], after = frames[30]
         let differing = before.pixels.indices.filter { abs(Int(before.pixels[$0]) - Int(after.pixels[$0])) > 100 }
-        XCTAssertGreaterThan(differing.count, 300, "the second day's caption says more")
-        XCTAssertTrue(differing.allSatisfy { $0 / 3 / 180 > 160 }, "only the caption, at the bottom")
+        XCTAssertTrue(differing.contains { $0 / 3 / 180 < 250 }, "the second day's caption says more: its age")
+        XCTAssertTrue(differing.allSatisfy { $0 / 3 / 180 > 200 }, "only the caption, at the bottom")
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import Imaging
 
-/// The burned-in caption (the date, names, an age): built-in bitmap font, light text on a translucent dark band, sized for a
-/// phone screen (text about a fortieth of the frame's height).
+/// The burned-in caption (the date, names, an age): built-in bitmap font, light text on a
+/// translucent dark band, sized for a phone screen (text about a fortieth of the frame's height).
 public enum Caption {
     /// What a clip's caption says, or nil for none. `born` is the birthday an age counts from
     /// (see `Age`): a clip before it, or without one, has no age (the date alone for date+age).

@@ -67,6 +67,7 @@ final class BirthdayCommandTests: CLITestCase {
             XCTAssertLessThan(Date().timeIntervalSince(started), 5, "\(args) refused before analysing")
         }
         assertUsageMistake(try run("film", "--out", out.path, "--caption", "age", "--born", "2024-02-30"), saying: "not a calendar day")
+        assertUsageMistake(try run("film", "--out", out.path, "--born", "2022-03-14"), saying: "give it with --caption age or date+age")
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: library.path).filter { $0.hasSuffix(".mp4") }, [])
 

@@ -67,6 +67,7 @@ struct FilmCommand: Command {
         film.quality = try args.value(\.quality)
         film.caption = try args.value(\.caption)
         if let born = args.value(\.born) {
+            guard film.caption.showsAge else { throw UsageError("--born is what the age is counted from: give it with --caption age or date+age") }
             if let why = Person.problem(born: born) { throw UsageError(why) }
             film.born = born
         }

@@ -4,11 +4,17 @@ import MediaIO
 
 /// How the film looks.
 public struct FilmOptions: Sendable {
-    /// What each clip says: its day, who is in it (the people the library found there), both, or nothing.
+    /// What each clip says: its day, who is in it (the people the library found there), the
+    /// person's age that day (see `Age`; it needs `born`), the day with either, or nothing.
     public enum Caption: String, Sendable, CaseIterable {
         case date, names
         case dateAndNames = "date+names"
+        case age
+        case dateAndAge = "date+age"
         case none
+
+        /// Whether it says an age, and so needs a birthday.
+        public var showsAge: Bool { self == .age || self == .dateAndAge }
     }
 
     public var width = Aspect.standard.defaultSize.width
@@ -26,6 +32,8 @@ public struct FilmOptions: Sendable {
     public var musicLevel = -20.0
     public static let musicLevels = -60.0...0.0
     public var caption: Caption = .none
+    /// The birthday (`YYYY-MM-DD`) the `age` captions count from; nil when none is known.
+    public var born: String?
     /// x264 constant-rate factor (lower is better and bigger) and speed preset.
     public var quality = Int(FilmQuality.standard.crf)
     public static let qualities = Int(FilmQuality.crfRange.lowerBound)...Int(FilmQuality.crfRange.upperBound)

@@ -93,11 +93,15 @@ public struct Person: Codable, Equatable, Sendable {
     public var id: Int
     public var name: String
     public var references: [Reference]
+    /// Their birthday, `YYYY-MM-DD`, which a film's age captions count from; nil when not given
+    /// (and in lists from before it was kept).
+    public var born: String?
 
-    public init(id: Int, name: String, references: [Reference]) {
+    public init(id: Int, name: String, references: [Reference], born: String? = nil) {
         self.id = id
         self.name = name
         self.references = references
+        self.born = born
     }
 
     /// The embeddings they are recognised by.
@@ -118,6 +122,14 @@ public struct Person: Codable, Equatable, Sendable {
         name.lowercased() == Self.everyone
             ? "a person is called '\(name)', the word for the whole family (--everyone); give them another name first: glimt-pure people rename \(name) NEWNAME"
             : nil
+    }
+
+    /// Why `day` cannot be a birthday, or nil: it must be a calendar day, and not after the latest
+    /// day a person may give (tomorrow in the zone furthest ahead, see `CaptureDate.latestDay`).
+    public static func problem(born day: String, now: Date = Date()) -> String? {
+        if let why = CalendarDay.problem(day) { return "the birthday \(why)" }
+        let latest = CaptureDate.latestDay(now: now)
+        return day > latest ? "the birthday \(day) is in the future (the latest day glimt takes is \(latest))" : nil
     }
 
     /// The name among `names` that `name` is probably a misspelling of: another name one letter
@@ -205,6 +217,7 @@ public final class ReferenceStore {
         var names = Set<String>(), personIDs = Set<Int>(), ids = Set<Int>()
         for (p, person) in index.people.enumerated() {
             if let why = Person.problem(name: person.name) { throw bad("people[\(p)]: \(why)") }
+            if let born = person.born, CalendarDay.parse(born) == nil { throw bad("people[\(p)]: its birthday '\(born)' is not a calendar day") }
             guard names.insert(person.name.lowercased()).inserted else { throw bad("two people are called '\(person.name)'") }
             guard person.id > 0, person.id < Self.largestID, personIDs.insert(person.id).inserted else {
                 throw bad("people[\(p)]: id \(person.id) is not a number glimt writes, of this person's own")
@@ -386,6 +399,19 @@ public final class ReferenceStore {
                 throw GlimtError("there is already a person called '\(other.name)'")
             }
             index.people[p].name = new
+            return index.people[p]
+        }
+    }
+
+    /// Gives a person their birthday (`YYYY-MM-DD`, see `Person.problem(born:)`), or with nil
+    /// forgets it.
+    public func setBorn(_ name: String, to born: String?) throws -> Person {
+        if let born, let why = Person.problem(born: born) { throw GlimtError(why) }
+        return try change { index in
+            guard let p = index.people.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
+                throw GlimtError("no person called '\(name)' (see: glimt-pure people)")
+            }
+            index.people[p].born = born
             return index.people[p]
         }
     }

@@ -59,6 +59,33 @@ final class ReferenceStoreTests: XCTestCase {
         }
     }
 
+    /// A person's birthday is kept with them, through a rename; a list from before birthdays
+    /// were kept reads as people without one; a birthday that is no day, or is in the future, is
+    /// refused, and a hand-edited one that is no day is one line.
+    func testABirthdayIsKeptWithThePerson() throws {
+        let store = ReferenceStore(library: temporaryFolder(self))
+        try store.add(try reference("/p/a.jpg"), to: "Emma", thumbnailPNG: [1], check: { _, _ in })
+        XCTAssertFalse(try String(contentsOf: store.indexURL, encoding: .utf8).contains("born"), "none given, none written")
+        XCTAssertNil(try store.person(named: "Emma")?.born)
+        XCTAssertEqual(try store.setBorn("emma", to: "2020-02-29").born, "2020-02-29")
+        _ = try store.rename("Emma", to: "Emmy")
+        XCTAssertEqual(try store.person(named: "Emmy")?.born, "2020-02-29", "the birthday follows the rename")
+        for day in ["2023-02-29", "2024-13-01", "2024-1-1", "soon", "2999-01-01"] {
+            XCTAssertThrowsError(try store.setBorn("Emmy", to: day), day)
+            XCTAssertNotNil(Person.problem(born: day), day)
+        }
+        XCTAssertEqual(try store.person(named: "Emmy")?.born, "2020-02-29", "a refused birthday changes nothing")
+        XCTAssertEqual(
+            Person.problem(born: "2999-01-01"), "the birthday 2999-01-01 is in the future (the latest day glimt takes is \(CaptureDate.latestDay()))")
+        XCTAssertThrowsError(try store.setBorn("Leo", to: "2020-01-01")) { XCTAssertTrue("\($0)".contains("no person called 'Leo'"), "\($0)") }
+        let good = try String(contentsOf: store.indexURL, encoding: .utf8)
+        try good.replacingOccurrences(of: "2020-02-29", with: "2021-02-29").write(to: store.indexURL, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try store.people()) { XCTAssertTrue("\($0)".contains("its birthday '2021-02-29' is not a calendar day"), "\($0)") }
+        try good.write(to: store.indexURL, atomically: true, encoding: .utf8)
+        XCTAssertNil(try store.setBorn("Emmy", to: nil).born)
+        XCTAssertNil(try store.person(named: "Emmy")?.born)
+    }
+
     /// Thumbnails a killed run left behind (its reference no longer listed, or never listed) go
     /// at the next change; other files in the folder, and every thumbnail when the list is
     /// missing, stay.

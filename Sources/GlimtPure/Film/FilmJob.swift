@@ -3,11 +3,12 @@ import AnalysisEngine
 import Film
 import Foundation
 import GlimtCore
+import Library
 
 /// `glimt-pure film`: checks everything the output needs before any analysis starts, then
 /// analyses (or reads saved picks), plans the clips and renders them.
 public struct FilmJob {
-    public let film: FilmOptions
+    public private(set) var film: FilmOptions
     public let output: String
     public let fromDay: String?
     public let toDay: String?
@@ -46,6 +47,35 @@ public struct FilmJob {
         /// Videos of the film dated only by their file's modification time (a copy's time is the
         /// day of the copy): worth a warning.
         public var datedByModificationTime: [String] = []
+        /// Days of the film before the birthday its age captions count from: their captions say no age.
+        public var beforeBirth: [String] = []
+    }
+
+    /// The birthday the film's age captions count from: `film.born` (`--born`) over the one
+    /// stored for the library's person the film is for (whose days, or whose stored references,
+    /// choose its seconds); nil when none is known, as for saved picks or the whole family
+    /// without `film.born`.
+    func birthday(for source: Source) throws -> String? {
+        switch source {
+        case .picks: return try birthday(for: nil)
+        case .videos(_, _, let choice): return try birthday(for: choice)
+        case .library(let days): return film.born ?? (days.lookFor.everyone ? nil : days.lookFor.judged?.born)
+        }
+    }
+
+    /// The same for the person `choice` names (nil: saved picks, no one), before anything is analysed.
+    public func birthday(for choice: References.Choice?) throws -> String? {
+        if let born = film.born { return born }
+        guard case .stored(let library, let name) = choice else { return nil }
+        return try People.choose(name, in: ReferenceStore(library: library).people())?.born
+    }
+
+    /// Why the film cannot say what its captions ask for: an age with no birthday known (see
+    /// `birthday(for:)`). Nil when it can.
+    public func captionProblem(birthday: String?) -> String? {
+        guard film.caption.showsAge, birthday == nil else { return nil }
+        return "--caption \(film.caption.rawValue) needs a birthday: give the person one (glimt-pure people set NAME --born YYYY-MM-DD) "
+            + "or give the film one (--born YYYY-MM-DD)"
     }
 
     /// The whole job: picks (analysed or loaded), the clips in range, the render. Throws when no
@@ -54,6 +84,16 @@ public struct FilmJob {
     public func run(
         _ source: Source, analysisProgress: ((AnalysisProgress) -> Void)? = nil,
         report: ((FileProblem) -> Void)? = nil, renderProgress: ((RenderProgress) -> Void)? = nil
+    ) throws -> Outcome {
+        var job = self
+        job.film.born = try birthday(for: source)
+        if let why = captionProblem(birthday: job.film.born) { throw GlimtError(why) }
+        return try job.make(source, analysisProgress: analysisProgress, report: report, renderProgress: renderProgress)
+    }
+
+    private func make(
+        _ source: Source, analysisProgress: ((AnalysisProgress) -> Void)?, report: ((FileProblem) -> Void)?,
+        renderProgress: ((RenderProgress) -> Void)?
     ) throws -> Outcome {
         var outcome = Outcome(segments: [], skippedDays: [:], failures: [])
         let picks: [DayPick]
@@ -119,6 +159,7 @@ public struct FilmJob {
             let why = outcome.skippedDays.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
             throw GlimtError("no day has a pick\(why.isEmpty ? "" : " (\(why))"); no film written")
         }
+        if film.caption.showsAge, let born = film.born { outcome.beforeBirth = outcome.segments.map(\.day).filter { $0 < born } }
         try render(outcome.segments, progress: renderProgress)
         return outcome
     }

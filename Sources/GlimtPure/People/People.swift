@@ -70,6 +70,8 @@ extension People {
         public var id: Int
         public var name: String
         public var references: [Reference]
+        /// Their birthday, `YYYY-MM-DD`, when given (`people set NAME --born DAY`).
+        public var born: String?
         /// Days with a video the person is in (the identity rules met).
         public var daysFound: Int
         public var daysWithVideo: Int
@@ -90,7 +92,7 @@ extension People {
             }
         }
         return people.enumerated().map { i, p in
-            Summary(id: p.id, name: p.name, references: p.references, daysFound: found[i], daysWithVideo: days.count)
+            Summary(id: p.id, name: p.name, references: p.references, born: p.born, daysFound: found[i], daysWithVideo: days.count)
         }
     }
 

@@ -34,7 +34,13 @@ struct FilmCommand: Command {
             "--fps", "N", default: FilmOptions().fps, range: FilmOptions.frameRates,
             "Output frame rate; clips of other rates are resampled by their timestamps")
         let seconds = SharedOptions.seconds
-        let caption = ChoiceOption("--caption", default: FilmOptions().caption, "Burn in each day's date, or no caption")
+        let caption = ChoiceOption(
+            "--caption", default: FilmOptions().caption,
+            "Burn in each day's date, who is in it, the person's age that day (it needs a birthday), the date with either, or no caption")
+        let born = TextOption(
+            "--born", "DAY",
+            "The birthday (YYYY-MM-DD) the age captions count from, over the one stored for the library's person "
+                + "('glimt-pure people set NAME --born DAY')")
         let mute = FlagOption("--mute", "Leave out the clips' own sound (otherwise each clip's own sound, silence where it has none)")
         let music = ListOption(
             "--music", "FILE", completion: .file,
@@ -68,6 +74,11 @@ struct FilmCommand: Command {
         film.musicLevel = try args.value(\.musicLevel)
         film.quality = try args.value(\.quality)
         film.caption = try args.value(\.caption)
+        if let born = args.value(\.born) {
+            guard film.caption.showsAge else { throw UsageError("--born is what the age is counted from: give it with --caption age or date+age") }
+            if let why = Person.problem(born: born) { throw UsageError(why) }
+            film.born = born
+        }
         let (from, to) = try args.value(\.days)
         let job: FilmJob
         do {
@@ -77,6 +88,12 @@ struct FilmCommand: Command {
             // usage mistake; an output folder that is missing or read-only a failure.
             guard let path = e.path else { throw UsageError(e.reason) }
             throw GlimtError(e.reason, path: "\(path != output && film.music.contains(path) ? "--music" : "--out") \(path)")
+        }
+
+        // An age needs a birthday, said before anything is analysed.
+        if film.caption.showsAge {
+            let choice = args.value(\.picks) == nil ? try args.value(\.references) : nil
+            if let why = job.captionProblem(birthday: try job.birthday(for: choice)) { throw UsageError(why) }
         }
 
         let source: FilmJob.Source
@@ -122,6 +139,12 @@ struct FilmCommand: Command {
                 + String(format: "%.1f s", Double(segments.count * film.framesPerClip) / Double(film.fps)))
         for s in segments { Console.out("  \(s.day)  \(ShownPath.escaped(s.video))  at \(String(format: "%.2f", s.start)) s") }
         for (day, why) in outcome.skippedDays.sorted(by: { $0.key < $1.key }) { Console.out("  \(day)  skipped: \(why)") }
+        if !outcome.beforeBirth.isEmpty {
+            let one = outcome.beforeBirth.count == 1
+            Console.notice(
+                "glimt-pure film: \(outcome.beforeBirth.count) day\(one ? " is" : "s are") before the birthday, so "
+                    + (one ? "its caption says" : "their captions say") + " no age: " + outcome.beforeBirth.joined(separator: ", "))
+        }
         if !outcome.datedByModificationTime.isEmpty {
             Console.err(
                 "glimt-pure film: warning: dated only by file modification time (a copy's time is the day of the copy): "

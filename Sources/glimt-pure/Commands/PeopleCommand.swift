@@ -3,19 +3,22 @@ import GlimtPure
 
 struct PeopleCommand: Command {
     static let name = "people"
-    static let summary = "List the people the library looks for, rename one, or remove one"
-    static let usage = ["people [--json]", "people rename OLD NEW", "people remove NAME [-y]"]
+    static let summary = "List the people the library looks for, give one a birthday, rename one, or remove one"
+    static let usage = ["people [--json]", "people set NAME --born DAY|none", "people rename OLD NEW", "people remove NAME [-y]"]
     static let about = """
         A library knows several people, each by name and up to \(ReferenceStore.maxReferences) reference photos ('glimt-pure
         reference add PHOTO --person NAME' creates one). One scan serves them all: each person's days
         are judged from the stored faces, and in every frame a face counts for at most one person,
         the one it resembles best, so siblings are told apart. The list shows each person, their
-        references and how many days of the library they are found on. 'rename' keeps their
-        references, pins and excluded days; 'remove' forgets all of them, after asking (or with -y).
+        references, their birthday and how many days of the library they are found on. 'set' gives
+        a person their birthday (YYYY-MM-DD; 'none' forgets it), which the film's 'age' and 'date+age'
+        captions count from. 'rename' keeps their references, birthday, pins and excluded days;
+        'remove' forgets all of them, after asking (or with -y).
         """
-    static let subcommands = ["rename", "remove"]
+    static let subcommands = ["set", "rename", "remove"]
     struct Options: OptionGroup {
         let json = SharedOptions.json
+        let born = TextOption("--born", "DAY|none", "For 'set': the person's birthday, YYYY-MM-DD ('none' forgets it)")
         let yes = FlagOption("--yes", short: "-y", "For 'remove': do not ask")
         let library = SharedOptions.library
     }
@@ -23,6 +26,7 @@ struct PeopleCommand: Command {
 
     static func run(_ args: Arguments<Options>) throws -> Int32 {
         let library = try args.value(\.library)
+        if args.positionals.first != "set" { try args.refuse([\.born], because: "is for 'people set NAME --born DAY'") }
         switch args.positionals.first {
         case nil:
             let people = try People.summaries(library: library)
@@ -33,12 +37,19 @@ struct PeopleCommand: Command {
             } else {
                 for p in people {
                     Console.out(
-                        "\(p.name): \(p.references.count) reference\(p.references.count == 1 ? "" : "s"), found on \(p.daysFound) of \(p.daysWithVideo) days with video"
-                    )
+                        "\(p.name)\(p.born.map { ", born \($0)" } ?? ""): \(p.references.count) reference\(p.references.count == 1 ? "" : "s"), "
+                            + "found on \(p.daysFound) of \(p.daysWithVideo) days with video")
                     for r in p.references { Console.out(String(format: "%5d  ", r.number) + "face \(r.face) of \(ShownPath.escaped(r.photo))") }
                     if let why = Person(id: p.id, name: p.name, references: []).reservedName { Console.out("  " + why) }
                 }
             }
+        case "set":
+            guard args.positionals.count == 2, let born = args.value(\.born) else {
+                throw UsageError("'people set' takes one NAME and --born DAY (YYYY-MM-DD, or none to forget it)")
+            }
+            if born != "none", let why = Person.problem(born: born) { throw UsageError(why) }
+            let p = try ReferenceStore(library: library).setBorn(args.positionals[1], to: born == "none" ? nil : born)
+            Console.out(p.born.map { "\(p.name): born \($0)" } ?? "\(p.name): no birthday")
         case "rename":
             guard args.positionals.count == 3 else { throw UsageError("'people rename' takes OLD and NEW names") }
             if let why = Person.problem(newName: args.positionals[2]) { throw UsageError(why) }
@@ -67,7 +78,7 @@ struct PeopleCommand: Command {
                 "removed \(removed.name), their \(removed.references.count) reference\(removed.references.count == 1 ? "" : "s"), pins and excluded days"
             )
         default:
-            throw UsageError("'people' takes no argument, or rename or remove (see: glimt-pure help people)")
+            throw UsageError("'people' takes no argument, or set, rename or remove (see: glimt-pure help people)")
         }
         return ExitStatus.done
     }

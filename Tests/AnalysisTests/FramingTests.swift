@@ -27,6 +27,28 @@ final class FramingTests: XCTestCase {
         XCTAssertEqual(Framing.crop(subjects: [big], frameWidth: 1920, frameHeight: 1080, aspect: 9.0 / 16).zoom, 1)
     }
 
+    /// A big face in a tall picture framed wide: centred at its usual height, the crop would cut
+    /// off the top of the head; it rises to keep the head whole, and the chin stays in. When the
+    /// face is too big for both, the chin is kept.
+    func testTheCropKeepsTheWholeHeadWhenThePictureAllows() {
+        let face = Framing.Subject(center: Point(540, 800), faceHeight: 400)
+        let c = Framing.crop(subjects: [face, face], frameWidth: 1080, frameHeight: 1920, aspect: 16.0 / 9)
+        XCTAssertEqual(c.box.height, 607.5)
+        XCTAssertLessThanOrEqual(c.box.y, 800 - Framing.headAbove * 400, "the top of the head is in")
+        XCTAssertGreaterThanOrEqual(c.box.maxY, 800 + Framing.chinBelow * 400, "the chin is in")
+        // A small face keeps its usual place: there is room above it.
+        let small = Framing.Subject(center: Point(540, 800), faceHeight: 150)
+        let s = Framing.crop(subjects: [small], frameWidth: 1080, frameHeight: 1920, aspect: 16.0 / 9)
+        XCTAssertEqual(s.box.y, 800 - s.box.height * Framing.faceHeightPosition, accuracy: 0.01)
+        // Too big for the whole head: the chin wins.
+        let huge = Framing.Subject(center: Point(540, 800), faceHeight: 560)
+        let h = Framing.crop(subjects: [huge], frameWidth: 1080, frameHeight: 1920, aspect: 16.0 / 9)
+        XCTAssertEqual(h.box.maxY, 800 + Framing.chinBelow * 560, accuracy: 0.01)
+        // At the picture's top there is nowhere to rise to.
+        let high = Framing.Subject(center: Point(540, 250), faceHeight: 400)
+        XCTAssertEqual(Framing.crop(subjects: [high], frameWidth: 1080, frameHeight: 1920, aspect: 16.0 / 9).box.y, 0)
+    }
+
     func testNoFaceGivesACentredFullHeightCrop() {
         let c = Framing.crop(subjects: [], frameWidth: 1920, frameHeight: 1080, aspect: 9.0 / 16)
         XCTAssertEqual(c.box, Box(x: (1920 - 607.5) / 2, y: 0, width: 607.5, height: 1080))

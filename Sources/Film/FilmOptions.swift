@@ -17,6 +17,15 @@ public struct FilmOptions: Sendable {
         public var showsAge: Bool { self == .age || self == .dateAndAge }
     }
 
+    /// How one day's second gives way to the next: a plain cut, or a quick dip through black
+    /// (`fadeSeconds` each side of the join, the sound faded with it).
+    public enum Transition: String, Sendable, CaseIterable {
+        case cut, fade
+
+        /// Short enough that nearly every frame of a second is still seen whole.
+        public static let fadeSeconds = 0.12
+    }
+
     public var width = Aspect.standard.defaultSize.width
     public var height = Aspect.standard.defaultSize.height
     public var fps: Int = 30
@@ -32,6 +41,7 @@ public struct FilmOptions: Sendable {
     public var musicLevel = -20.0
     public static let musicLevels = -60.0...0.0
     public var caption: Caption = .none
+    public var transition: Transition = .cut
     /// The birthday (`YYYY-MM-DD`) the `age` captions count from; nil when none is known.
     public var born: String?
     /// x264 constant-rate factor (lower is better and bigger) and speed preset.

@@ -149,7 +149,13 @@ public struct FilmRenderer {
         func emit() throws {
             guard let shown else { return }
             if rendered == nil { rendered = captioned(shown, caption) }
-            try writer.append(rendered!)
+            if let dim = dip(frame: k, of: n) {
+                var dimmed = rendered!
+                dimmed.shade(x: 0, y: 0, width: dimmed.width, height: dimmed.height, .black, alpha: dim)
+                try writer.append(dimmed)
+            } else {
+                try writer.append(rendered!)
+            }
             k += 1
             frameDone()
         }
@@ -179,7 +185,8 @@ public struct FilmRenderer {
             var samples = speed != 1 || !options.audio ? [] : try AudioReader(path: s.video)?.samples(from: s.start, to: s.start + length) ?? []
             if samples.count > 2 * need { samples.removeLast(samples.count - 2 * need) }
             if samples.count < 2 * need { samples += [Float](repeating: 0, count: 2 * need - samples.count) }
-            samples = Self.faded(samples, rate: AudioFormat.sampleRate)
+            samples = Self.faded(
+                samples, rate: AudioFormat.sampleRate, seconds: options.transition == .fade ? FilmOptions.Transition.fadeSeconds : Self.fadeSeconds)
             if let music {
                 let under = try music.next(need)
                 for i in samples.indices { samples[i] = max(-1, min(1, samples[i] + under[i])) }
@@ -209,11 +216,19 @@ public struct FilmRenderer {
         return frame
     }
 
-    /// Linear fades over `fadeSeconds` at both ends of a clip's interleaved stereo samples.
-    static func faded(_ samples: [Float], rate: Int) -> [Float] {
+    /// How much black frame `k` of a clip of `n` frames is dipped into, for the `fade`
+    /// transition; nil for none.
+    private func dip(frame k: Int, of n: Int) -> Float? {
+        guard options.transition == .fade else { return nil }
+        let edge = min(Double(k) + 0.5, Double(n - k) - 0.5) / (FilmOptions.Transition.fadeSeconds * Double(options.fps))
+        return edge < 1 ? Float(1 - edge) : nil
+    }
+
+    /// Linear fades over `seconds` at both ends of a clip's interleaved stereo samples.
+    static func faded(_ samples: [Float], rate: Int, seconds: Double = fadeSeconds) -> [Float] {
         var out = samples
         let frames = out.count / 2
-        let fade = min(frames / 2, Int(fadeSeconds * Double(rate)))
+        let fade = min(frames / 2, Int(seconds * Double(rate)))
         guard fade > 0 else { return out }
         for i in 0..<fade {
             let g = Float(i) / Float(fade)

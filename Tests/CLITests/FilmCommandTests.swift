@@ -1,6 +1,5 @@
 import Foundation
 import GlimtPure
-import MediaIO
 import TestSupport
 import XCTest
 
@@ -307,8 +306,7 @@ final class FilmCommandTests: CLITestCase {
         let out = library.appendingPathComponent("film.mp4").path
         let film = try glimt("film", "--picks", file.path, "--music", music, "--out", out, "--size", "90x160", "--fps", "25")
         XCTAssertEqual(film.status, 0, film.err)
-        let stereo = try XCTUnwrap(try AudioReader(path: out)).samples(from: 0, to: 4)
-        let left = stride(from: 0, to: stereo.count, by: 2).map { stereo[$0] }
+        let left = try SoundFixtures.left(of: out, seconds: 4)
         let underSilence = SoundFixtures.band(left, hertz: 5_000, from: 2.5, to: 3.4)
         let underSpeech = SoundFixtures.band(left, hertz: 5_000, from: 1.1, to: 1.9)
         XCTAssertEqual(underSilence, -20, accuracy: 1.5, "the default level where no one speaks")
@@ -316,8 +314,7 @@ final class FilmCommandTests: CLITestCase {
         // Without the second's own sound there is no speech to make room for.
         let mute = try glimt("film", "--picks", file.path, "--music", music, "--mute", "--out", out, "-y", "--size", "90x160", "--fps", "25")
         XCTAssertEqual(mute.status, 0, mute.err)
-        let muted = try XCTUnwrap(try AudioReader(path: out)).samples(from: 0, to: 4)
-        let only = stride(from: 0, to: muted.count, by: 2).map { muted[$0] }
+        let only = try SoundFixtures.left(of: out, seconds: 4)
         XCTAssertEqual(SoundFixtures.band(only, hertz: 5_000, from: 1.1, to: 1.9), underSilence, accuracy: 1, "music alone, not lowered")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MediaIO
 
 /// Sound for tests: a tone written as a WAV by hand (so a test depends on no encoder), and the
 /// level of one frequency in decoded samples.
@@ -32,5 +33,12 @@ public enum SoundFixtures {
         }
         let amplitude = 2 * (re * re + im * im).squareRoot() / Double(b - a)
         return 20 * log10(amplitude / 2.squareRoot() + 1e-12)
+    }
+
+    /// The left channel of a film's (or any file's) sound, decoded at 48 kHz, from 0 to `seconds`.
+    public static func left(of path: String, seconds: Double) throws -> [Float] {
+        guard let reader = try AudioReader(path: path) else { return [] }
+        let stereo = try reader.samples(from: 0, to: seconds)
+        return stride(from: 0, to: stereo.count, by: 2).map { stereo[$0] }
     }
 }

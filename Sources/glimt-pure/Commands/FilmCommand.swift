@@ -41,6 +41,8 @@ struct FilmCommand: Command {
             "--born", "DAY",
             "The birthday (YYYY-MM-DD) the age captions count from, over the one stored for the library's person "
                 + "('glimt-pure people set NAME --born DAY')")
+        let transition = ChoiceOption(
+            "--transition", default: FilmOptions().transition, "Between days: a plain cut, or a quick fade through black (picture and sound)")
         let mute = FlagOption("--mute", "Leave out the clips' own sound (otherwise each clip's own sound, silence where it has none)")
         let music = ListOption(
             "--music", "FILE", completion: .file,
@@ -74,6 +76,7 @@ struct FilmCommand: Command {
         film.musicLevel = try args.value(\.musicLevel)
         film.quality = try args.value(\.quality)
         film.caption = try args.value(\.caption)
+        film.transition = try args.value(\.transition)
         if let born = args.value(\.born) {
             guard film.caption.showsAge else { throw UsageError("--born is what the age is counted from: give it with --caption age or date+age") }
             if let why = Person.problem(born: born) { throw UsageError(why) }

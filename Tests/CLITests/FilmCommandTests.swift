@@ -32,6 +32,7 @@ final class FilmCommandTests: CLITestCase {
                 "--music \(library.appendingPathComponent("song.mp3").path): no such file"
             ),
             (["--music", fixture("moment/two_shots.mp4")], 1, "--music \(fixture("moment/two_shots.mp4")): has no sound to play"),
+            (["--music", fixture("yunet/obama.png")], 1, "--music \(fixture("yunet/obama.png")): not a sound file (it reads as"),
             (["--music", song, "--out", song, "-y"], 1, "is music for the film (\(song)), which this run reads; choose another --out"),
         ]
         try FileManager.default.copyItem(atPath: fixture("moment/speech.mp4"), toPath: song)

@@ -19,7 +19,7 @@ public final class SoundStream {
     /// `GlimtError` naming it.
     public init(path: String) throws {
         self.path = path
-        let input = try MediaInput(path: path)
+        let input = try MediaInput(path: path, formats: .sound)
         guard let index = input.bestStream(AVMEDIA_TYPE_AUDIO) else { throw GlimtError("has no sound to play", path: path) }
         reader = try StreamFrameReader(input: input, streamIndex: index, setup: .init(threads: 1))
     }

@@ -6,6 +6,8 @@ struct MediaFormats: Sendable {
     /// Demuxer names as FFmpeg spells them; a demuxer with several names ("mov,mp4,m4a,...")
     /// is allowed when any of them is listed.
     let names: [String]
+    /// What a file in one of them is to the person, for the line refusing one that is not.
+    var what = "a photo or video"
 
     static let video = MediaFormats(names: [
         "mov", "matroska", "avi", "mpegts", "mpeg", "flv", "asf", "ogg", "dv",
@@ -21,7 +23,10 @@ struct MediaFormats: Sendable {
 
     static let all = MediaFormats(names: video.names + images.names + audio.names)
 
-    func adding(_ more: [String]) -> MediaFormats { MediaFormats(names: names + more) }
+    /// Music under a film: sound files, and videos' soundtracks.
+    static let sound = MediaFormats(names: audio.names + video.names, what: "a sound file")
+
+    func adding(_ more: [String]) -> MediaFormats { MediaFormats(names: names + more, what: what) }
 
     /// FFmpeg's own `format_whitelist` syntax.
     var whitelist: String { names.joined(separator: ",") }

@@ -145,7 +145,7 @@ final class MediaInput {
         let score = av_probe_input_buffer2(io, &format, nil, nil, 0, 0)
         guard score >= 0, let format else {
             FFmpegLog.clear()
-            throw GlimtError("not a photo or video (no known format)", path: path)
+            throw GlimtError("not \(formats.what) (no known format)", path: path)
         }
         let name = String(cString: format.pointee.name)
         guard formats.allows(name) else {
@@ -153,7 +153,7 @@ final class MediaInput {
                 throw GlimtError("refused: it is a playlist or reference file (\(name)) that points at other files or URLs", path: path)
             }
             let longName = format.pointee.long_name.map { String(cString: $0) } ?? name
-            throw GlimtError("not a photo or video (it reads as \(longName))", path: path)
+            throw GlimtError("not \(formats.what) (it reads as \(longName))", path: path)
         }
         return format
     }

@@ -33,6 +33,8 @@ let usage = """
                 --full-pass; for no one and each PHOTO how many video judgements differ, and by how much
       library   [--clips N]: scan N generated clips (default 1000) with 1 and 2 workers (time per clip,
                 peak memory), then re-judge a year-sized store after a reference change
+      library   --years N [--keep DIR]: a generated library of N years (people, pins, excluded days),
+                timed with the CLI: a month's days, all days --json, a pick, a reference add; DIR keeps it
 
       decode and encode default to shared/videos/poetry_jam_2009.mp4 beside the repository.
       report, e2e, memory, scan, floor, follow, look and library run the glimt-pure built beside glimt-bench
@@ -128,6 +130,8 @@ do {
     case "look":
         try LookBench.run(
             positionals(valued: ["--ref"]), references: args.indices.filter { args[$0] == "--ref" && $0 + 1 < args.count }.map { args[$0 + 1] })
+    case "library" where args.contains("--years"):
+        try DecadeBench.run(years: option("--years", 1), keep: value("--keep"))
     case "library":
         let fixtures = Paths.inRepository("Tests/Fixtures/yunet")
         try LibraryBench.run(

@@ -10,6 +10,20 @@ import XCTest
 /// The joins between days, heard and seen back from the film: no clicks, with music or without;
 /// a fade through black when asked for.
 final class FilmJoinTests: XCTestCase {
+    /// A 2 s, 64x64 clip at 25 fps of one grey, sounding a sine.
+    private func toneClip(_ path: String, grey: UInt8, hertz: Double, amplitude: Double) throws -> String {
+        let writer = try FilmWriter(path: path, width: 64, height: 64, fps: 25, quality: FilmQuality(crf: 18, preset: "ultrafast"))
+        for _ in 0..<50 { try writer.append(RGBImage(width: 64, height: 64, fill: (grey, grey, grey))) }
+        let n = FilmWriter.audioSamples(forFrames: 50, fps: 25)
+        try writer.appendAudio(
+            (0..<n).flatMap { k -> [Float] in
+                let v = Float(amplitude * sin(2 * .pi * hertz * Double(k) / 48_000))
+                return [v, v]
+            })
+        try writer.finish()
+        return path
+    }
+
     /// The largest second difference (a click's mark: a smooth sound has little) within 30 ms of
     /// each join (the encoder spreads a step over a few milliseconds), and the largest elsewhere.
     private func clicks(_ samples: [Float], joins: [Double]) -> (atJoins: Float, elsewhere: Float) {
@@ -27,16 +41,7 @@ final class FilmJoinTests: XCTestCase {
         // Loud low tones cut mid-wave at every join: without the fades, each join is a step.
         var clips: [String] = []
         for (i, hertz) in [110.0, 150.0, 190.0].enumerated() {
-            let path = folder.appendingPathComponent("clip\(i).mp4").path
-            let writer = try FilmWriter(path: path, width: 64, height: 64, fps: 25, quality: FilmQuality(crf: 18, preset: "ultrafast"))
-            for _ in 0..<50 { try writer.append(RGBImage(width: 64, height: 64, fill: (90, 90, 90))) }
-            let n = FilmWriter.audioSamples(forFrames: 50, fps: 25)
-            try writer.appendAudio(
-                (0..<n).flatMap { k -> [Float] in
-                    let v = Float(0.6 * sin(2 * .pi * hertz * Double(k) / 48_000)); return [v, v]
-                })
-            try writer.finish()
-            clips.append(path)
+            clips.append(try toneClip(folder.appendingPathComponent("clip\(i).mp4").path, grey: 90, hertz: hertz, amplitude: 0.6))
         }
         let segments = clips.enumerated().map { i, path in
             FilmSegment(day: "2024-05-0\(i + 1)", video: path, start: 0.33 + 0.17 * Double(i), crop: Box(x: 0, y: 0, width: 64, height: 64))
@@ -59,15 +64,7 @@ final class FilmJoinTests: XCTestCase {
     /// is whole in its middle; a cut leaves the edges as they are.
     func testAFadeDipsThroughBlackAtTheJoins() throws {
         let folder = temporaryFolder(self)
-        let path = folder.appendingPathComponent("grey.mp4").path
-        let writer = try FilmWriter(path: path, width: 64, height: 64, fps: 25, quality: FilmQuality(crf: 18, preset: "ultrafast"))
-        for _ in 0..<50 { try writer.append(RGBImage(width: 64, height: 64, fill: (200, 200, 200))) }
-        let n = FilmWriter.audioSamples(forFrames: 50, fps: 25)
-        try writer.appendAudio(
-            (0..<n).flatMap { k -> [Float] in
-                let v = Float(0.5 * sin(2 * .pi * 300 * Double(k) / 48_000)); return [v, v]
-            })
-        try writer.finish()
+        let path = try toneClip(folder.appendingPathComponent("grey.mp4").path, grey: 200, hertz: 300, amplitude: 0.5)
         let segments = (0..<2).map { i in
             FilmSegment(day: "2024-05-0\(i + 1)", video: path, start: 0.2 + 0.3 * Double(i), crop: Box(x: 0, y: 0, width: 64, height: 64))
         }

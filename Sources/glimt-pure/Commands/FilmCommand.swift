@@ -38,6 +38,9 @@ struct FilmCommand: Command {
         let mute = FlagOption("--mute", "No sound (otherwise each clip's own sound, silence where it has none)")
         let quality = NumberOption(
             "--quality", "Q", default: FilmOptions().quality, range: FilmOptions.qualities, "x264 CRF, lower is better and bigger")
+        let preset = ChoiceOption(
+            "--preset", choices: FilmOptions.presets, default: FilmOptions().preset,
+            "x264 speed preset: a slower one spends more time for a smaller film at the same --quality")
         let withoutPerson = SharedOptions.withoutPerson
         let references = ReferenceOptions()
         let analysing = AnalysingOptions()
@@ -59,6 +62,7 @@ struct FilmCommand: Command {
         film.seconds = try args.value(\.seconds)
         film.audio = !args.flag(\.mute)
         film.quality = try args.value(\.quality)
+        film.preset = try args.value(\.preset)
         film.caption = try args.value(\.caption)
         let (from, to) = try args.value(\.days)
         let job: FilmJob

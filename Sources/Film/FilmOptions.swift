@@ -48,6 +48,7 @@ public struct FilmOptions: Sendable {
     public var quality = Int(FilmQuality.standard.crf)
     public static let qualities = Int(FilmQuality.crfRange.lowerBound)...Int(FilmQuality.crfRange.upperBound)
     public var preset = FilmQuality.standard.preset
+    public static let presets = FilmQuality.presets
     /// Written into the film's container, with glimt's mark (`OwnMark`), which the renderer
     /// always adds, so a film saved among the videos is never read back as one.
     public var tags: [String: String] = [:]

@@ -26,7 +26,7 @@ final class DefaultsTests: CLITestCase {
             "--match-threshold": "\(thresholds.match)", "--strong-threshold": "\(thresholds.strong)",
             "--frames-needed": String(thresholds.framesNeeded),
             "--aspect": Aspect.standard.rawValue, "--without-person": rules.withoutPerson.rawValue, "--seconds": text(rules.windowLength),
-            "--fps": String(film.fps), "--quality": String(film.quality), "--caption": film.caption.rawValue,
+            "--fps": String(film.fps), "--quality": String(film.quality), "--preset": film.preset, "--caption": film.caption.rawValue,
         ]
         let filmHelp = try defaults("film")
         for (option, value) in expected { XCTAssertEqual(filmHelp[option], value, "film \(option)") }

@@ -1,5 +1,6 @@
 import Foundation
 import GlimtPure
+import MediaIO
 import TestSupport
 import XCTest
 
@@ -344,6 +345,33 @@ final class FilmCommandTests: CLITestCase {
         let bad = try glimt("film", "--picks", fixture("sface/golden.json"), "--out", library.appendingPathComponent("bad.mp4").path)
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue(bad.err.contains("not an 'analyze --json' result"), bad.err)
+    }
+
+    /// `--preset` reaches x264 (its settings, which it writes into the film, say so) and the film
+    /// plays; a name x264 does not have is a usage error before anything is rendered.
+    func testThePresetIsX264sAndABadOneIsRefused() throws {
+        let pick: [String: Any] = [
+            "day": "2024-05-01", "video": fixture("analysis/two_people.mp4"), "start": 0.0, "length": 1.0, "score": 1,
+            "parts": ["aesthetics": 1, "sharpness": 1, "face": 1], "crop": ["x": 100, "y": 0, "width": 144, "height": 256], "zoom": 1,
+            "dateSource": "file name", "candidates": 1,
+        ]
+        let picks = library.appendingPathComponent("picks.json")
+        try JSONSerialization.data(withJSONObject: ["picks": [pick]]).write(to: picks)
+        // x264's own record of its settings: subme (sub-pixel motion search) is 0 only in ultrafast.
+        for (preset, subme) in [("ultrafast", "subme=0 "), ("medium", "subme=7 ")] {
+            let out = library.appendingPathComponent("\(preset).mp4").path
+            let run = try glimt("film", "--picks", picks.path, "--out", out, "--size", "180x320", "--mute", "--preset", preset)
+            XCTAssertEqual(run.status, 0, run.err)
+            XCTAssertEqual(try VideoReader(path: out).frames(from: 0, to: 10, depth: .eightBit).collect().count, 30, preset)
+            let settings = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self)
+            XCTAssertTrue(settings.contains(subme), "--preset \(preset): x264 ran with another preset")
+        }
+        let out = library.appendingPathComponent("bad.mp4").path
+        let bad = try glimt("film", "--picks", picks.path, "--out", out, "--preset", "fastest")
+        XCTAssertEqual(bad.status, 64, bad.err)
+        XCTAssertEqual(bad.err.split(separator: "\n").count, 1, bad.err)
+        XCTAssertTrue(bad.err.contains("--preset must be ultrafast or superfast"), bad.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
     /// A render killed midway leaves no file under the output name, whether the process gets to

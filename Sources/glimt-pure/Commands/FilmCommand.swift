@@ -52,6 +52,9 @@ struct FilmCommand: Command {
             "The music's loudness in dBFS, before it is lowered under speech")
         let quality = NumberOption(
             "--quality", "Q", default: FilmOptions().quality, range: FilmOptions.qualities, "x264 CRF, lower is better and bigger")
+        let preset = ChoiceOption(
+            "--preset", choices: FilmOptions.presets, default: FilmOptions().preset,
+            "x264 speed preset: a slower one spends more time for a smaller film at the same --quality")
         let withoutPerson = SharedOptions.withoutPerson
         let references = ReferenceOptions()
         let analysing = AnalysingOptions()
@@ -75,6 +78,7 @@ struct FilmCommand: Command {
         film.music = args.all(\.music)
         film.musicLevel = try args.value(\.musicLevel)
         film.quality = try args.value(\.quality)
+        film.preset = try args.value(\.preset)
         film.caption = try args.value(\.caption)
         film.transition = try args.value(\.transition)
         if let born = args.value(\.born) {

@@ -19,7 +19,6 @@ public final class MusicBed {
     /// quiet between notes, and neither counts.
     static let block = 0.4
 
-    private let paths: [String]
     private let filmFrames: Int
     private var ducking: Ducking
     private var gain: Float = 1
@@ -43,7 +42,6 @@ public final class MusicBed {
     /// `speech` (seconds of the film).
     init(paths: [String], level: Double, filmFrames: Int, speech: [Range<Double>]) throws {
         precondition(!paths.isEmpty)
-        self.paths = paths
         self.filmFrames = filmFrames
         ducking = Ducking(speech: speech)
         sequence = Sequence(paths: paths)
@@ -83,7 +81,7 @@ public final class MusicBed {
             for s in chunk { sum += Double(s * s) }
             blocks.append(sum / Double(chunk.count))
             left -= chunk.count / AudioFormat.channels
-            // Once round is all there is to hear.
+            // One round is all there is to hear.
             wrapped = sequence.loops > 0
         }
         let loud = blocks.filter { $0 > 1e-7 }

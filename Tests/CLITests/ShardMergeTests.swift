@@ -83,7 +83,7 @@ final class ShardMergeTests: CLITestCase {
         XCTAssertEqual(try glimt("merge", lib("lib-1").path, "--path-map", "relative=/x", "--library", lib("merged").path).status, 64)
     }
 
-    /// The README's local split, run as it is written there: GNU parallel runs four sharded
+    /// docs/shards.md's local split, run as it is written there: GNU parallel runs four sharded
     /// scans at once, each into its own library, and merging the four gives the unsharded scan.
     func testGNUParallelsFourShardsMergedAreTheUnshardedScan() throws {
         guard let parallel = ["/usr/bin/parallel", "/usr/local/bin/parallel"].first(where: FileManager.default.isExecutableFile) else {

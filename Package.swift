@@ -146,7 +146,8 @@ let package = Package(
             swiftSettings: computeFlags),
         // The built binary, as a user runs it (GlimtPure to read what it stored, MediaIO what it
         // wrote, TensorLite which kernel builds a CPU runs).
-        .testTarget(name: "CLITests", dependencies: ["glimt-pure", "GlimtPure", "MediaIO", "TensorLite", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "CLITests", dependencies: ["glimt-pure", "GlimtPure", "Imaging", "MediaIO", "TensorLite", "TestSupport"], exclude: ["Golden"]),
         // The house's rules, read from the sources and Package.swift themselves.
         .testTarget(name: "HouseTests", dependencies: []),
     ]

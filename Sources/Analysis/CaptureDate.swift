@@ -4,6 +4,8 @@ import GlimtCore
 /// When a video was taken, and so which local calendar day it belongs to.
 ///
 /// Sources, best first:
+/// 0. For a photo, its EXIF `DateTimeOriginal`: local wall time (with `OffsetTimeOriginal` when
+///    the camera wrote one); the day is the one on the camera's clock, as for QuickTime's date.
 /// 1. QuickTime `com.apple.quicktime.creationdate`: local wall time with its UTC offset (iPhones);
 ///    the day is the one on the camera's own clock, wherever the film is made.
 /// 2. The container's `creation_time`: UTC; converted with the given time zone (the machine's,
@@ -16,6 +18,7 @@ import GlimtCore
 /// 5. The file's modification time, in the given time zone.
 public struct CaptureDate: Codable, Equatable, Sendable {
     public enum Source: String, Codable, Sendable {
+        case exif = "EXIF DateTimeOriginal"
         case quicktimeCreationDate = "com.apple.quicktime.creationdate"
         case creationTime = "creation_time"
         case takeoutSidecar = "Google Takeout sidecar"
@@ -54,7 +57,7 @@ public struct CaptureDate: Codable, Equatable, Sendable {
     /// taken for a wrong clock, like one that cannot be; the modification time, the last resort,
     /// is taken as it is.
     public static func read(
-        quickTime: String?, creationTime: String?, sidecar: Date?, fileName: String, modified: Date?,
+        exif: String? = nil, quickTime: String?, creationTime: String?, sidecar: Date?, fileName: String, modified: Date?,
         timeZone: TimeZone, now: Date = Date()
     ) -> Reading {
         let latest = latestDay(now: now)
@@ -79,7 +82,8 @@ public struct CaptureDate: Codable, Equatable, Sendable {
                     ? .date(CaptureDate(instant: $0, timeZone: timeZone, source: .takeoutSidecar), ISO8601DateFormatter().string(from: $0)) : .nothing
             } ?? .nothing
         let date =
-            taken(quickTime.map(fromQuickTime) ?? .nothing, "its creation date")
+            taken(exif.map(fromEXIF) ?? .nothing, "its EXIF date")
+            ?? taken(quickTime.map(fromQuickTime) ?? .nothing, "its creation date")
             ?? taken(creationTime.map { fromUTC($0, timeZone: timeZone) } ?? .nothing, "its creation time")
             ?? taken(sidecarFound, "its Google Takeout sidecar's time")
             ?? taken(fromFileName(fileName, timeZone: timeZone), "the date in its name")
@@ -134,6 +138,16 @@ public struct CaptureDate: Codable, Equatable, Sendable {
         guard let (date, time, offset) = dateTime(t) else { return .impossible(t) }
         let instant = offset.flatMap { TimeZone(secondsFromGMT: $0) }.flatMap { parse(date + " " + time, zone: $0) }
         return .date(CaptureDate(day: date, time: time, instant: instant, source: .quicktimeCreationDate), t)
+    }
+
+    /// A photo's EXIF time as `EXIF.captureTime` writes it (`2024-05-03T19:20:00`, `+02:00` when
+    /// known): read as written, like QuickTime's. A camera that never had its clock set writes
+    /// zeros: no date at all.
+    static func fromEXIF(_ s: String) -> Found {
+        if s.hasPrefix("0000") { return .nothing }
+        guard case .date(var d, let value) = fromQuickTime(s) else { return fromQuickTime(s) }
+        d.source = .exif
+        return .date(d, value)
     }
 
     /// `2019-07-04T15:32:10.000000Z` (UTC, or the offset it gives) shown in `timeZone`.
@@ -235,6 +249,7 @@ extension CaptureDate.Source {
     /// How a line names the source a video was dated by.
     var phrase: String {
         switch self {
+        case .exif: return "its EXIF date"
         case .quicktimeCreationDate: return "its creation date"
         case .creationTime: return "its creation time"
         case .takeoutSidecar: return "its Google Takeout sidecar"

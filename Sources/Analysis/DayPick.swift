@@ -27,6 +27,8 @@ public struct DayPick: Codable, Equatable, Sendable {
     /// `Moment`).
     public var flaws: [String]?
     public var passedOver: String?
+    /// True when `video` is a photo (held for the second, see `PhotoUse`); nil for a video.
+    public var photo: Bool?
 
     /// What to do with a day whose videos do not show the person of the references.
     public enum WithoutPerson: String, Codable, Sendable, CaseIterable {
@@ -40,9 +42,11 @@ public struct DayPick: Codable, Equatable, Sendable {
     /// contain the person compete; a day without them is skipped (with the reason), or with
     /// `withoutPerson: .include` gets its best second anyway (its `identity` says so).
     /// `person` names the person in the reasons ("Emma is in none of its 2 videos").
+    /// Photos take the seconds `photos` gives them: by default only a day none of whose videos
+    /// can be picked gets one (the person's photo before another video without them).
     public static func pick(
         _ videos: [VideoAnalysis], hasReferences: Bool, withoutPerson: WithoutPerson = .skip,
-        person: String? = nil
+        person: String? = nil, photos: PhotoUse = .fill
     ) -> (picks: [DayPick], skipped: [String: String]) {
         let byDay = Dictionary(grouping: videos, by: \.capture.day)
         var picks: [DayPick] = []
@@ -51,8 +55,13 @@ public struct DayPick: Codable, Equatable, Sendable {
             let all = byDay[day]!
             // Live Photos' movies and screen recordings are not videos the person took.
             let competing = all.filter { $0.setAside == nil }
-            var eligible = competing.filter { $0.window != nil && (!hasReferences || $0.identity?.containsPerson == true) }
-            if eligible.isEmpty && withoutPerson == .include { eligible = competing.filter { $0.window != nil } }
+            let tiers = photos.tiers(competing) { $0.recording.kind.isPhoto }
+            var eligible =
+                tiers.lazy.map { $0.filter { $0.window != nil && (!hasReferences || $0.identity?.containsPerson == true) } }
+                .first { !$0.isEmpty } ?? []
+            if eligible.isEmpty && withoutPerson == .include {
+                eligible = tiers.lazy.map { $0.filter { $0.window != nil } }.first { !$0.isEmpty } ?? []
+            }
             // Ties go to the earlier capture, then the path: the same input always gives the same film.
             guard
                 let best = eligible.max(by: { a, b in
@@ -64,9 +73,14 @@ public struct DayPick: Codable, Equatable, Sendable {
                     skipped[day] = "every video of it is set aside: " + Set(all.compactMap(\.setAside)).sorted().joined(separator: "; ")
                     continue
                 }
+                let offered = tiers.flatMap { $0 }
+                if offered.isEmpty {
+                    skipped[day] = Self.onlyPhotos
+                    continue
+                }
                 skipped[day] =
-                    competing.contains { $0.window != nil }
-                    ? "\(person ?? "the person of the references") is in none of its \(competing.count) video\(competing.count == 1 ? "" : "s")"
+                    offered.contains { $0.window != nil }
+                    ? "\(person ?? "the person of the references") is in none of its \(Self.counted(offered.map(\.recording.kind.isPhoto)))"
                     : "no video of it is long enough"
                 continue
             }
@@ -77,6 +91,20 @@ public struct DayPick: Codable, Equatable, Sendable {
 }
 
 extension DayPick {
+    /// Why a day of photos alone has no second when photos are left out.
+    public static let onlyPhotos = "it has only photos, and --photos never leaves them out"
+
+    /// "2 videos", "1 photo", "1 video and 3 photos": what a day offered, by whether each is a photo.
+    public static func counted(_ isPhoto: [Bool]) -> String {
+        counted(videos: isPhoto.filter { !$0 }.count, photos: isPhoto.filter { $0 }.count)
+    }
+
+    public static func counted(videos: Int, photos: Int) -> String {
+        func n(_ k: Int, _ what: String) -> String { "\(k) \(what)\(k == 1 ? "" : "s")" }
+        if photos == 0 { return n(videos, "video") }
+        return videos == 0 ? n(photos, "photo") : n(videos, "video") + " and " + n(photos, "photo")
+    }
+
     /// The pick of `video`'s window; nil when it has none.
     public init?(day: String, _ video: VideoAnalysis, candidates: Int) {
         guard let window = video.window, let crop = video.crop, let parts = video.windowParts else { return nil }
@@ -84,6 +112,7 @@ extension DayPick {
             day: day, video: video.path, start: window.start, length: window.length,
             speed: video.recording.speed == 1 ? nil : video.recording.speed, score: window.meanScore, parts: parts,
             identity: video.identity, crop: crop.box, zoom: crop.zoom, captureTime: video.capture.time,
-            dateSource: video.capture.source, candidates: candidates, flaws: window.flaws, passedOver: window.passedOver)
+            dateSource: video.capture.source, candidates: candidates, flaws: window.flaws, passedOver: window.passedOver,
+            photo: video.recording.kind.isPhoto ? true : nil)
     }
 }

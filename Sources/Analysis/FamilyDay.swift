@@ -56,8 +56,9 @@ public enum FamilyDay {
     /// takes the best second anyway.
     public static func pick(day: String, _ judged: [Together], names: [String], rules: Judgement.Rules) -> (pick: DayPick?, reason: String?) {
         let competing = judged.filter { $0.analysis.setAside == nil && $0.analysis.window != nil }
-        let withPeople = competing.filter { !$0.present.isEmpty }
-        let eligible = withPeople.isEmpty && rules.withoutPerson == .include ? competing : withPeople
+        let tiers = rules.photos.tiers(competing) { $0.analysis.recording.kind.isPhoto }
+        let withPeople = tiers.lazy.map { $0.filter { !$0.present.isEmpty } }.first { !$0.isEmpty } ?? []
+        let eligible = withPeople.isEmpty && rules.withoutPerson == .include ? tiers.first { !$0.isEmpty } ?? [] : withPeople
         // Ties go to the earlier capture, then the path: the same input always gives the same film.
         guard
             let best = eligible.max(by: { a, b in
@@ -67,7 +68,9 @@ public enum FamilyDay {
             }), var pick = DayPick(day: day, best.analysis, candidates: judged.count)
         else {
             if competing.isEmpty { return (nil, judged.isEmpty ? nil : "no video of it competes (set aside, or too short)") }
-            return (nil, "none of \(names.joined(separator: ", ")) is in its \(competing.count) video\(competing.count == 1 ? "" : "s")")
+            let offered = tiers.flatMap { $0 }
+            if offered.isEmpty { return (nil, DayPick.onlyPhotos) }
+            return (nil, "none of \(names.joined(separator: ", ")) is in its \(DayPick.counted(offered.map(\.analysis.recording.kind.isPhoto)))")
         }
         pick.people = best.present
         return (pick, nil)

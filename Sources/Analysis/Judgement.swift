@@ -19,6 +19,8 @@ public struct Judgement: Sendable {
         /// A day none of whose videos shows the person of the references: skipped, or its best
         /// second anyway.
         public var withoutPerson: DayPick.WithoutPerson = .skip
+        /// Where photos take a day's second (see `PhotoUse`).
+        public var photos: PhotoUse = .fill
 
         public init() {}
     }

@@ -23,11 +23,19 @@ public struct RecordingFacts: Codable, Equatable, Sendable {
     public var stillBeside: String?
     /// The camera metadata found (make, model, location, ...); none in screen recordings.
     public var cameraTags: [String]
+    /// A photo (one picture, duration 0), not a video; nil for a video.
+    public var photo: Bool?
+    /// A photo's movie of the same name beside it (`IMG_0042.MOV` beside `IMG_0042.HEIC`): a
+    /// Live Photo, whose still and movie are one moment.
+    public var movieBeside: String?
 
     public init(
         fileName: String, duration: Double, frameRate: Double, width: Int = 0, height: Int = 0, captureRate: Double? = nil,
-        contentIdentifier: Bool = false, stillImageTime: Bool = false, stillBeside: String? = nil, cameraTags: [String] = []
+        contentIdentifier: Bool = false, stillImageTime: Bool = false, stillBeside: String? = nil, cameraTags: [String] = [],
+        photo: Bool? = nil, movieBeside: String? = nil
     ) {
+        self.photo = photo
+        self.movieBeside = movieBeside
         self.fileName = fileName
         self.duration = duration
         self.frameRate = frameRate
@@ -58,6 +66,8 @@ public struct RecordingFacts: Codable, Equatable, Sendable {
 /// | `slow-motion` | captured at 1.5x or more the rate it plays at (a file stored slowed down), or 90 fps and up | competes; its second is a second of real time |
 /// | `time-lapse` | captured at 1/1.5 or less the rate it plays at | competes; its second is a second as it plays: one moment of the day |
 /// | `camera` | anything else | competes |
+/// | `photo` | a photo (JPEG, HEIC...) scanned into the library | fills a day without video (see `PhotoUse`) |
+/// | `live-photo-still` | a photo with a movie of the same name beside it | as a photo, unless Live Photos' movies compete: then the movie stands for the moment |
 public struct Recording: Codable, Equatable, Sendable {
     public enum Kind: String, Codable, Sendable, CaseIterable {
         case camera
@@ -65,6 +75,11 @@ public struct Recording: Codable, Equatable, Sendable {
         case screenRecording = "screen-recording"
         case slowMotion = "slow-motion"
         case timeLapse = "time-lapse"
+        case photo
+        case livePhotoStill = "live-photo-still"
+
+        /// One picture, not a video.
+        public var isPhoto: Bool { self == .photo || self == .livePhotoStill }
     }
 
     public var kind: Kind
@@ -101,6 +116,10 @@ public struct Recording: Codable, Equatable, Sendable {
 
     /// The kind of a video from its facts and, for screen recordings, its analysed frames.
     public static func classify(_ facts: RecordingFacts, frames: [FrameAnalysis]) -> Recording {
+        if facts.photo == true {
+            guard let movie = facts.movieBeside else { return Recording(kind: .photo) }
+            return Recording(kind: .livePhotoStill, reason: "a Live Photo's still (its movie \(ShownPath.escaped(movie)) is beside it)")
+        }
         if facts.duration <= livePhotoMaxDuration {
             let signs = [
                 facts.contentIdentifier ? "a Live Photo pairing identifier" : nil,
@@ -174,6 +193,8 @@ public struct RecordingChoice: Sendable, Equatable {
         switch recording.kind {
         case .livePhoto where !livePhotos: return "a Live Photo's movie (--live-photos includes them)"
         case .screenRecording where !screenRecordings: return "a screen recording (--screen-recordings includes them)"
+        // Counted once: the movie, included, stands for the moment.
+        case .livePhotoStill where livePhotos: return "a Live Photo's still; its movie competes (--live-photos)"
         default: return nil
         }
     }

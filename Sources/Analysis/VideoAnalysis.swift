@@ -78,6 +78,8 @@ public struct VideoAnalysis: Codable, Sendable {
         closedEyes: [Double] = []
     ) -> VideoAnalysis {
         let recording = facts.map { Recording.classify($0, frames: analysed) } ?? .camera
+        // A photo is held on screen for the whole second: its one picture is every frame of it.
+        let duration = recording.kind.isPhoto ? windowLength : duration
         var frames = analysed
         var evidence: IdentityEvidence?
         if hasReferences {

@@ -8,12 +8,15 @@ public struct GlimtFilm: Error, CustomStringConvertible, Sendable {
     public let path: String
     /// "glimt-pure 0.1.0", as the film's mark says (see `OwnMark`).
     public let maker: String
+    /// A still glimt drew (a sheet, a thumbnail) found among the photos, not a film.
+    public let isStill: Bool
 
-    public init(path: String, maker: String) {
+    public init(path: String, maker: String, isStill: Bool = false) {
         self.path = path
         self.maker = maker
+        self.isStill = isStill
     }
 
-    public var reason: String { "a film made by \(maker); skipped" }
+    public var reason: String { isStill ? "a picture made by \(maker) (a sheet or a thumbnail); skipped" : "a film made by \(maker); skipped" }
     public var description: String { "\(ShownPath.escaped(path)): \(reason)" }
 }

@@ -513,7 +513,8 @@ public final class VideoAnalyzer: @unchecked Sendable {
                 while let (n, sample) = shared.take(from: ahead) {
                     shared.put(
                         measure(
-                            sample, number: n, scale: v.scale, eyesOnDemand: v.eyesOnDemand, borrowing: borrowing, known: known[sample.time],
+                            time: sample.time, image: sample.image, number: n, scale: v.scale, eyesOnDemand: v.eyesOnDemand, borrowing: borrowing,
+                            known: known[sample.time],
                             cores: cores, times: &local),
                         at: n, progress: progress)
                 }
@@ -543,12 +544,12 @@ public final class VideoAnalyzer: @unchecked Sendable {
     private var embedsFaces: Bool { embedAllFaces || hasReferences }
 
     /// `known`: the frame at the sample's time as measured before (by the look), if it was.
-    private func measure(
-        _ sample: SampledFrame, number n: Int, scale: Float, eyesOnDemand: Bool, borrowing: BorrowedEmbeddings?, known: ObservedFrame?,
+    /// One picture at `time` (a sample of a video, or a photo at 0), already at the analysis size.
+    func measure(
+        time: Double, image: RGBImage, number n: Int, scale: Float, eyesOnDemand: Bool, borrowing: BorrowedEmbeddings?, known: ObservedFrame?,
         cores: Int,
         times: inout VideoAnalysis.StageTimes
     ) -> ObservedFrame {
-        let image = sample.image
         var t = DispatchTime.now().uptimeNanoseconds
         func lap() -> Double {
             let now = DispatchTime.now().uptimeNanoseconds
@@ -562,7 +563,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
         // Eyes where a blink would show: a face that counts for them (see `Moment`), on every
         // `eyesEvery`th sample of the grid.
         let tall = Moment.eyesFromFaceHeight * Float(image.height)
-        let eyesHere = !eyesOnDemand && Int((sample.time * options.sampleRate).rounded()) % Self.eyesEvery == 0
+        let eyesHere = !eyesOnDemand && Int((time * options.sampleRate).rounded()) % Self.eyesEvery == 0
         let eyes = records.map { r in eyesHere && r.face.box.height >= tall ? pipeline.eyes?.openness(of: r.face, in: image) : nil }
         let eyeCrops = records.map { r -> (RGBImage, RGBImage)? in
             guard eyesOnDemand && r.face.box.height >= tall else { return nil }
@@ -591,7 +592,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
             times.facesEmbedded += flags.filter { $0 }.count
         }
         if let borrowing {
-            let plans = borrowing.plan(sample: n, time: sample.time, boxes: records.map(\.face.box), crops: records.map(\.crop))
+            let plans = borrowing.plan(sample: n, time: time, boxes: records.map(\.face.box), crops: records.map(\.crop))
             embedFaces(where: plans.map { $0 == .measure })
             let requests = plans.enumerated().compactMap { i, plan -> BorrowedEmbeddings.Request? in
                 guard case let .borrow(m, f, likeness) = plan else { return nil }
@@ -613,7 +614,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
         }
         times.alignEmbed += lap()
         times.frames += 1
-        return ObservedFrame(time: sample.time, aesthetics: aesthetics, sharpness: sharpness, faces: faces, signature: signature)
+        return ObservedFrame(time: time, aesthetics: aesthetics, sharpness: sharpness, faces: faces, signature: signature)
     }
 
     /// Embeds the faces whose request to borrow was refused.

@@ -85,7 +85,7 @@ public struct FilmRenderer {
     /// the picture), found before anything is written; nil when it can.
     public func problem(with s: FilmSegment) -> GlimtError? {
         do {
-            _ = try open(s)
+            if s.isPhoto { _ = try openPhoto(s) } else { _ = try open(s) }
             return nil
         } catch let error as GlimtError {
             return error
@@ -95,20 +95,33 @@ public struct FilmRenderer {
     }
 
     private func open(_ s: FilmSegment) throws -> (reader: VideoReader, crop: Box) {
+        if s.isPhoto { throw GlimtError("a photo, not a video", path: s.video) }
         let reader = try VideoReader(path: s.video)
         let info = reader.info
         guard s.start >= 0, s.start < info.duration else {
             throw GlimtError(String(format: "the pick starts at %.2f s, past the video's end (%.2f s)", s.start, info.duration), path: s.video)
         }
         // Picks may come from a hand-edited file: a crop must lie in the picture it crops.
-        let W = Float(info.displayWidth), H = Float(info.displayHeight)
+        return (reader, try fitted(s, width: info.displayWidth, height: info.displayHeight, what: "video"))
+    }
+
+    /// Picks may come from a hand-edited file: a crop must lie in the picture it crops. The crop
+    /// refitted to the film's shape.
+    private func fitted(_ s: FilmSegment, width: Int, height: Int, what: String) throws -> Box {
+        let W = Float(width), H = Float(height)
         guard s.crop.isFinite, s.crop.x >= 0, s.crop.y >= 0, s.crop.maxX <= W + 1, s.crop.maxY <= H + 1 else {
             throw GlimtError(
                 String(
-                    format: "the crop %.0f,%.0f %.0fx%.0f lies outside the video's %dx%d picture", s.crop.x, s.crop.y,
-                    s.crop.width, s.crop.height, info.displayWidth, info.displayHeight), path: s.video)
+                    format: "the crop %.0f,%.0f %.0fx%.0f lies outside the %@'s %dx%d picture", s.crop.x, s.crop.y,
+                    s.crop.width, s.crop.height, what, width, height), path: s.video)
         }
-        return (reader, FilmSegment.refit(s.crop, aspect: options.aspect, frameWidth: info.displayWidth, frameHeight: info.displayHeight))
+        return FilmSegment.refit(s.crop, aspect: options.aspect, frameWidth: width, frameHeight: height)
+    }
+
+    /// A photo's picture, upright, and its crop.
+    private func openPhoto(_ s: FilmSegment) throws -> (picture: RGBImage, crop: Box) {
+        let picture = try ImageDecoder.decode(path: s.video)
+        return (picture, try fitted(s, width: picture.width, height: picture.height, what: "photo"))
     }
 
     private func renderSegment(_ s: FilmSegment, into writer: FilmWriter, framesBefore: Int, music: MusicBed?, frameDone: () -> Void) throws {
@@ -119,9 +132,26 @@ public struct FilmRenderer {
         }
     }
 
+    /// A photo's second: its picture, pushed toward the face (`PhotoSecond`), over silence (and
+    /// the music, when there is some).
+    private func renderPhoto(_ s: FilmSegment, into writer: FilmWriter, framesBefore: Int, music: MusicBed?, frameDone: () -> Void) throws {
+        let opened = try openPhoto(s)
+        let (picture, crop) = PhotoSecond.prepared(opened.picture, crop: opened.crop, filmHeight: options.height)
+        let n = options.framesPerClip
+        let caption = Caption.text(options.caption, segment: s, born: options.born)
+        for k in 0..<n {
+            let frame = captioned(
+                Resize.region(picture, PhotoSecond.region(crop, frame: k, of: n), width: options.width, height: options.height), caption)
+            try writer.append(dipped(frame, frame: k, of: n))
+            frameDone()
+        }
+        try appendSound([], into: writer, framesBefore: framesBefore, music: music)
+    }
+
     private func renderWithinBound(
         _ s: FilmSegment, into writer: FilmWriter, framesBefore: Int, music: MusicBed?, frameDone: () -> Void
     ) throws {
+        if s.isPhoto { return try renderPhoto(s, into: writer, framesBefore: framesBefore, music: music, frameDone: frameDone) }
         let (reader, crop) = try open(s)
         let info = reader.info
         let n = options.framesPerClip
@@ -149,13 +179,7 @@ public struct FilmRenderer {
         func emit() throws {
             guard let shown else { return }
             if rendered == nil { rendered = captioned(shown, caption) }
-            if let dim = dip(frame: k, of: n) {
-                var dimmed = rendered!
-                dimmed.shade(x: 0, y: 0, width: dimmed.width, height: dimmed.height, .black, alpha: dim)
-                try writer.append(dimmed)
-            } else {
-                try writer.append(rendered!)
-            }
+            try writer.append(dipped(rendered!, frame: k, of: n))
             k += 1
             frameDone()
         }
@@ -175,14 +199,24 @@ public struct FilmRenderer {
         guard shown != nil else { throw GlimtError(String(format: "no picture could be decoded at %.2f s", s.start), path: s.video) }
         while k < n { try emit() }
 
+        // A slowed-down recording's sound is slowed too: played faster it would chirp, so its clip is silent.
+        let own =
+            speed != 1 || !options.audio || !options.hasSound
+            ? [] : try AudioReader(path: s.video)?.samples(from: s.start, to: s.start + length) ?? []
+        try appendSound(own, into: writer, framesBefore: framesBefore, music: music)
+    }
+
+    /// The clip's own sound (`samples`, interleaved stereo at 48 kHz; none: silence) made the
+    /// clip's length, faded at its edges, with the music under it.
+    private func appendSound(_ samples: [Float], into writer: FilmWriter, framesBefore: Int, music: MusicBed?) throws {
+        let n = options.framesPerClip
         if options.hasSound {
             // Sample counts follow the frame count of the whole film, so sound never drifts from
             // pictures however the rate divides 48 kHz.
             let need =
                 FilmWriter.audioSamples(forFrames: framesBefore + n, fps: options.fps)
                 - FilmWriter.audioSamples(forFrames: framesBefore, fps: options.fps)
-            // A slowed-down recording's sound is slowed too: played faster it would chirp, so its clip is silent.
-            var samples = speed != 1 || !options.audio ? [] : try AudioReader(path: s.video)?.samples(from: s.start, to: s.start + length) ?? []
+            var samples = samples
             if samples.count > 2 * need { samples.removeLast(samples.count - 2 * need) }
             if samples.count < 2 * need { samples += [Float](repeating: 0, count: 2 * need - samples.count) }
             samples = Self.faded(
@@ -214,6 +248,14 @@ public struct FilmRenderer {
         var frame = picture
         Caption.draw(caption, on: &frame)
         return frame
+    }
+
+    /// Frame `k` of a clip of `n` dipped toward black for the `fade` transition.
+    private func dipped(_ frame: RGBImage, frame k: Int, of n: Int) -> RGBImage {
+        guard let dim = dip(frame: k, of: n) else { return frame }
+        var dimmed = frame
+        dimmed.shade(x: 0, y: 0, width: dimmed.width, height: dimmed.height, .black, alpha: dim)
+        return dimmed
     }
 
     /// How much black frame `k` of a clip of `n` frames is dipped into, for the `fade`

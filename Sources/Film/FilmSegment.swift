@@ -16,11 +16,15 @@ public struct FilmSegment: Codable, Equatable, Sendable {
     /// Where its sound has speech, in seconds of the video (not listened to: nil), so music
     /// under the film is lowered there (`Ducking`).
     public var speech: [Range<Double>]?
+    /// True when `video` is a photo, held for the second with a slow push (see `PhotoSecond`).
+    public var photo: Bool?
 
     public init(
-        day: String, video: String, start: Double, crop: Box, speed: Double? = nil, names: [String]? = nil, speech: [Range<Double>]? = nil
+        day: String, video: String, start: Double, crop: Box, speed: Double? = nil, names: [String]? = nil, speech: [Range<Double>]? = nil,
+        photo: Bool? = nil
     ) {
         self.speech = speech
+        self.photo = photo
         self.day = day
         self.video = video
         self.start = start
@@ -31,6 +35,8 @@ public struct FilmSegment: Codable, Equatable, Sendable {
 
     /// The fastest a clip is played: slow motion sped up further is no longer real time anyone watches.
     public static let maxSpeed = 16.0
+
+    public var isPhoto: Bool { photo == true }
 
     /// `speed` where it means something: finite, at least 1 and at most `maxSpeed`, else 1.
     public var playbackSpeed: Double {

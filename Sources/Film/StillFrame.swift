@@ -10,6 +10,8 @@ public enum StillFrame {
     /// reading (see `VideoFrames`), so inside a variable-rate video's gap or in the last frame's
     /// time it is the frame on screen there.
     public static func at(_ time: Double?, in path: String) throws -> RGBImage {
+        // A photo is its one picture at every time (see `PhotoFile`).
+        if PhotoFile.isPhoto(path) { return try ImageDecoder.decode(path: path) }
         let reader = try VideoReader(path: path)
         let info = reader.info
         let screen = ScreenPicture(info)
@@ -21,6 +23,10 @@ public enum StillFrame {
 
     /// The picture's size as the film shows it (upright), read without decoding.
     public static func size(of path: String) throws -> (width: Int, height: Int) {
+        if PhotoFile.isPhoto(path) {
+            let picture = try ImageDecoder.decode(path: path)
+            return (picture.width, picture.height)
+        }
         let info = try VideoReader(path: path).info
         return (info.displayWidth, info.displayHeight)
     }

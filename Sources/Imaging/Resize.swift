@@ -9,14 +9,16 @@ public enum Resize {
         var weights: [Float]
     }
 
-    private static func taps(from n: Int, to m: Int) -> Taps {
+    /// `m` outputs over the `span` source pixels from `origin` (fractional: a region that moves
+    /// by less than a pixel a frame moves smoothly) of a line of `n`.
+    private static func taps(from n: Int, to m: Int, origin: Double = 0, span: Double? = nil) -> Taps {
         var start: [Int32] = [], count: [Int32] = [], weights: [Float] = []
-        let scale = Double(n) / Double(m)
+        let scale = (span ?? Double(n)) / Double(m)
         for i in 0..<m {
             var ws: [Float] = []
             var s0 = 0
             if scale > 1 {
-                let a = Double(i) * scale, b = Double(i + 1) * scale
+                let a = max(0, origin + Double(i) * scale), b = min(Double(n), origin + Double(i + 1) * scale)
                 s0 = Int(a.rounded(.down))
                 var j = s0
                 while Double(j) < b && j < n {
@@ -27,7 +29,7 @@ public enum Resize {
             } else {
                 // Catmull-Rom over four source pixels, clamped at the edges: sharper than
                 // bilinear when a phone's 1080p frame is cropped and enlarged for the film.
-                let c = (Double(i) + 0.5) * scale - 0.5
+                let c = origin + (Double(i) + 0.5) * scale - 0.5
                 let f = c.rounded(.down)
                 let t = c - f
                 s0 = Int(f) - 1
@@ -50,7 +52,20 @@ public enum Resize {
     public static func resize(_ image: RGBImage, width w: Int, height h: Int) -> RGBImage {
         precondition(w > 0 && h > 0, "Resize: empty target \(w)x\(h)")
         if w == image.width && h == image.height { return image }
-        let hx = taps(from: image.width, to: w), hy = taps(from: image.height, to: h)
+        return resample(image, taps(from: image.width, to: w), taps(from: image.height, to: h), width: w, height: h)
+    }
+
+    /// The part of `image` inside `region` (in its pixels, fractional, within the picture) at
+    /// `width` x `height`: a crop that zooms smoothly, frame by frame.
+    public static func region(_ image: RGBImage, _ region: Box, width w: Int, height h: Int) -> RGBImage {
+        precondition(w > 0 && h > 0, "Resize: empty target \(w)x\(h)")
+        let x = Double(max(0, region.x)), y = Double(max(0, region.y))
+        let hx = taps(from: image.width, to: w, origin: x, span: min(Double(region.width), Double(image.width) - x))
+        let hy = taps(from: image.height, to: h, origin: y, span: min(Double(region.height), Double(image.height) - y))
+        return resample(image, hx, hy, width: w, height: h)
+    }
+
+    private static func resample(_ image: RGBImage, _ hx: Taps, _ hy: Taps, width w: Int, height h: Int) -> RGBImage {
         // Horizontal pass into floats, then vertical pass with rounding. Every value is written
         // before it is read, so neither buffer is cleared first.
         let mid = [Float](unsafeUninitializedCapacity: image.height * w * 3) { dst, made in

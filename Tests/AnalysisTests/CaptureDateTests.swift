@@ -25,6 +25,27 @@ final class CaptureDateTests: XCTestCase {
         XCTAssertEqual(d.instant?.timeIntervalSince1970, 1_715_956_200)
     }
 
+    /// A photo's EXIF time is the camera's clock, its day as written whatever the zone read in; a
+    /// clock never set (zeros) is no date, passed over without a line; a month 13 is said.
+    func testEXIFDateKeepsTheCamerasDayAndZerosAreNoDate() {
+        func read(_ exif: String) -> CaptureDate.Reading {
+            CaptureDate.read(
+                exif: exif, quickTime: nil, creationTime: nil, sidecar: nil, fileName: "IMG_20240601_120000.jpg", modified: nil, timeZone: newYork)
+        }
+        let late = read("2024-05-17T23:30:00+09:00")
+        XCTAssertEqual(late.date?.day, "2024-05-17")
+        XCTAssertEqual(late.date?.source, .exif)
+        XCTAssertEqual(late.date?.instant?.timeIntervalSince1970, 1_715_956_200)
+        XCTAssertEqual(read("2024-05-17T23:30:00").date?.day, "2024-05-17", "no offset: the day as written")
+        XCTAssertNil(read("2024-05-17T23:30:00").date?.instant)
+        let unset = read("0000-00-00T00:00:00")
+        XCTAssertEqual(unset.date?.source, .fileName)
+        XCTAssertEqual(unset.notes, [])
+        let impossible = read("2024-13-01T10:00:00")
+        XCTAssertEqual(impossible.date?.source, .fileName)
+        XCTAssertEqual(impossible.notes, ["its EXIF date '2024-13-01T10:00:00' is not a real date; dated by its file name instead"])
+    }
+
     func testUTCCreationTimeIsConvertedAroundMidnight() {
         let tags = ["creation_time": "2024-05-17T22:30:00.000000Z"]
         XCTAssertEqual(resolve(tags: tags, path: "/x/a.mp4", modified: nil, timeZone: berlin)!.day, "2024-05-18")

@@ -35,11 +35,11 @@ final class CameraRollTests: CLITestCase {
         let roll = try cameraRoll()
         let scan = try glimt("scan", roll.path, "--timezone", "UTC")
         XCTAssertEqual(scan.status, 0, scan.err)
-        XCTAssertTrue(scan.out.hasPrefix("9 videos found: 8 analysed, 0 unchanged, 0 moved, 1 duplicate counted once"), scan.out)
+        XCTAssertTrue(scan.out.hasPrefix("9 videos and 1 photo found: 9 analysed, 0 unchanged, 0 moved, 1 duplicate counted once"), scan.out)
         XCTAssertTrue(scan.err.contains("copy of the party.mp4: the same video as "), scan.err)
         let rescan = try glimt("scan", roll.path, "--timezone", "UTC")
         XCTAssertTrue(
-            rescan.out.hasPrefix("9 videos found: 0 analysed, 8 unchanged, 0 moved, 1 duplicate counted once"),
+            rescan.out.hasPrefix("9 videos and 1 photo found: 0 analysed, 9 unchanged, 0 moved, 1 duplicate counted once"),
             "the copy is not taken for a move of the first: \(rescan.out)")
 
         let days = try glimt("days", "--no-refs", "--json")
@@ -53,7 +53,13 @@ final class CameraRollTests: CLITestCase {
             ["VID_20240501_100000.mp4", nil, "holiday clip.mp4", nil, "slowmo_capture120.mp4", "hfr_120fps.mp4", "timelapse_capture1.mp4"])
         var candidates: [String: [String: Any]] = [:]
         for r in reports { for c in r["candidates"] as! [[String: Any]] { candidates[name(c["video"])!] = c } }
-        XCTAssertEqual(candidates.count, 8, "the copy is counted once")
+        XCTAssertEqual(candidates.count, 9, "the copy is counted once")
+        // The Live Photo's still, whose copy lost its EXIF, is dated by its movie and counted once:
+        // a photo of a day with a video.
+        let still = try XCTUnwrap(candidates["IMG_0042.JPG"])
+        XCTAssertEqual(still["kind"] as? String, "live-photo-still")
+        XCTAssertEqual(still["dateSource"] as? String, "creation_time")
+        XCTAssertNil(still["setAside"])
         let live = try XCTUnwrap(candidates["IMG_0042.MOV"])
         XCTAssertEqual(live["kind"] as? String, "live-photo")
         XCTAssertEqual(live["setAside"] as? String, "a Live Photo's movie (--live-photos includes them)")
@@ -81,6 +87,8 @@ final class CameraRollTests: CLITestCase {
             JSONSerialization.jsonObject(with: Data(try glimt("days", "--no-refs", "--json", "--live-photos", "--screen-recordings").out.utf8))
                 as? [[String: Any]])
         XCTAssertEqual(all.map { $0["status"] as! String }, ["picked", "picked", "picked", "picked", "picked", "picked", "picked"])
+        let first = try XCTUnwrap((all[0]["candidates"] as? [[String: Any]])?.first { name($0["video"]) == "IMG_0042.JPG" })
+        XCTAssertEqual(first["setAside"] as? String, "a Live Photo's still; its movie competes (--live-photos)", "counted once: the movie")
     }
 
     func testAnalyzeCountsACopyOnceAndSaysWhatItSetAside() throws {

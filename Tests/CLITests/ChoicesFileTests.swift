@@ -53,7 +53,7 @@ final class ChoicesFileTests: CLITestCase {
         }
         XCTAssertTrue(run.err.contains("choices[2] (2024-05-09): the library has no video of that day"), run.err)
         XCTAssertTrue(run.err.contains("choices[3]: '2024-02-30' is not a calendar day"), run.err)
-        XCTAssertTrue(run.err.contains("choices[4] (2024-05-03): \(clips[1]): is not a video of 2024-05-03"), run.err)
+        XCTAssertTrue(run.err.contains("choices[4] (2024-05-03): \(clips[1]): is not a video or photo of 2024-05-03"), run.err)
         XCTAssertTrue(run.err.contains("is not inside the video"), run.err)
         XCTAssertTrue(run.err.contains("choices[6] (2024-05-03): 'dance' is not pick, exclude, include or auto"), run.err)
         XCTAssertTrue(run.err.contains("choices[7] (2024-05-01): a second choice for the day"), run.err)

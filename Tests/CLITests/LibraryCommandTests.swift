@@ -49,10 +49,10 @@ final class LibraryCommandTests: CLITestCase {
     func testAnEmptyFolderSaysNoVideosFound() throws {
         let empty = library.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        for command in ["scan", "analyze"] {
+        for (command, what) in [("scan", "videos or photos"), ("analyze", "videos")] {
             let run = try glimt(command, empty.path)
             XCTAssertEqual(run.status, 1, "\(command): \(run.err)")
-            XCTAssertTrue(run.err.contains("no videos found in \(empty.path)"), run.err)
+            XCTAssertTrue(run.err.contains("no \(what) found in \(empty.path)"), run.err)
         }
     }
 

@@ -242,6 +242,11 @@ final class ReviewFolderTests: CLITestCase {
         for p in previews {
             XCTAssertTrue(scan.err.contains("previews/\(p): a film made by glimt-pure"), "\(p) named as glimt's: \(scan.err)")
         }
-        XCTAssertTrue(scan.out.contains("0 analysed") && scan.out.contains("\(previews.count) skipped"), scan.out)
+        // Its thumbnails are JPEGs, taken for photos by name and skipped by glimt's mark.
+        let thumbs = try files(under: site.appendingPathComponent("thumbs"))
+        for t in thumbs {
+            XCTAssertTrue(scan.err.contains("thumbs/\(t): a picture made by glimt-pure"), "\(t) named as glimt's: \(scan.err)")
+        }
+        XCTAssertTrue(scan.out.contains("0 analysed") && scan.out.contains("\(previews.count + thumbs.count) skipped"), scan.out)
     }
 }

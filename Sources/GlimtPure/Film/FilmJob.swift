@@ -192,7 +192,7 @@ public struct FilmJob {
         var segments = segments
         if !film.music.isEmpty && film.audio {
             // The music is lowered where the seconds' own sound has speech.
-            for i in segments.indices where segments[i].playbackSpeed == 1 {
+            for i in segments.indices where segments[i].playbackSpeed == 1 && !segments[i].isPhoto {
                 segments[i].speech = try HeardSpeech.runs(path: segments[i].video, start: segments[i].start, length: film.seconds)
             }
         }

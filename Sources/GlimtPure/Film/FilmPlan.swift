@@ -9,7 +9,7 @@ public enum FilmPlan {
     public static func segments(from picks: [DayPick], fromDay: String? = nil, toDay: String? = nil) -> [FilmSegment] {
         picks.filter { p in (fromDay.map { p.day >= $0 } ?? true) && (toDay.map { p.day <= $0 } ?? true) }
             .sorted { $0.day < $1.day }
-            .map { FilmSegment(day: $0.day, video: $0.video, start: $0.start, crop: $0.crop, speed: $0.speed, names: $0.people) }
+            .map { FilmSegment(day: $0.day, video: $0.video, start: $0.start, crop: $0.crop, speed: $0.speed, names: $0.people, photo: $0.photo) }
     }
 
     /// Reads the picks of a saved `glimt-pure analyze --json` result. A person may have edited

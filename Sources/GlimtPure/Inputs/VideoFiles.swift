@@ -1,3 +1,4 @@
+import AnalysisEngine
 import Foundation
 import GlimtCore
 
@@ -10,8 +11,13 @@ public enum VideoFiles {
     /// The videos found, and what could not be listed.
     public typealias Found = (files: [String], problems: [FileProblem])
 
-    public static func find(_ inputs: [String]) -> Found {
-        let (files, problems) = FileWalker.find(inputs) { extensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
+    /// `photos`: photos too (JPEG, HEIC: `VideoAnalyzer.photoExtensions`), as the library's scan
+    /// takes them for the days without video.
+    public static func find(_ inputs: [String], photos: Bool = false) -> Found {
+        let (files, problems) = FileWalker.find(inputs) { path in
+            let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+            return extensions.contains(ext) || (photos && VideoAnalyzer.photoExtensions.contains(ext))
+        }
         return (files, problems.map { FileProblem(path: $0.path, reason: $0.reason) })
     }
 }

@@ -23,6 +23,8 @@ public struct LibraryChoices {
     public struct Pinned: Sendable {
         public var includedAgain: Bool
         public var notShown: String?
+        /// The file pinned is a photo, held for the day's second.
+        public var photo = false
     }
 
     /// A scanned video: by its path in the library, or by its content when it has moved.
@@ -41,15 +43,23 @@ public struct LibraryChoices {
     /// one line saying whom it shows (`WhoIsShown`). A day the person had excluded is included
     /// again (choosing a second on it is wanting it).
     @discardableResult
-    public func pin(day: String, file: String, start: Double, force: Bool = false) throws -> Pinned {
+    /// `start` nil: a photo (held for the second); a video needs one.
+    public func pin(day: String, file: String, start: Double?, force: Bool = false) throws -> Pinned {
         try CalendarDay.checked(day)
         let known = try video(file)
         guard let stored = try store.videos(onDay: day).first(where: { $0.contentKey == known.contentKey }) else {
-            throw GlimtError("is not a video of \(day) (see: glimt-pure days --from \(day) --to \(day))", path: file)
+            throw GlimtError("is not a video or photo of \(day) (see: glimt-pure days --from \(day) --to \(day))", path: file)
         }
-        guard start.isFinite, start >= 0, start < stored.duration else {
-            throw GlimtError(String(format: "--at %.2f is not inside the video (0 to %.2f s)", start, stored.duration), path: file)
+        let photo = stored.recording?.photo == true
+        if photo {
+            guard start ?? 0 == 0 else { throw GlimtError("is a photo, held for its day's second: it takes no --at", path: file) }
+        } else {
+            guard let start else { throw GlimtError("is a video: say where its second starts with --at SECONDS", path: file) }
+            guard start.isFinite, start >= 0, start < stored.duration else {
+                throw GlimtError(String(format: "--at %.2f is not inside the video (0 to %.2f s)", start, stored.duration), path: file)
+            }
         }
+        let start = start ?? 0
         // Whether a second can be pinned does not depend on whom the days are judged for.
         let rules = Judgement.Rules(), judgement = LookFor.noOne.judgement(rules), judged = judgement.analysis(of: stored)
         func usable(_ s: Double) -> Bool { LibraryDays.pinned(stored, judged: judged, at: s, rules: rules, judge: judgement.analysis) != nil }
@@ -63,7 +73,8 @@ public struct LibraryChoices {
         }
         let notShown = try whyNotShown(stored, at: start)
         if let notShown, !force { throw GlimtError(notShown + "; --force pins it anyway", path: file) }
-        return Pinned(includedAgain: try store.pin(day: day, contentKey: known.contentKey, start: start, person: person), notShown: notShown)
+        return Pinned(
+            includedAgain: try store.pin(day: day, contentKey: known.contentKey, start: start, person: person), notShown: notShown, photo: photo)
     }
 
     /// Why the second of `stored` at `start` is not one of the person's: who it shows instead.

@@ -225,7 +225,8 @@ public struct LibraryDays {
                 (pick, reason) = FamilyDay.pick(day: day, videos, names: names, rules: judgement.rules)
             } else {
                 let (picks, skipped) = DayPick.pick(
-                    competing, hasReferences: hasReferences, withoutPerson: judgement.rules.withoutPerson, person: lookFor.judged?.name)
+                    competing, hasReferences: hasReferences, withoutPerson: judgement.rules.withoutPerson, person: lookFor.judged?.name,
+                    photos: judgement.rules.photos)
                 pick = picks.first
                 reason = skipped[day]
                 if let p = pick, let v = competing.first(where: { $0.path == p.video }), let w = v.window { shown = v.shows(in: w) }

@@ -25,7 +25,10 @@ public final class LibraryScan {
     }
 
     public struct Summary: Codable, Sendable {
+        /// Files found, photos included.
         public var found = 0
+        /// Of `found`, photos.
+        public var photosFound = 0
         public var analysed = 0
         public var unchanged = 0
         public var moved = 0
@@ -104,8 +107,9 @@ public final class LibraryScan {
         var record = ScanRecord(kind: .scan, started: Date(), inputs: inputs, shard: shard?.description)
         let recordID = try store.begin(record)
         var summary = Summary()
-        let (files, problems) = VideoFiles.find(inputs)
+        let (files, problems) = VideoFiles.find(inputs, photos: true)
         summary.found = files.count
+        summary.photosFound = files.filter(VideoAnalyzer.isPhoto).count
         for p in problems {
             summary.failures.append(p)
             report?(p)
@@ -230,6 +234,8 @@ public final class LibraryScan {
             }
             differences = frames
         }
+        // A photo's day is read as it is decoded (see `analyse`); it weighs about a second of video.
+        if VideoAnalyzer.isPhoto(path) { return .analyse(key: key, duration: Self.photoWeight, differences: differences) }
         // Opening the container is cheap: its length (for the ETA) and its day (for --from/--to).
         let facts = try VideoFacts.read(path: path, timeZone: options.timeZone)
         if let maker = facts.madeBy { return .skipped(GlimtFilm(path: path, maker: maker)) }
@@ -237,10 +243,17 @@ public final class LibraryScan {
         return .analyse(key: key, duration: facts.duration, differences: differences)
     }
 
+    /// Seconds of video a photo counts as in the progress and its ETA: measuring one costs about
+    /// what a second's eight samples do.
+    static let photoWeight = 1.0
+
     /// Dates a stored video again in this scan's time zone (its frames stand); whether its day moved.
     private func redate(_ path: String, key: String, store: LibraryStore) throws -> Bool {
-        let facts = try VideoFacts.read(path: path, timeZone: options.timeZone)
-        return try store.redate(contentKey: key, capture: facts.capture, timeZone: options.timeZone.identifier)
+        let capture =
+            VideoAnalyzer.isPhoto(path)
+            ? try VideoAnalyzer.photoDate(path: path, timeZone: options.timeZone)
+            : try VideoFacts.read(path: path, timeZone: options.timeZone).capture
+        return try store.redate(contentKey: key, capture: capture, timeZone: options.timeZone.identifier)
     }
 
     private func analyse(
@@ -281,8 +294,20 @@ public final class LibraryScan {
                 var times = VideoAnalysis.StageTimes()
                 tell(state.started(path: item.path, duration: item.duration))
                 do {
-                    let video = try analyzer.observe(path: item.path, contentKey: item.key, times: &times) { p in
-                        tell(state.frame(path: item.path, time: p.time))
+                    let video =
+                        VideoAnalyzer.isPhoto(item.path)
+                        ? try analyzer.observePhoto(path: item.path, contentKey: item.key)
+                        : try analyzer.observe(path: item.path, contentKey: item.key, times: &times) { p in
+                            tell(state.frame(path: item.path, time: p.time))
+                        }
+                    // A photo's day is known once it is read: one outside --from/--to is not kept.
+                    if video.capture.day < (self.fromDay ?? "0000") || video.capture.day > (self.toDay ?? "9999") {
+                        lock.lock()
+                        local.outOfRange += 1
+                        lock.unlock()
+                        turns.leave()
+                        tell(state.finished(path: item.path, duration: item.duration))
+                        continue
                     }
                     try store.save(video)
                     for note in video.notes { tell(FileProblem(path: item.path, reason: note)) }
@@ -319,6 +344,7 @@ public final class LibraryScan {
         if let fatal { throw fatal }
         summary.stopped = StopRequest.isRequested
         summary.analysed += local.analysed
+        summary.outOfRange += local.outOfRange
         summary.framesDecoded += local.framesDecoded
         summary.failures += local.failures
         summary.skipped += local.skipped

@@ -61,6 +61,8 @@ public struct ReviewSite {
         let height: Int
         /// Its name in the review's folder, e.g. "thumbs/ID.jpg".
         let file: String
+        /// A photo's: its preview is the photo's second, pushed as the film shows it.
+        var photo = false
     }
 
     /// Writes the site for the days of `days` in [from, to] (whole years: a year page shows its
@@ -164,7 +166,7 @@ public struct ReviewSite {
                     pictures.append(
                         Picture(
                             kind: .preview, video: c.video, start: from, length: min(c.duration - from, start + length + Self.previewMargin - from),
-                            width: w, height: h, file: preview!))
+                            width: w, height: h, file: preview!, photo: c.kind.isPhoto))
                 }
                 wanted.formUnion([thumb!, preview!])
             }
@@ -215,7 +217,8 @@ public struct ReviewSite {
                             let info = try StillFrame.size(of: p.video)
                             let whole = Box(x: 0, y: 0, width: Float(info.width), height: Float(info.height))
                             leftAlone = try site.make(p.file) {
-                                try FilmRenderer(options: film).render([FilmSegment(day: "", video: p.video, start: p.start, crop: whole)], to: $0)
+                                try FilmRenderer(options: film).render(
+                                    [FilmSegment(day: "", video: p.video, start: p.start, crop: whole, photo: p.photo ? true : nil)], to: $0)
                             }
                         }
                     } catch {

@@ -143,6 +143,10 @@ public struct CalendarSheet {
             sheet.text(text, x: x + 22, y: legendY, scale: 2, SheetStyle.dimText)
             x += 22 + BitmapFont.width(text, scale: 2) + 28
         }
+        SheetStyle.tag(photoTag, on: &sheet, x: x, y: legendY - 4, scale: 2, SheetStyle.text)
+        x += BitmapFont.width(photoTag, scale: 2) + 8 + 8
+        sheet.text("a photo's day", x: x, y: legendY, scale: 2, SheetStyle.dimText)
+        x += BitmapFont.width("a photo's day", scale: 2) + 28
         for (k, name) in people.enumerated() {
             sheet.fill(x: x, y: legendY, width: 14, height: 14, SheetStyle.people[k % SheetStyle.people.count])
             sheet.text(name, x: x + 22, y: legendY, scale: 2, SheetStyle.text)
@@ -197,5 +201,12 @@ public struct CalendarSheet {
         }
         // Inside the frame, so the frame never hides it.
         if thumbnail != nil { sheet.label(String(d), x: at.x + 3, y: at.y + 3, scale: 2) }
+        if report?.pick?.photo == true {
+            SheetStyle.tag(
+                photoTag, on: &sheet, x: at.x + cellSide - BitmapFont.width(photoTag, scale: 2) - 8 - 3, y: at.y + 3, scale: 2, SheetStyle.text)
+        }
     }
+
+    /// The mark of a day whose second is a photo (see `PhotoUse`).
+    static let photoTag = "photo"
 }

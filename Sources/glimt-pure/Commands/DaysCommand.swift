@@ -93,14 +93,19 @@ struct DaysCommand: Command {
                 (p.dateSource == .setByHand ? "  (date set by hand)" : "")
                 + (r.person == "everyone" ? ", with " + (p.people?.joined(separator: ", ") ?? "no one") : "")
             Console.out(
-                "\(r.day)  \(how): \(ShownPath.escaped(p.video)) at \(String(format: "%.2f", p.start)) s, score \(String(format: "%.3f", p.score))\(person)\(mark)\(dated)"
+                "\(r.day)  \(how): \(ShownPath.escaped(p.video)) \(SecondText.at(p.start, photo: p.photo)), score \(String(format: "%.3f", p.score))\(person)\(mark)\(dated)"
             )
             MomentLines.print(flaws: p.flaws, passedOver: p.passedOver, indent: 4)
         default:
             Console.out("\(r.day)  \(r.status.rawValue): \(r.reason ?? "")\(mark)")
         }
         for c in r.candidates where !c.picked {
-            let at = c.start.map { String(format: "best at %.2f s, score %.3f", $0, c.score ?? 0) } ?? "too short"
+            let at =
+                c.start.map {
+                    c.kind.isPhoto
+                        ? String(format: "photo, score %.3f", c.score ?? 0) : String(format: "best at %.2f s, score %.3f", $0, c.score ?? 0)
+                }
+                ?? "too short"
             let person = c.containsPerson.map { $0 ? ", \(r.person ?? "person") in it" : ", \(r.person ?? "person") not in it" } ?? ""
             Console.out(
                 "    also: \(ShownPath.escaped(c.video))  \(at)\(person)\(c.excluded ? ", EXCLUDED" : "")\(c.setAside.map { ", set aside: " + $0 } ?? "")"

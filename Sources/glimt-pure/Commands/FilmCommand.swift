@@ -56,6 +56,7 @@ struct FilmCommand: Command {
             "--preset", choices: FilmOptions.presets, default: FilmOptions().preset,
             "x264 speed preset: a slower one spends more time for a smaller film at the same --quality")
         let withoutPerson = SharedOptions.withoutPerson
+        let photos = SharedOptions.photos
         let references = ReferenceOptions()
         let analysing = AnalysingOptions()
         let identity = IdentityOptions()
@@ -107,7 +108,7 @@ struct FilmCommand: Command {
         if let picksFile = args.value(\.picks) {
             guard args.positionals.isEmpty else { throw UsageError("--picks renders saved picks; give no videos with it") }
             try args.refuse(
-                [\.references, \.analysing, \.identity, \.recordings, \.withoutPerson],
+                [\.references, \.analysing, \.identity, \.recordings, \.withoutPerson, \.photos],
                 because:
                     "has no effect with --picks: the saved picks are rendered as they are (it applies when the film analyses videos or the library's days)"
             )
@@ -144,7 +145,7 @@ struct FilmCommand: Command {
         Console.out(
             "wrote \(ShownPath.escaped(job.output)): \(segments.count) day\(segments.count == 1 ? "" : "s"), \(film.width)x\(film.height) at \(film.fps) fps, "
                 + String(format: "%.1f s", Double(segments.count * film.framesPerClip) / Double(film.fps)))
-        for s in segments { Console.out("  \(s.day)  \(ShownPath.escaped(s.video))  at \(String(format: "%.2f", s.start)) s") }
+        for s in segments { Console.out("  \(s.day)  \(ShownPath.escaped(s.video))  \(SecondText.at(s.start, photo: s.photo))") }
         for (day, why) in outcome.skippedDays.sorted(by: { $0.key < $1.key }) { Console.out("  \(day)  skipped: \(why)") }
         if !outcome.beforeBirth.isEmpty {
             let one = outcome.beforeBirth.count == 1
@@ -171,6 +172,7 @@ struct FilmCommand: Command {
         var r = Judgement.Rules()
         r.thresholds = try args.value(\.identity)
         r.withoutPerson = try args.value(\.withoutPerson)
+        r.photos = try args.value(\.photos)
         r.windowLength = try args.value(\.seconds)
         r.aspect = try args.value(\.aspect).ratio
         r.recordings = try args.value(\.recordings)

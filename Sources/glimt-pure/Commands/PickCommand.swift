@@ -57,12 +57,11 @@ struct PickCommand: Command {
             Console.out("\(day): automatic choice")
             return ExitStatus.done
         }
-        guard let video = args.value(\.video), let at = try args.value(\.at) else {
-            throw UsageError("pick needs --video FILE and --at SECONDS (or --auto)")
-        }
+        guard let video = args.value(\.video) else { throw UsageError("pick needs --video FILE and --at SECONDS (a photo takes no --at), or --auto") }
+        let at = try args.value(\.at)
         let pinned = try choices.pin(day: day, file: video, start: at, force: args.flag(\.force))
         Console.out(
-            "\(day): pinned \(ShownPath.escaped(video)) at \(String(format: "%.2f", at)) s"
+            "\(day): pinned \(ShownPath.escaped(video)) \(SecondText.at(at ?? 0, photo: pinned.photo))"
                 + (pinned.includedAgain ? "; the day was excluded, and is included again" : "")
                 + (pinned.notShown.map { "; forced: \($0)" } ?? ""))
         return ExitStatus.done

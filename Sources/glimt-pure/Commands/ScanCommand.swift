@@ -97,7 +97,7 @@ struct ScanCommand: Command {
             try Console.json(summary)
         } else {
             Console.out(
-                "\(summary.found) video\(summary.found == 1 ? "" : "s") found: \(summary.analysed) analysed, \(summary.unchanged) unchanged, "
+                "\(DayPick.counted(videos: summary.found - summary.photosFound, photos: summary.photosFound)) found: \(summary.analysed) analysed, \(summary.unchanged) unchanged, "
                     + "\(summary.moved) moved, \(summary.duplicates.count) duplicate\(summary.duplicates.count == 1 ? "" : "s") counted once, "
                     + "\(summary.outOfRange) outside the days asked, " + (part.map { "\(summary.otherShards) in other shards than \($0), " } ?? "")
                     + "\(summary.failures.count) could not be read"
@@ -128,7 +128,7 @@ struct ScanCommand: Command {
         }
         if summary.leftToAnotherScan { return ExitStatus.done }
         if summary.found == 0 && summary.failures.isEmpty {
-            throw GlimtError("no videos found in \(inputs.map(ShownPath.escaped).joined(separator: ", "))")
+            throw GlimtError("no videos or photos found in \(inputs.map(ShownPath.escaped).joined(separator: ", "))")
         }
         return summary.failures.isEmpty ? ExitStatus.done : ExitStatus.failed
     }

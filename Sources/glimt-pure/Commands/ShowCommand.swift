@@ -30,10 +30,10 @@ struct ShowCommand: Command {
         Notes.print(r.candidates, command: name)
         let how = r.status == .pinned ? "pinned" : r.status == .withoutPerson ? "picked without the person" : "picked"
         let pick = r.pick.map {
-            ": \(how) \(ShownPath.escaped(URL(fileURLWithPath: $0.video).lastPathComponent)) at \(String(format: "%.2f", $0.start)) s"
+            ": \(how) \(ShownPath.escaped(URL(fileURLWithPath: $0.video).lastPathComponent)) \(SecondText.at($0.start, photo: $0.photo))"
         }
         Console.out(
-            "wrote \(ShownPath.escaped(sheet.output)): \(day), \(r.candidates.count) video\(r.candidates.count == 1 ? "" : "s")"
+            "wrote \(ShownPath.escaped(sheet.output)): \(day), \(DayPick.counted(r.candidates.map(\.kind.isPhoto)))"
                 + (pick ?? ", no pick (\(r.reason ?? r.status.rawValue))"))
         return SheetRun.report(outcome.unreadable, command: name)
     }

@@ -99,7 +99,7 @@ final class LibraryScanTests: XCTestCase {
         try choices.pin(day: "2024-05-01", file: paths[1], start: 0.3)
         XCTAssertEqual(try choices.set("2024-05-03", excluded: true), "day 2024-05-03")
         XCTAssertThrowsError(try choices.pin(day: "2024-05-02", file: paths[0], start: 0)) {
-            XCTAssertTrue("\($0)".contains("is not a video of 2024-05-02"), "\($0)")
+            XCTAssertTrue("\($0)".contains("is not a video or photo of 2024-05-02"), "\($0)")
         }
         XCTAssertThrowsError(try choices.pin(day: "2024-05-01", file: paths[0], start: 99)) {
             XCTAssertTrue("\($0)".contains("not inside the video"), "\($0)")

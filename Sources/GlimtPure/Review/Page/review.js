@@ -45,7 +45,7 @@
   };
   var CHOICE_BADGE = { pick: "PIN", exclude: "OUT", include: "IN", auto: "AUTO" };
   var KINDS = { camera: "camera video", "live-photo": "Live Photo", "screen-recording": "screen recording",
-    "slow-motion": "slow motion", "time-lapse": "time-lapse" };
+    "slow-motion": "slow motion", "time-lapse": "time-lapse", photo: "photo", "live-photo-still": "Live Photo's still" };
   var ICONS = { back: "M19 12H5M11 6l-6 6 6 6", prev: "M15 6l-6 6 6 6", next: "M9 6l6 6-6 6",
     save: "M12 4v11M7 10l5 5 5-5M5 20h14" };
 
@@ -184,8 +184,12 @@
   function thumbAlt(d, c, start, people) {
     // A pick names whom its own second shows (maybe no one: a second pinned without the person).
     var who = people ? names(people) : (NAMED && c.containsPerson ? D.person : "");
-    return (who ? who + " on " : "") + shortDate(d.day) + ", " + c.name + (start !== null && start !== undefined ? " at " + secs(start) : "");
+    return (who ? who + " on " : "") + shortDate(d.day) + ", " + c.name +
+      (isPhoto(c) ? " (a photo)" : start !== null && start !== undefined ? " at " + secs(start) : "");
   }
+
+  // A photo is held for the day's second (with a slow push toward the face): it has no time.
+  function isPhoto(c) { return c.kind === "photo" || c.kind === "live-photo-still"; }
 
   function buildCell(day) {
     var d = dayOf(day);
@@ -199,6 +203,7 @@
         alt: pc ? thumbAlt(d, c, d.pick.start, d.pick.people) : thumbAlt(d, c, c.start, null) + " (not in the film)" }));
     }
     if (status(d.status).badge) { b.appendChild(h("span", { class: "badge", "aria-hidden": "true", text: status(d.status).badge })); }
+    if (pc && isPhoto(pc)) { b.appendChild(h("span", { class: "photo-mark", "aria-hidden": "true", text: "PHOTO" })); }
     if (EVERYONE && d.peopleFound && d.peopleFound.length) {
       b.appendChild(h("span", { class: "marks", "aria-hidden": "true" }, inOrder(d.peopleFound).map(mark)));
     }
@@ -514,7 +519,8 @@
         onclick: function () { toggle(pickAt(d, c, c.start)); } }, ["Use this second", i < 9 ? kbd(String(i + 1)) : null]),
       h("p", { class: "why", text: whyText(d, c, isPick) })
     ]));
-    card.appendChild(buildTimeline(d, c, i, isPick));
+    card.appendChild(isPhoto(c) ? h("p", { class: "note", text: "A photo: the film holds it for the second, pushing slowly toward the face." })
+      : buildTimeline(d, c, i, isPick));
     var facts = h("dl", { class: "facts-list" });
     [fact("Score", num2(c.score) + (isPick && d.pick.start !== c.start ? " (the film's second: " + num2(d.pick.score) + ")" : ""), c.score),
       fact("Looks", percent(p.aesthetics), p.aesthetics), fact("Sharpness", percent(p.sharpness), p.sharpness),
@@ -522,9 +528,10 @@
       fact("Identity", typeof p.identity === "number" ? percent(p.identity) : "no references", p.identity),
       fact("Who", whoText(d, c, isPick)),
       momentFact(d, c, isPick),
-      fact("Best second", usable ? secs(c.start) + " to " + secs(c.start + len) : "none: too short"),
+      fact("Best second", isPhoto(c) ? "the photo, held for the second" : usable ? secs(c.start) + " to " + secs(c.start + len) : "none: too short"),
       isPick && d.pick.start !== c.start ? fact("Film's second", secs(d.pick.start) + " to " + secs(d.pick.start + d.pick.length)) : null,
-      fact("Video", secs(c.duration) + ", " + c.width + "\u00d7" + c.height + ", " + (KINDS[c.kind] || c.kind || "video")),
+      isPhoto(c) ? fact("Photo", c.width + "\u00d7" + c.height + ", " + KINDS[c.kind]) :
+        fact("Video", secs(c.duration) + ", " + c.width + "\u00d7" + c.height + ", " + (KINDS[c.kind] || c.kind || "video")),
       c.setAside ? fact("Set aside", c.setAside) : null,
       fact("Date from", c.dateSource || "unknown"),
       fact("Crop", crop ? Math.round(crop.width) + "\u00d7" + Math.round(crop.height) + " px at " + Math.round(crop.x) + ", " + Math.round(crop.y) : "none")
@@ -551,8 +558,9 @@
     dayView.appendChild(h("p", { class: "day-status" }, [h("span", { class: "status-tag status-" + d.status, text: st.tag }),
       " " + st.text + (d.reason ? " Why: " + d.reason + "." : "")]));
     if (pickOf(d)) {
-      dayView.appendChild(h("p", { class: "day-pick", text: "The film's second: " + pickOf(d).name + " from " + secs(d.pick.start) +
-        " to " + secs(d.pick.start + d.pick.length) + ", score " + num2(d.pick.score) + "." }));
+      dayView.appendChild(h("p", { class: "day-pick", text: "The film's second: " + pickOf(d).name +
+        (isPhoto(pickOf(d)) ? " (a photo, held for the second)" : " from " + secs(d.pick.start) + " to " + secs(d.pick.start + d.pick.length)) +
+        ", score " + num2(d.pick.score) + "." }));
     }
     if (EVERYONE && d.peopleFound) {
       dayView.appendChild(h("p", { class: "day-people" }, d.peopleFound.length

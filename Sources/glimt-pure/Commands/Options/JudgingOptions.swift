@@ -4,6 +4,7 @@ import GlimtPure
 /// whom for.
 struct JudgingOptions: ParsedGroup {
     let withoutPerson = SharedOptions.withoutPerson
+    let photos = SharedOptions.photos
     let seconds = SharedOptions.seconds
     let aspect = SharedOptions.aspect
     let references = ReferenceOptions()
@@ -14,6 +15,7 @@ struct JudgingOptions: ParsedGroup {
         var r = Judgement.Rules()
         r.thresholds = try args.value(\.identity)
         r.withoutPerson = try args.value(\.withoutPerson)
+        r.photos = try args.value(\.photos)
         r.windowLength = try args.value(\.seconds)
         r.aspect = try args.value(\.aspect).ratio
         r.recordings = try args.value(\.recordings)

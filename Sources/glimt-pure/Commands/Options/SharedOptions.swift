@@ -15,6 +15,9 @@ enum SharedOptions {
     static let withoutPerson = ChoiceOption(
         "--without-person", default: Judgement.Rules().withoutPerson,
         "A day none of whose videos shows the person: skip it, or include its best second anyway, marked as without the person")
+    static let photos = ChoiceOption(
+        "--photos", default: Judgement.Rules().photos,
+        "Photos scanned into the library: fill the days without video of the person, also compete with the day's videos, or never")
     static let detectSize = NumberOption(
         "--detect-size", "N", default: FaceModels.standardDetectionSize, range: FaceModels.detectionSizes,
         "Long side, in pixels, the detector looks at (more finds smaller faces in crowds, and costs more)")

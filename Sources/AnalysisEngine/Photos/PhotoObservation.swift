@@ -15,6 +15,11 @@ extension VideoAnalyzer {
 
     public static func isPhoto(_ path: String) -> Bool { PhotoFile.isPhoto(path) }
 
+    /// A photo is looked at on a picture this many times the videos' analysis side: photos are
+    /// sharper and larger than video frames, and a child among others in a group photo has a
+    /// face too small at the video side to be told from the others.
+    static let photoSideFactor = 2
+
     /// Movie endings a Live Photo's still has beside it.
     static let movieExtensions = ["MOV", "mov", "MP4", "mp4"]
 
@@ -29,11 +34,11 @@ extension VideoAnalyzer {
         let movie = Self.movie(beside: path)
         let capture = Self.capture(reading.date!, movie: movie, timeZone: options.timeZone)
         let image = photo.image
-        let long = max(image.width, image.height)
+        let long = max(image.width, image.height), side = options.analysisSide * Self.photoSideFactor
         var times = VideoAnalysis.StageTimes()
         let frame = measure(
-            time: 0, image: Resize.fitting(image, longSide: options.analysisSide), number: 0,
-            scale: Float(long) / Float(min(options.analysisSide, long)), eyesOnDemand: false, borrowing: nil, known: nil,
+            time: 0, image: Resize.fitting(image, longSide: side), number: 0,
+            scale: Float(long) / Float(min(side, long)), eyesOnDemand: false, borrowing: nil, known: nil,
             cores: ProcessInfo.processInfo.activeProcessorCount, times: &times)
         var observed = ObservedVideo(
             contentKey: contentKey, path: path, size: status.size, modified: status.modified.timeIntervalSince1970, capture: capture,

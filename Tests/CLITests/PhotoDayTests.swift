@@ -63,6 +63,24 @@ final class PhotoDayTests: CLITestCase {
         XCTAssertTrue(timed.err.hasSuffix("IMG_0105.JPG: is a photo, held for its day's second: it takes no --at\n"), timed.err)
     }
 
+    /// A group photo as a phone takes it: 12 megapixels, the person one of two small faces (the
+    /// sample's two-people photo pasted at 18 % of its width, his face about 90 pixels high).
+    /// Looked at on the videos' 640 px his face would be 14 pixels; photos are looked at on more.
+    func testThePersonIsFoundAmongOthersInALargePhoto() throws {
+        let group = try ImageDecoder.decode(path: sample.appendingPathComponent("photos/IMG_0102.HEIC").path)
+        var canvas = RGBImage(width: 4032, height: 3024, fill: (90, 110, 120))
+        canvas.paste(group, x: 1200, y: 900)
+        let photos = library.appendingPathComponent("phone")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try ImageEncoder.writeJPEG(canvas, to: photos.appendingPathComponent("IMG_20230701_120000.jpg").path)
+        XCTAssertEqual(try glimt("reference", "add", sample.appendingPathComponent("reference.jpg").path, "--person", "Barack").status, 0)
+        let scan = try glimt("scan", photos.path)
+        XCTAssertEqual(scan.status, 0, scan.err)
+        let day = try XCTUnwrap(try days()["2023-07-01"])
+        XCTAssertEqual(day.status, .picked, day.reason ?? "")
+        XCTAssertEqual(day.pick?.dateSource, .fileName)
+    }
+
     /// The film has a second for each photo day, and each shows him (his face matches the
     /// reference in the film's own frames) and moves: its last frame is its first pushed in by
     /// `PhotoSecond.push` (found by trying zooms about the face's place, whichever matches best).

@@ -49,7 +49,7 @@ final class LibraryCommandTests: CLITestCase {
     func testAnEmptyFolderSaysNoVideosFound() throws {
         let empty = library.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        for (command, what) in [("scan", "videos or photos"), ("analyze", "videos")] {
+        for (command, what) in [("scan", "videos or photos"), ("analyze", "videos or photos")] {
             let run = try glimt(command, empty.path)
             XCTAssertEqual(run.status, 1, "\(command): \(run.err)")
             XCTAssertTrue(run.err.contains("no \(what) found in \(empty.path)"), run.err)

@@ -63,6 +63,23 @@ final class PhotoDayTests: CLITestCase {
         XCTAssertTrue(timed.err.hasSuffix("IMG_0105.JPG: is a photo, held for its day's second: it takes no --at\n"), timed.err)
     }
 
+    /// Without a library, a film of folders takes their photos the same way.
+    func testAFilmOfFoldersFillsItsDaysWithoutVideoWithPhotos() throws {
+        let film = library.appendingPathComponent("film.mp4").path
+        let made = try glimt(
+            "film", sample.appendingPathComponent("videos").path, sample.appendingPathComponent("photos").path, "--ref",
+            sample.appendingPathComponent("reference.jpg").path, "--out", film, "--size", "180x320", "--timezone", "UTC")
+        XCTAssertEqual(made.status, 0, made.err)
+        let photos = made.out.split(separator: "\n").filter { $0.hasSuffix("(photo)") }.map { String($0.prefix(12)) }
+        XCTAssertEqual(photos, ["  2024-05-08", "  2024-05-09", "  2024-05-10"], made.out)
+        let never = try glimt(
+            "analyze", sample.appendingPathComponent("photos").path, "--ref", sample.appendingPathComponent("reference.jpg").path, "--photos",
+            "never")
+        XCTAssertEqual(never.status, 0, never.err)
+        XCTAssertTrue(never.out.hasPrefix("5 photos analysed, 0 days picked"), never.out)
+        XCTAssertTrue(never.out.contains("2024-05-08  no pick: it has only photos, and --photos never leaves them out"), never.out)
+    }
+
     /// A group photo as a phone takes it: 12 megapixels, the person one of two small faces (the
     /// sample's two-people photo pasted at 18 % of its width, his face about 90 pixels high).
     /// Looked at on the videos' 640 px his face would be 14 pixels; photos are looked at on more.

@@ -51,6 +51,11 @@ extension VideoAnalyzer {
         return observed
     }
 
+    /// A photo observed, judged for the people this analyzer looks for (a one-shot run's photo).
+    public func judged(_ photo: ObservedVideo) -> VideoAnalysis {
+        Judgement(people: people, person: person, rules: options.rules).analysis(of: photo)
+    }
+
     /// A stored photo's day read again in `timeZone` (its picture decoded for its EXIF).
     public static func photoDate(path: String, timeZone: TimeZone) throws -> CaptureDate {
         capture(

@@ -129,7 +129,7 @@ public struct FilmJob {
         case .videos(let inputs, let options, let references):
             let videos = VideoFiles.find(inputs)
             guard !videos.files.isEmpty || !videos.problems.isEmpty else {
-                throw GlimtError("no videos found in \(inputs.map(ShownPath.escaped).joined(separator: ", ")); no film written")
+                throw GlimtError("no videos or photos found in \(inputs.map(ShownPath.escaped).joined(separator: ", ")); no film written")
             }
             var reads = ReadFiles()
             reads.add(videos.files, as: Self.filmInput)

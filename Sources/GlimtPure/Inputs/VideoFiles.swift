@@ -2,8 +2,8 @@ import AnalysisEngine
 import Foundation
 import GlimtCore
 
-/// The videos some inputs name: files as given, folders searched (see `FileWalker`). The scan,
-/// the film and the one-shot analysis all find their videos here, so they take the same files.
+/// The videos and photos some inputs name: files as given, folders searched (see `FileWalker`).
+/// The scan, the film and the one-shot analysis all find their files here, so they take the same.
 public enum VideoFiles {
     /// File name endings taken as videos when a folder is given.
     public static let extensions: Set<String> = ["mp4", "mov", "m4v", "mkv", "webm", "avi", "3gp", "mts", "m2ts", "mpg", "mpeg", "wmv", "hevc"]
@@ -11,12 +11,12 @@ public enum VideoFiles {
     /// The videos found, and what could not be listed.
     public typealias Found = (files: [String], problems: [FileProblem])
 
-    /// `photos`: photos too (JPEG, HEIC: `VideoAnalyzer.photoExtensions`), as the library's scan
-    /// takes them for the days without video.
-    public static func find(_ inputs: [String], photos: Bool = false) -> Found {
+    /// Photos too (JPEG, HEIC: `VideoAnalyzer.photoExtensions`): they give the days without video
+    /// their second (see `PhotoUse`).
+    public static func find(_ inputs: [String]) -> Found {
         let (files, problems) = FileWalker.find(inputs) { path in
             let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
-            return extensions.contains(ext) || (photos && VideoAnalyzer.photoExtensions.contains(ext))
+            return extensions.contains(ext) || VideoAnalyzer.photoExtensions.contains(ext)
         }
         return (files, problems.map { FileProblem(path: $0.path, reason: $0.reason) })
     }

@@ -107,7 +107,7 @@ public final class LibraryScan {
         var record = ScanRecord(kind: .scan, started: Date(), inputs: inputs, shard: shard?.description)
         let recordID = try store.begin(record)
         var summary = Summary()
-        let (files, problems) = VideoFiles.find(inputs, photos: true)
+        let (files, problems) = VideoFiles.find(inputs)
         summary.found = files.count
         summary.photosFound = files.filter(VideoAnalyzer.isPhoto).count
         for p in problems {

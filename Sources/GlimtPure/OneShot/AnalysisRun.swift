@@ -95,7 +95,10 @@ public struct AnalysisRun: Sendable {
                     continue
                 }
                 seen[k] = file
-                let video = try analyzer.analyze(path: file, index: i, count: files.count, progress: progress)
+                let video =
+                    VideoAnalyzer.isPhoto(file)
+                    ? analyzer.judged(try analyzer.observePhoto(path: file, contentKey: k))
+                    : try analyzer.analyze(path: file, index: i, count: files.count, progress: progress)
                 for note in video.notes { report?(FileProblem(path: file, reason: note)) }
                 videos.append(video)
             } catch let film as GlimtFilm {
@@ -112,7 +115,9 @@ public struct AnalysisRun: Sendable {
                 report?(f)
             }
         }
-        let (picks, skippedDays) = DayPick.pick(videos, hasReferences: analyzer.hasReferences, withoutPerson: analyzer.options.rules.withoutPerson)
+        let rules = analyzer.options.rules
+        let (picks, skippedDays) = DayPick.pick(
+            videos, hasReferences: analyzer.hasReferences, withoutPerson: rules.withoutPerson, photos: rules.photos)
         return Result(
             picks: picks, skippedDays: skippedDays, videos: videos, failures: failures, skipped: skipped, duplicates: duplicates,
             references: analyzer.references.count)

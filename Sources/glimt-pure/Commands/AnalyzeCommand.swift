@@ -25,6 +25,7 @@ struct AnalyzeCommand: Command {
         let aspect = SharedOptions.aspect
         let identity = IdentityOptions()
         let recordings = RecordingOptions()
+        let photos = SharedOptions.photos
     }
 
     static func run(_ args: Arguments<Options>) throws -> Int32 {
@@ -33,9 +34,10 @@ struct AnalyzeCommand: Command {
         options.rules.thresholds = try args.value(\.identity)
         options.rules.aspect = try args.value(\.aspect).ratio
         options.rules.recordings = try args.value(\.recordings)
+        options.rules.photos = try args.value(\.photos)
         let result = try analyse(args.positionals, options: options, args)
         guard !result.videos.isEmpty || !result.failures.isEmpty || !result.skipped.isEmpty else {
-            throw GlimtError("no videos found in \(args.positionals.map(ShownPath.escaped).joined(separator: ", "))")
+            throw GlimtError("no videos or photos found in \(args.positionals.map(ShownPath.escaped).joined(separator: ", "))")
         }
         if args.flag(\.json) {
             try Console.json(result)
@@ -65,10 +67,10 @@ struct AnalyzeCommand: Command {
 
     static func printSummary(_ r: AnalysisRun.Result) {
         Console.out(
-            "\(r.videos.count) video\(r.videos.count == 1 ? "" : "s") analysed, \(r.picks.count) day\(r.picks.count == 1 ? "" : "s") picked"
+            "\(DayPick.counted(r.videos.map(\.recording.kind.isPhoto))) analysed, \(r.picks.count) day\(r.picks.count == 1 ? "" : "s") picked"
                 + (r.references > 0 ? ", \(r.references) reference\(r.references == 1 ? "" : "s")" : ", no references"))
         for p in r.picks {
-            Console.out("\(p.day)  \(ShownPath.escaped(p.video))  at \(String(format: "%.2f", p.start)) s")
+            Console.out("\(p.day)  \(ShownPath.escaped(p.video))  \(SecondText.at(p.start, photo: p.photo))")
             var parts = String(
                 format: "  score %.3f (looks %.2f, sharp %.2f, face %.2f", p.score, p.parts.aesthetics, p.parts.sharpness, p.parts.face)
             if let id = p.parts.identity { parts += String(format: ", person %.2f", id) }
@@ -79,7 +81,7 @@ struct AnalyzeCommand: Command {
             }
             Console.out(
                 String(format: "  crop x %.0f y %.0f  %.0fx%.0f  zoom %.2fx", p.crop.x, p.crop.y, p.crop.width, p.crop.height, p.zoom)
-                    + "  date from \(p.dateSource.rawValue)\(p.captureTime.map { " (\($0))" } ?? "")  \(p.candidates) video\(p.candidates == 1 ? "" : "s") that day"
+                    + "  date from \(p.dateSource.rawValue)\(p.captureTime.map { " (\($0))" } ?? "")  \(p.candidates) candidate\(p.candidates == 1 ? "" : "s") that day"
             )
             MomentLines.print(flaws: p.flaws, passedOver: p.passedOver, indent: 2)
         }

@@ -17,7 +17,7 @@ enum SharedOptions {
         "A day none of whose videos shows the person: skip it, or include its best second anyway, marked as without the person")
     static let photos = ChoiceOption(
         "--photos", default: Judgement.Rules().photos,
-        "Photos scanned into the library: fill the days without video of the person, also compete with the day's videos, or never")
+        "Photos (JPEG, HEIC) beside the videos: fill the days without a video of the person, also compete with the day's videos, or never")
     static let detectSize = NumberOption(
         "--detect-size", "N", default: FaceModels.standardDetectionSize, range: FaceModels.detectionSizes,
         "Long side, in pixels, the detector looks at (more finds smaller faces in crowds, and costs more)")

@@ -67,15 +67,22 @@ public enum Resize {
 
     private static func resample(_ image: RGBImage, _ hx: Taps, _ hy: Taps, width w: Int, height h: Int) -> RGBImage {
         // Horizontal pass into floats, then vertical pass with rounding. Every value is written
-        // before it is read, so neither buffer is cleared first.
-        let mid = [Float](unsafeUninitializedCapacity: image.height * w * 3) { dst, made in
+        // before it is read, so neither buffer is cleared first. Only the rows the vertical taps
+        // read are passed (a region of a large picture needs a band of it).
+        var top = image.height, bottom = 0
+        for y in 0..<h where hy.count[y] > 0 {
+            top = Swift.min(top, Int(hy.start[y]))
+            bottom = Swift.max(bottom, Int(hy.start[y]) + Int(hy.count[y]))
+        }
+        let rows = Swift.max(0, bottom - top)
+        let mid = [Float](unsafeUninitializedCapacity: rows * w * 3) { dst, made in
             image.pixels.withUnsafeBufferPointer { src in
                 hx.start.withUnsafeBufferPointer { starts in
                     hx.count.withUnsafeBufferPointer { counts in
                         hx.weights.withUnsafeBufferPointer { weights in
-                            for y in 0..<image.height {
+                            for y in top..<bottom {
                                 let row = src.baseAddress! + y * image.width * 3
-                                var o = y * w * 3
+                                var o = (y - top) * w * 3
                                 var wi = 0
                                 for x in 0..<w {
                                     var r: Float = 0, g: Float = 0, b: Float = 0
@@ -94,7 +101,7 @@ public enum Resize {
                     }
                 }
             }
-            made = image.height * w * 3
+            made = rows * w * 3
         }
         let rowLength = w * 3
         var acc = [Float](repeating: 0, count: rowLength)
@@ -104,7 +111,7 @@ public enum Resize {
                     hy.weights.withUnsafeBufferPointer { weights in
                         var wi = 0
                         for y in 0..<h {
-                            let s = Int(hy.start[y]), n = Int(hy.count[y])
+                            let s = Int(hy.start[y]) - top, n = Int(hy.count[y])
                             // Tap by tap over whole rows (the same sums in the same order per pixel as
                             // pixel by pixel, but the loop over a row vectorises).
                             for i in 0..<rowLength { acc[i] = 0 }

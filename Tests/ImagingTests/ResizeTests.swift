@@ -25,4 +25,18 @@ final class ResizeTests: XCTestCase {
         XCTAssertEqual(big[13], 0)
         XCTAssertEqual(big[18], 255)
     }
+
+    /// A region is resampled as the picture is: the whole picture as a region is `resize` to the
+    /// bit, and a region half a pixel further right shows the picture half a pixel further left.
+    func testARegionIsTheSameResamplingAtAFractionalPlace() {
+        var ramp = RGBImage(width: 64, height: 48, fill: (0, 0, 0))
+        for y in 0..<48 { for x in 0..<64 { ramp.set(x, y, RGB(UInt8(x * 4), UInt8(y * 5), 90)) } }
+        let whole = Box(x: 0, y: 0, width: 64, height: 48)
+        for (w, h) in [(32, 24), (100, 75), (64, 48)] {
+            XCTAssertEqual(Resize.region(ramp, whole, width: w, height: h).pixels, Resize.resize(ramp, width: w, height: h).pixels, "\(w)x\(h)")
+        }
+        // Enlarged 2x from x 10.5: output pixel 2k reads source 10.5 + k - 0.25, where the ramp is 4 a pixel.
+        let moved = Resize.region(ramp, Box(x: 10.5, y: 8, width: 20, height: 16), width: 40, height: 32)
+        for k in 2..<18 { XCTAssertEqual(Double(moved.pixel(2 * k, 10).r), (10.25 + Double(k)) * 4, accuracy: 1, "pixel \(2 * k)") }
+    }
 }

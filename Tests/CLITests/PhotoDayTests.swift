@@ -45,6 +45,7 @@ final class PhotoDayTests: CLITestCase {
         // Biden alone: one picture is one frame, and no frame of him is Barack's.
         XCTAssertEqual(days["2024-05-11"]?.status, .noPerson)
         XCTAssertEqual(days["2024-05-11"]?.reason, "Barack is in none of its 1 photo")
+        XCTAssertTrue(try glimt("status").out.hasPrefix("library: \(library.appendingPathComponent("glimt").path): 9 videos and 5 photos"))
         // A day with a video of him keeps it; the photo of that day only competes when asked.
         XCTAssertEqual(name(days["2024-05-03"]?.pick), "podium.mp4")
         XCTAssertEqual(days["2024-05-03"]?.candidates.count, 3)

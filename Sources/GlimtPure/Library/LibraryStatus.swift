@@ -8,7 +8,9 @@ import Library
 /// opened or decoded, so a moved video counts as new until a scan recognises it).
 public struct LibraryStatus: Codable, Sendable {
     public var library: String
+    /// Recordings stored, photos included, and of them the photos.
     public var videos = 0
+    public var photos = 0
     public var firstDay: String?
     public var lastDay: String?
     /// Another process holds the library's scan lock now.
@@ -31,6 +33,7 @@ public struct LibraryStatus: Codable, Sendable {
         let store = try LibraryStore(library: library, creating: false)
         var status = LibraryStatus(library: library.path)
         status.videos = try store.counts().videos
+        status.photos = try store.photoCount()
         let days = try store.days()
         (status.firstDay, status.lastDay) = (days.first, days.last)
         status.scanning = FileLock.isHeld(store.scanLockPath)

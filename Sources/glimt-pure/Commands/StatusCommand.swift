@@ -30,7 +30,8 @@ struct StatusCommand: Command {
             return ExitStatus.done
         }
         Console.out(
-            "library: \(ShownPath.escaped(s.library)): \(count(s.videos, "video"))" + (s.firstDay.map { ", \($0) to \(s.lastDay ?? $0)" } ?? ""))
+            "library: \(ShownPath.escaped(s.library)): \(DayPick.counted(videos: s.videos - s.photos, photos: s.photos))"
+                + (s.firstDay.map { ", \($0) to \(s.lastDay ?? $0)" } ?? ""))
         if s.scanning { Console.out("scanning now: another glimt-pure is scanning into this library") }
         if let scan = s.lastScan {
             Console.out("last scan: " + describe(scan) + (scan.shard.map { " (shard \($0))" } ?? ""))
@@ -53,7 +54,7 @@ struct StatusCommand: Command {
             Console.out("new since: not looked for (no watched folders, no scan yet)")
         } else {
             Console.out(
-                "new or changed since: \(count(s.new.count, "video"))" + (s.new.isEmpty ? "" : " (glimt-pure scan)")
+                "new or changed since: \(DayPick.counted(s.new.map(VideoAnalyzer.isPhoto)))" + (s.new.isEmpty ? "" : " (glimt-pure scan)")
                     + (s.lastScan?.shard.map { "; this library holds shard \($0), so the other shards' videos count too" } ?? ""))
             for path in args.flag(\.all) ? s.new : Array(s.new.prefix(shown)) { Console.out("  " + ShownPath.escaped(path)) }
             if !args.flag(\.all) && s.new.count > shown { Console.out("  ... and \(s.new.count - shown) more (--all lists them)") }

@@ -136,9 +136,13 @@ public struct FilmRenderer {
         let decode = VideoDecodeOptions(
             sliceThreadsOnly: info.hasLargePictures,
             timeBound: TimeBound.Allowance.standard.bound(forVideoSeconds: length))
+        // A clip that follows the person has a crop per frame (`MovingCrop`); others one for all.
+        let moving = s.crops.flatMap {
+            MovingCrop(crops: $0, pictureWidth: info.displayWidth, pictureHeight: info.displayHeight, width: options.width, height: options.height)
+        }
         let frames = try reader.frames(
             from: s.start, to: s.start + length, depth: screen.depth, options: decode,
-            region: FrameRegion(crop: crop, width: options.width, height: options.height))
+            region: moving?.region ?? FrameRegion(crop: crop, width: options.width, height: options.height))
         // Decoding (and tone mapping) runs a frame ahead on its own thread while this one
         // encodes, so the two overlap on two cores whatever threads the decoder has.
         let ahead = Prefetcher(depth: 1) { try frames.next().map { (time: $0.time, picture: screen.image($0.picture)) } }
@@ -148,7 +152,11 @@ public struct FilmRenderer {
         var rendered: RGBImage?
         func emit() throws {
             guard let shown else { return }
-            if rendered == nil { rendered = captioned(shown, caption) }
+            if let moving {
+                rendered = captioned(moving.frame(k, of: shown), caption)
+            } else if rendered == nil {
+                rendered = captioned(shown, caption)
+            }
             if let dim = dip(frame: k, of: n) {
                 var dimmed = rendered!
                 dimmed.shade(x: 0, y: 0, width: dimmed.width, height: dimmed.height, .black, alpha: dim)

@@ -16,11 +16,17 @@ public struct FilmSegment: Codable, Equatable, Sendable {
     /// Where its sound has speech, in seconds of the video (not listened to: nil), so music
     /// under the film is lowered there (`Ducking`).
     public var speech: [Range<Double>]?
+    /// One crop per frame of the clip, in the video's upright pixels, for a picture that moves
+    /// with the person (`FilmOptions.Align`); a crop may reach past the picture's edges, and the
+    /// film is black there. Nil: `crop` for every frame.
+    public var crops: [Box]?
 
     public init(
-        day: String, video: String, start: Double, crop: Box, speed: Double? = nil, names: [String]? = nil, speech: [Range<Double>]? = nil
+        day: String, video: String, start: Double, crop: Box, speed: Double? = nil, names: [String]? = nil, speech: [Range<Double>]? = nil,
+        crops: [Box]? = nil
     ) {
         self.speech = speech
+        self.crops = crops
         self.day = day
         self.video = video
         self.start = start
@@ -36,6 +42,22 @@ public struct FilmSegment: Codable, Equatable, Sendable {
     public var playbackSpeed: Double {
         guard let speed, speed.isFinite, speed > 1 else { return 1 }
         return min(speed, Self.maxSpeed)
+    }
+
+    /// For each of a clip's `count` frames at `fps`, the index in `times` (the presentation times
+    /// of the frames decoded from `start` on, ascending) of the picture it shows: the one on
+    /// screen at `start + k * speed / fps`, allowing a quarter frame for rounded timestamps; the
+    /// first picture also stands for any instant before it. The renderer cuts frames this way,
+    /// so a plan made per frame lines up with what the film shows.
+    public func shownPictures(times: [Double], count: Int, fps: Int) -> [Int] {
+        guard !times.isEmpty else { return [] }
+        let step = playbackSpeed / Double(max(fps, 1))
+        var i = 0
+        return (0..<count).map { k in
+            let t = start + Double(k) * step + 0.25 * step
+            while i + 1 < times.count && times[i + 1] <= t { i += 1 }
+            return i
+        }
     }
 
     /// A crop of `aspect` around the same centre as `box`, as large as `box`'s height allows and

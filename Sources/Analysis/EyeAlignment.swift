@@ -6,7 +6,8 @@ import Imaging
 ///
 /// - Jitter: each frame's eye midpoint and face size first lose single-frame outliers (a median
 ///   of `outlierFrames`), then are averaged over `positionFrames` (midpoint) and `sizeFrames`
-///   (size, steadier: a picture that breathes is worse than one that drifts).
+///   (size: about the whole second, since YuNet's eye distance of a face that does not change
+///   jumps by a tenth between neighbouring frames, more than a face's size changes in a second).
 /// - Turns: the face's size is the larger of the eye distance and the eye-to-mouth distance times
 ///   the second's own median ratio of the two (and `turned`). A head turning sideways narrows the
 ///   eyes but not the eye-to-mouth line, and a nod the other way round, so neither zooms in.
@@ -26,10 +27,11 @@ public enum EyeAlignment {
     public static let minimumFound: Float = 0.5
     public static let outlierFrames = 5
     public static let positionFrames = 5
-    public static let sizeFrames = 15
+    public static let sizeFrames = 31
     /// The eye-to-mouth line stands in for the eye distance only where the eyes look narrower
-    /// than it by more than this share allows (a turned head): in a face seen from the front the
-    /// two measures' noise would otherwise push the size up.
+    /// than it by more than this share allows (a turned head, which so zooms in by a tenth at
+    /// most): in a face seen from the front the two measures' noise would otherwise push the
+    /// size up.
     static let turned: Float = 0.9
     /// The most the film enlarges the picture: more, and a small face turns to mush. The steady
     /// framing goes as far for a 720p clip in a 1080x1920 film (2.7x, then `Framing.maxZoom`).

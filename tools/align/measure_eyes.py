@@ -2,7 +2,9 @@
 """Where the eyes are in every frame of a film, by a detector that is not glimt-pure's own.
 
 OpenCV's FaceDetectorYN (YuNet 2023mar int8bq, the model file the repo's fixtures name, from
-../shared/models) on each decoded frame, scaled to --side on its long side. In each frame the face
+../shared/models) on each decoded frame, scaled to --side on its long side for a first look, then
+scaled so the film's median face box is --face pixels high (YuNet's eye distance shrinks by up to
+a quarter for faces much larger than it was trained on, so every film is measured at one face size). In each frame the face
 taken is the one whose eye midpoint is nearest the film's typical eye midpoint (the median, over
 frames, of the most confident face's), so a second face in the picture is not mistaken for the
 person. Reports, for the whole film and per clip (--clip seconds), the share of frames where that
@@ -25,7 +27,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MODEL = os.path.normpath(os.path.join(HERE, "..", "..", "..", "shared", "models", "face_detection_yunet_2023mar_int8bq.onnx"))
 
 
-def faces_per_frame(path, model, side, score):
+def faces_per_frame(path, model, side, score, face=None):
+    """Faces per frame, the frame scaled to `side` on its long side, or (with `face`) so that the
+    film's median face box is `face` = (its height in film pixels, the height wanted)."""
     cap = cv2.VideoCapture(path)
     if not cap.isOpened():
         sys.exit(f"{path}: cannot be read")
@@ -39,7 +43,7 @@ def faces_per_frame(path, model, side, score):
             break
         h, w = img.shape[:2]
         size = (w, h)
-        s = min(1.0, side / max(w, h))
+        s = min(1.0, side / max(w, h)) if face is None else face[1] / face[0]
         small = img if s == 1.0 else cv2.resize(img, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
         if det is None:
             det = cv2.FaceDetectorYN.create(model, "", (small.shape[1], small.shape[0]), score, 0.3, 5000)
@@ -47,7 +51,8 @@ def faces_per_frame(path, model, side, score):
         faces = []
         for f in found if found is not None else []:
             right, left = np.array(f[4:6]) / s, np.array(f[6:8]) / s
-            faces.append({"mid": (right + left) / 2, "dist": float(np.linalg.norm(right - left)), "score": float(f[14])})
+            faces.append({"mid": (right + left) / 2, "dist": float(np.linalg.norm(right - left)), "score": float(f[14]),
+                          "box": float(f[3] / s)})
         frames.append(faces)
     return frames, fps, size
 
@@ -82,12 +87,19 @@ def main():
     ap.add_argument("--model", default=MODEL)
     ap.add_argument("--side", type=int, default=960, help="long side frames are scaled to for detection")
     ap.add_argument("--score", type=float, default=0.6)
+    ap.add_argument("--face", type=float, default=160, help="face box height (px) to detect at, after a first look; 0: --side only")
     ap.add_argument("--clip", type=float, default=1.0, help="seconds per day's clip in the film")
     ap.add_argument("--json")
     a = ap.parse_args()
     out = {}
     for path in a.films:
         frames, fps, (w, h) = faces_per_frame(path, a.model, a.side, a.score)
+        if a.face:
+            # YuNet's eye landmarks move with the size a face has in its input (its eye distance
+            # shrinks for faces far larger than it was trained on): look again at one face size.
+            boxes = [max(f, key=lambda x: x["score"])["box"] for f in frames if f]
+            if boxes:
+                frames, fps, (w, h) = faces_per_frame(path, a.model, a.side, a.score, face=(float(np.median(boxes)), a.face))
         best = [max(f, key=lambda x: x["score"])["mid"] for f in frames if f]
         anchor = np.median(np.array(best), axis=0) if best else np.array([w / 2, h / 2])
         chosen = [min(f, key=lambda x: np.linalg.norm(x["mid"] - anchor)) if f else None for f in frames]

@@ -45,7 +45,7 @@ struct FilmCommand: Command {
             "--transition", default: FilmOptions().transition, "Between days: a plain cut, or a quick fade through black (picture and sound)")
         let align = ChoiceOption(
             "--align", default: FilmOptions().align,
-            "eyes: follow the person's eyes so they stay at one place and size in every frame of every day; none: a steady crop per second")
+            "Keep the person's eyes at one place and size in every frame of every day (eyes), or frame each second with one steady crop (none)")
         let mute = FlagOption("--mute", "Leave out the clips' own sound (otherwise each clip's own sound, silence where it has none)")
         let music = ListOption(
             "--music", "FILE", completion: .file,

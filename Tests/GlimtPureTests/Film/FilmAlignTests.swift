@@ -96,9 +96,14 @@ final class FilmAlignTests: XCTestCase {
         let steady = try render(segments, align: .none)
         // The faceless day's frames are the steady film's.
         let n = FilmOptions().framesPerClip
-        func frame(_ film: String, _ k: Int) throws -> RGBImage { try StillFrame.at((Double(k) + 0.5) / Double(FilmOptions().fps), in: film) }
-        for k in stride(from: n, to: 2 * n, by: 5) { XCTAssertLessThan(meanDifference(try frame(aligned.film, k), try frame(steady.film, k)), 2, "frame \(k)") }
-        XCTAssertGreaterThan(meanDifference(try frame(aligned.film, n / 2), try frame(steady.film, n / 2)), 2, "the first day is aligned, so it differs")
+        func frame(_ film: String, _ k: Int) throws -> RGBImage {
+            try StillFrame.at((Double(k) + 0.5) / Double(FilmOptions().fps), in: film)
+        }
+        for k in stride(from: n, to: 2 * n, by: 5) {
+            XCTAssertLessThan(meanDifference(try frame(aligned.film, k), try frame(steady.film, k)), 2, "frame \(k)")
+        }
+        XCTAssertGreaterThan(
+            meanDifference(try frame(aligned.film, n / 2), try frame(steady.film, n / 2)), 2, "the first day is aligned, so it differs")
     }
 
     private func meanDifference(_ a: RGBImage, _ b: RGBImage) -> Double {

@@ -137,7 +137,7 @@ public struct FilmRenderer {
             sliceThreadsOnly: info.hasLargePictures,
             timeBound: TimeBound.Allowance.standard.bound(forVideoSeconds: length))
         // A clip that follows the person has a crop per frame (`MovingCrop`); others one for all.
-        let moving = s.crops.flatMap {
+        var moving = s.crops.flatMap {
             MovingCrop(crops: $0, pictureWidth: info.displayWidth, pictureHeight: info.displayHeight, width: options.width, height: options.height)
         }
         let frames = try reader.frames(
@@ -152,8 +152,8 @@ public struct FilmRenderer {
         var rendered: RGBImage?
         func emit() throws {
             guard let shown else { return }
-            if let moving {
-                rendered = captioned(moving.frame(k, of: shown), caption)
+            if moving != nil {
+                rendered = captioned(moving!.frame(k, of: shown), caption)
             } else if rendered == nil {
                 rendered = captioned(shown, caption)
             }

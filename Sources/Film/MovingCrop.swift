@@ -4,8 +4,9 @@ import MediaIO
 /// A clip cut with its own crop for each frame (`FilmSegment.crops`). The decoder hands over the
 /// part of the picture that any of the crops touches, scaled no finer than the film needs (so a
 /// 4K clip is not converted whole), and each frame's crop is cut from that and scaled to the
-/// film's size. Where a crop reaches past the picture the film is black: the crop keeps its size
-/// and place, so what it follows stays where it was put.
+/// film's size. Where a crop reaches past the picture the crop keeps its size and place, so what
+/// it follows stays where it was put, and the film shows the clip's colours there, washed out
+/// (`backdrop`): black bars would box every such second in like a letterbox.
 struct MovingCrop {
     let crops: [Box]
     /// What the decoder hands over: `area` of the upright picture at `region.width` x `region.height`.
@@ -17,6 +18,10 @@ struct MovingCrop {
     /// Decoded pixels per picture pixel, across and down.
     private let scaleX: Float
     private let scaleY: Float
+    /// The clip's first frame shrunk to `backdropRows` rows (its colours, no shapes), at half its
+    /// brightness, enlarged to the film's size; made when first needed.
+    private var backdrop: RGBImage?
+    static let backdropRows = 6
 
     /// Nil when no crop touches the picture, or one is not a rectangle.
     init?(crops: [Box], pictureWidth: Int, pictureHeight: Int, width: Int, height: Int) {
@@ -40,7 +45,7 @@ struct MovingCrop {
 
     /// Frame `k`'s crop of `decoded` (a picture of `region`) at the film's size. Frames past the
     /// last crop keep it.
-    func frame(_ k: Int, of decoded: RGBImage) -> RGBImage {
+    mutating func frame(_ k: Int, of decoded: RGBImage) -> RGBImage {
         let c = crops[min(max(k, 0), crops.count - 1)]
         // The crop in decoded pixels, and the part of it the decoded picture holds.
         let cx = (c.x - area.x) * scaleX, cy = (c.y - area.y) * scaleY
@@ -50,11 +55,17 @@ struct MovingCrop {
         let across = Float(width) / cw, down = Float(height) / ch
         let ox0 = Int(((Float(ix0) - cx) * across).rounded()), oy0 = Int(((Float(iy0) - cy) * down).rounded())
         let ox1 = min(width, Int(((Float(ix1) - cx) * across).rounded())), oy1 = min(height, Int(((Float(iy1) - cy) * down).rounded()))
-        guard ix1 > ix0, iy1 > iy0, ox1 > ox0, oy1 > oy0 else { return RGBImage(width: width, height: height) }
+        if backdrop == nil {
+            let rows = Self.backdropRows, columns = max(1, Int((Float(rows * width) / Float(height)).rounded()))
+            var colours = Resize.resize(decoded, width: columns, height: rows)
+            colours.shade(x: 0, y: 0, width: columns, height: rows, .black, alpha: 0.5)
+            backdrop = Resize.resize(colours, width: width, height: height)
+        }
+        guard ix1 > ix0, iy1 > iy0, ox1 > ox0, oy1 > oy0 else { return backdrop! }
         let inside = Resize.resize(
             Crop.crop(decoded, x: ix0, y: iy0, width: ix1 - ix0, height: iy1 - iy0), width: ox1 - ox0, height: oy1 - oy0)
         if ox0 == 0, oy0 == 0, inside.width == width, inside.height == height { return inside }
-        var out = RGBImage(width: width, height: height)
+        var out = backdrop!
         out.paste(inside, x: ox0, y: oy0)
         return out
     }

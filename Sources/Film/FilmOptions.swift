@@ -26,6 +26,13 @@ public struct FilmOptions: Sendable {
         public static let fadeSeconds = 0.12
     }
 
+    /// Where the person's face sits in each second: `none` keeps each pick's steady crop;
+    /// `eyes` follows the person's eyes frame by frame so they stay at one place and size in
+    /// every second of every day (`FilmSegment.crops`, planned from the eyes found in the clip).
+    public enum Align: String, Sendable, CaseIterable {
+        case none, eyes
+    }
+
     public var width = Aspect.standard.defaultSize.width
     public var height = Aspect.standard.defaultSize.height
     public var fps: Int = 30
@@ -42,6 +49,7 @@ public struct FilmOptions: Sendable {
     public static let musicLevels = -60.0...0.0
     public var caption: Caption = .none
     public var transition: Transition = .cut
+    public var align: Align = .none
     /// The birthday (`YYYY-MM-DD`) the `age` captions count from; nil when none is known.
     public var born: String?
     /// x264 constant-rate factor (lower is better and bigger) and speed preset.

@@ -101,7 +101,6 @@ public struct FilmRenderer {
         guard s.start >= 0, s.start < info.duration else {
             throw GlimtError(String(format: "the pick starts at %.2f s, past the video's end (%.2f s)", s.start, info.duration), path: s.video)
         }
-        // Picks may come from a hand-edited file: a crop must lie in the picture it crops.
         return (reader, try fitted(s, width: info.displayWidth, height: info.displayHeight, what: "video"))
     }
 
@@ -166,9 +165,13 @@ public struct FilmRenderer {
         let decode = VideoDecodeOptions(
             sliceThreadsOnly: info.hasLargePictures,
             timeBound: TimeBound.Allowance.standard.bound(forVideoSeconds: length))
+        // A clip that follows the person has a crop per frame (`MovingCrop`); others one for all.
+        var moving = s.crops.flatMap {
+            MovingCrop(crops: $0, pictureWidth: info.displayWidth, pictureHeight: info.displayHeight, width: options.width, height: options.height)
+        }
         let frames = try reader.frames(
             from: s.start, to: s.start + length, depth: screen.depth, options: decode,
-            region: FrameRegion(crop: crop, width: options.width, height: options.height))
+            region: moving?.region ?? FrameRegion(crop: crop, width: options.width, height: options.height))
         // Decoding (and tone mapping) runs a frame ahead on its own thread while this one
         // encodes, so the two overlap on two cores whatever threads the decoder has.
         let ahead = Prefetcher(depth: 1) { try frames.next().map { (time: $0.time, picture: screen.image($0.picture)) } }
@@ -178,7 +181,11 @@ public struct FilmRenderer {
         var rendered: RGBImage?
         func emit() throws {
             guard let shown else { return }
-            if rendered == nil { rendered = captioned(shown, caption) }
+            if moving != nil {
+                rendered = captioned(moving!.frame(k, of: shown), caption)
+            } else if rendered == nil {
+                rendered = captioned(shown, caption)
+            }
             try writer.append(dipped(rendered!, frame: k, of: n))
             k += 1
             frameDone()

@@ -18,13 +18,18 @@ public struct FilmSegment: Codable, Equatable, Sendable {
     public var speech: [Range<Double>]?
     /// True when `video` is a photo, held for the second with a slow push (see `PhotoSecond`).
     public var photo: Bool?
+    /// One crop per frame of the clip, in the video's upright pixels, for a picture that moves
+    /// with the person (`FilmOptions.Align`); a crop may reach past the picture's edges (see
+    /// `MovingCrop` for what the film shows there). Nil: `crop` for every frame.
+    public var crops: [Box]?
 
     public init(
         day: String, video: String, start: Double, crop: Box, speed: Double? = nil, names: [String]? = nil, speech: [Range<Double>]? = nil,
-        photo: Bool? = nil
+        photo: Bool? = nil, crops: [Box]? = nil
     ) {
         self.speech = speech
         self.photo = photo
+        self.crops = crops
         self.day = day
         self.video = video
         self.start = start
@@ -42,6 +47,22 @@ public struct FilmSegment: Codable, Equatable, Sendable {
     public var playbackSpeed: Double {
         guard let speed, speed.isFinite, speed > 1 else { return 1 }
         return min(speed, Self.maxSpeed)
+    }
+
+    /// For each of a clip's `count` frames at `fps`, the index in `times` (the presentation times
+    /// of the frames decoded from `start` on, ascending) of the picture it shows: the one on
+    /// screen at `start + k * speed / fps`, allowing a quarter frame for rounded timestamps; the
+    /// first picture also stands for any instant before it. The renderer cuts frames this way,
+    /// so a plan made per frame lines up with what the film shows.
+    public func shownPictures(times: [Double], count: Int, fps: Int) -> [Int] {
+        guard !times.isEmpty else { return [] }
+        let step = playbackSpeed / Double(max(fps, 1))
+        var i = 0
+        return (0..<count).map { k in
+            let t = start + Double(k) * step + 0.25 * step
+            while i + 1 < times.count && times[i + 1] <= t { i += 1 }
+            return i
+        }
     }
 
     /// A crop of `aspect` around the same centre as `box`, as large as `box`'s height allows and

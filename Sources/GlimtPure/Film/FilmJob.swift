@@ -3,6 +3,7 @@ import AnalysisEngine
 import Film
 import Foundation
 import GlimtCore
+import Imaging
 import Library
 
 /// `glimt-pure film`: checks everything the output needs before any analysis starts, then
@@ -160,7 +161,7 @@ public struct FilmJob {
             throw GlimtError("no day has a pick\(why.isEmpty ? "" : " (\(why))"); no film written")
         }
         if film.caption.showsAge, let born = film.born { outcome.beforeBirth = outcome.segments.map(\.day).filter { $0 < born } }
-        try render(outcome.segments, progress: renderProgress)
+        try render(outcome.segments, progress: renderProgress, report: report)
         return outcome
     }
 
@@ -188,8 +189,19 @@ public struct FilmJob {
         FilmPlan.segments(from: picks, fromDay: fromDay, toDay: toDay)
     }
 
-    func render(_ segments: [FilmSegment], progress: ((RenderProgress) -> Void)? = nil) throws {
+    func render(_ segments: [FilmSegment], progress: ((RenderProgress) -> Void)? = nil, report: ((FileProblem) -> Void)? = nil) throws {
         var segments = segments
+        if film.align == .eyes {
+            for i in segments.indices {
+                guard !segments[i].isPhoto else {
+                    // Not built yet: a photo's eyes would need a face found in it and its push held still.
+                    report?(FileProblem(path: segments[i].video, reason: "\(segments[i].day): a photo; framed as ever, its eyes not aligned"))
+                    continue
+                }
+                segments[i].crops = try eyeCrops(segments[i], report: report)
+            }
+            FaceModels.unloadAll()
+        }
         if !film.music.isEmpty && film.audio {
             // The music is lowered where the seconds' own sound has speech.
             for i in segments.indices where segments[i].playbackSpeed == 1 && !segments[i].isPhoto {
@@ -197,5 +209,33 @@ public struct FilmJob {
             }
         }
         try FilmRenderer(options: film).render(segments, to: output, progress: progress)
+    }
+
+    /// The crops that keep the person's eyes in place through `s` (`EyeAlignment`), or nil (and
+    /// a line naming the day) when too few of its frames show the face: that second keeps the
+    /// pick's steady crop. A face too small to show at the film's eye size is shown smaller, also
+    /// with a line.
+    func eyeCrops(_ s: FilmSegment, report: ((FileProblem) -> Void)?) throws -> [Box]? {
+        let n = film.framesPerClip
+        let found = try FollowedEyes.find(path: s.video, start: s.start, length: Double(n) / Double(film.fps) * s.playbackSpeed, crop: s.crop)
+        let shown = s.shownPictures(times: found.map(\.time), count: n, fps: film.fps)
+        switch EyeAlignment.crops(shown.map { found[$0].landmarks }, width: film.width, height: film.height) {
+        case .aligned(let crops, let limited):
+            if limited {
+                report?(
+                    FileProblem(
+                        path: s.video,
+                        reason: "\(s.day): the face is small, so its eyes are shown closer together than on the other days "
+                            + "(the picture is enlarged at most \(Int(EyeAlignment.maxEnlargement))x)"))
+            }
+            return crops
+        case .tooFewEyes(let seen, let frames):
+            report?(
+                FileProblem(
+                    path: s.video,
+                    reason: "\(s.day): the person's eyes are found in \(seen) of the second's \(frames) frames, too few to align; "
+                        + "the second keeps its ordinary framing"))
+            return nil
+        }
     }
 }

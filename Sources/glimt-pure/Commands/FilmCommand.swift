@@ -43,6 +43,9 @@ struct FilmCommand: Command {
                 + "('glimt-pure people set NAME --born DAY')")
         let transition = ChoiceOption(
             "--transition", default: FilmOptions().transition, "Between days: a plain cut, or a quick fade through black (picture and sound)")
+        let align = ChoiceOption(
+            "--align", default: FilmOptions().align,
+            "Keep the person's eyes at one place and size in every frame of every day (eyes), or frame each second with one steady crop (none)")
         let mute = FlagOption("--mute", "Leave out the clips' own sound (otherwise each clip's own sound, silence where it has none)")
         let music = ListOption(
             "--music", "FILE", completion: .file,
@@ -82,6 +85,7 @@ struct FilmCommand: Command {
         film.preset = try args.value(\.preset)
         film.caption = try args.value(\.caption)
         film.transition = try args.value(\.transition)
+        film.align = try args.value(\.align)
         if let born = args.value(\.born) {
             guard film.caption.showsAge else { throw UsageError("--born is what the age is counted from: give it with --caption age or date+age") }
             if let why = Person.problem(born: born) { throw UsageError(why) }

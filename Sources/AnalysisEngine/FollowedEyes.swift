@@ -59,6 +59,42 @@ public enum FollowedEyes {
         return zip(first.times, followed).map { Frame(time: $0, landmarks: $1?.landmarks) }
     }
 
+    /// The photo at `path`'s face the pick's `crop` was framed on, its landmarks in the photo's
+    /// upright pixels (nil: no face there): looked for around the crop, then again at
+    /// `detectionFace` pixels high, as a video's second is.
+    public static func inPhoto(path: String, crop: Box) throws -> [Point]? {
+        let photo = try ImageDecoder.decode(path: path)
+        let W = Float(photo.width), H = Float(photo.height)
+        let c = crop.center
+        let gw = min(W, crop.width * searchGrowth), gh = min(H, crop.height * searchGrowth)
+        let area = Box(x: min(max(c.x - gw / 2, 0), W - gw), y: min(max(c.y - gh / 2, 0), H - gh), width: gw, height: gh)
+        var detector = try FaceDetector.shared()
+        detector.detectionSize = nil
+        let anchor = Point(c.x, crop.y + Framing.faceHeightPosition * crop.height)
+        func faces(in a: Box, side: Float) -> [DetectedFace] {
+            let s = min(side, 2 * Float(detectionSide)) / max(a.width, a.height)
+            let w = max(32, Int((a.width * s).rounded())), h = max(32, Int((a.height * s).rounded()))
+            let sx = a.width / Float(w), sy = a.height / Float(h)
+            return detector.detect(Resize.region(photo, a, width: w, height: h)).filter { $0.landmarks.count >= 5 }.map { d in
+                DetectedFace(
+                    box: Box(x: a.x + d.box.x * sx, y: a.y + d.box.y * sy, width: d.box.width * sx, height: d.box.height * sy),
+                    landmarks: d.landmarks.map { Point(a.x + $0.x * sx, a.y + $0.y * sy) }, score: d.score)
+            }
+        }
+        func nearest(_ found: [DetectedFace], _ p: Point) -> DetectedFace? {
+            found.min {
+                ($0.box.center.x - p.x) * ($0.box.center.x - p.x) + ($0.box.center.y - p.y) * ($0.box.center.y - p.y)
+                    < ($1.box.center.x - p.x) * ($1.box.center.x - p.x) + ($1.box.center.y - p.y) * ($1.box.center.y - p.y)
+            }
+        }
+        guard let first = nearest(faces(in: area, side: Float(detectionSide)), anchor) else { return nil }
+        let face = first.box.height
+        let near = Box(
+            x: max(0, first.box.x - face), y: max(0, first.box.y - face), width: min(W, first.box.maxX + face) - max(0, first.box.x - face),
+            height: min(H, first.box.maxY + face) - max(0, first.box.y - face))
+        return (nearest(faces(in: near, side: max(near.width, near.height) * detectionFace / face), first.box.center) ?? first).landmarks
+    }
+
     /// YuNet's eye landmarks move with the size a face has in its input (a face 217 pixels high
     /// has its eyes 74 apart; four times enlarged, 55/4 times that): the person's face is looked
     /// for again at this height, within `detectionFaceRange` times either way of it.

@@ -135,9 +135,21 @@ public struct FilmRenderer {
     /// the music, when there is some).
     private func renderPhoto(_ s: FilmSegment, into writer: FilmWriter, framesBefore: Int, music: MusicBed?, frameDone: () -> Void) throws {
         let opened = try openPhoto(s)
-        let (picture, crop) = PhotoSecond.prepared(opened.picture, crop: opened.crop, filmHeight: options.height)
         let n = options.framesPerClip
         let caption = Caption.text(options.caption, segment: s, born: options.born)
+        // Eyes aligned (`FilmSegment.crops`): the photo is held still at its crop, which may reach past it.
+        if let crops = s.crops,
+            var moving = MovingCrop(
+                crops: crops, pictureWidth: opened.picture.width, pictureHeight: opened.picture.height, width: options.width, height: options.height)
+        {
+            let area = Resize.region(opened.picture, moving.region.crop, width: moving.region.width, height: moving.region.height)
+            for k in 0..<n {
+                try writer.append(dipped(captioned(moving.frame(k, of: area), caption), frame: k, of: n))
+                frameDone()
+            }
+            return try appendSound([], into: writer, framesBefore: framesBefore, music: music)
+        }
+        let (picture, crop) = PhotoSecond.prepared(opened.picture, crop: opened.crop, filmHeight: options.height)
         for k in 0..<n {
             let frame = captioned(
                 Resize.region(picture, PhotoSecond.region(crop, frame: k, of: n), width: options.width, height: options.height), caption)

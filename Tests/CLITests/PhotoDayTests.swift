@@ -119,6 +119,34 @@ final class PhotoDayTests: CLITestCase {
         }
     }
 
+    /// With `--align eyes` a photo's second is aligned like the videos': its eyes where theirs
+    /// are (found in the film's frames by `faces`), and held still rather than pushed.
+    func testAlignedEyesPutAPhotosEyesWhereTheVideosAre() throws {
+        try setUpLibrary()
+        let film = library.appendingPathComponent("aligned.mp4").path
+        let made = try glimt("film", "--out", film, "--size", "360x640", "--align", "eyes")
+        XCTAssertEqual(made.status, 0, made.err)
+        var middles: [(x: Double, y: Double)] = []
+        for second in 0...6 {
+            let image = try frame(of: film, at: Double(second) + 0.5)
+            let png = library.appendingPathComponent("eyes_\(second).png").path
+            try ImageEncoder.writePNG(image, to: png)
+            let faces = try glimt("faces", png, "--json")
+            let found = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(faces.out.utf8)) as? [String: Any])["faces"] as? [[String: Any]] ?? []
+            // The face whose eyes are nearest where the film puts them.
+            let eyes = found.compactMap { f -> (x: Double, y: Double)? in
+                guard let l = f["landmarks"] as? [[String: Double]], l.count >= 2 else { return nil }
+                return ((l[0]["x"]! + l[1]["x"]!) / 2, (l[0]["y"]! + l[1]["y"]!) / 2)
+            }.min { abs($0.x - 180) + abs($0.y - 256) < abs($1.x - 180) + abs($1.y - 256) }
+            middles.append(try XCTUnwrap(eyes, "a face in second \(second)"))
+        }
+        for (second, m) in middles.enumerated() {
+            XCTAssertEqual(m.x, 180, accuracy: 0.02 * 640, "second \(second)'s eyes across")
+            XCTAssertEqual(m.y, 0.4 * 640, accuracy: 0.02 * 640, "second \(second)'s eyes down")
+        }
+        XCTAssertEqual(Self.zoom(from: try frame(of: film, at: 5), to: try frame(of: film, at: 5.96), about: (0.5, 0.4)), 1, "held still")
+    }
+
     private func frame(of film: String, at time: Double) throws -> RGBImage {
         let frames = try VideoReader(path: film).frames(every: 1e-3, longSide: 4096, from: time, to: time + 0.03)
         return try XCTUnwrap(try frames.next(), "a frame at \(time) s").image

@@ -192,14 +192,7 @@ public struct FilmJob {
     func render(_ segments: [FilmSegment], progress: ((RenderProgress) -> Void)? = nil, report: ((FileProblem) -> Void)? = nil) throws {
         var segments = segments
         if film.align == .eyes {
-            for i in segments.indices {
-                guard !segments[i].isPhoto else {
-                    // Not built yet: a photo's eyes would need a face found in it and its push held still.
-                    report?(FileProblem(path: segments[i].video, reason: "\(segments[i].day): a photo; framed as ever, its eyes not aligned"))
-                    continue
-                }
-                segments[i].crops = try eyeCrops(segments[i], report: report)
-            }
+            for i in segments.indices { segments[i].crops = try eyeCrops(segments[i], report: report) }
             FaceModels.unloadAll()
         }
         if !film.music.isEmpty && film.audio {
@@ -217,9 +210,15 @@ public struct FilmJob {
     /// with a line.
     func eyeCrops(_ s: FilmSegment, report: ((FileProblem) -> Void)?) throws -> [Box]? {
         let n = film.framesPerClip
-        let found = try FollowedEyes.find(path: s.video, start: s.start, length: Double(n) / Double(film.fps) * s.playbackSpeed, crop: s.crop)
-        let shown = s.shownPictures(times: found.map(\.time), count: n, fps: film.fps)
-        switch EyeAlignment.crops(shown.map { found[$0].landmarks }, width: film.width, height: film.height) {
+        let faces: [EyeAlignment.Landmarks?]
+        if s.isPhoto {
+            // A photo's eyes are where they are for the whole second: it is held still, not pushed.
+            faces = Array(repeating: try FollowedEyes.inPhoto(path: s.video, crop: s.crop), count: n)
+        } else {
+            let found = try FollowedEyes.find(path: s.video, start: s.start, length: Double(n) / Double(film.fps) * s.playbackSpeed, crop: s.crop)
+            faces = s.shownPictures(times: found.map(\.time), count: n, fps: film.fps).map { found[$0].landmarks }
+        }
+        switch EyeAlignment.crops(faces, width: film.width, height: film.height) {
         case .aligned(let crops, let limited):
             if limited {
                 report?(

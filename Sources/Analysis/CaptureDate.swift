@@ -145,7 +145,8 @@ public struct CaptureDate: Codable, Equatable, Sendable {
     /// zeros: no date at all.
     static func fromEXIF(_ s: String) -> Found {
         if s.hasPrefix("0000") { return .nothing }
-        guard case .date(var d, let value) = fromQuickTime(s) else { return fromQuickTime(s) }
+        let found = fromQuickTime(s)
+        guard case .date(var d, let value) = found else { return found }
         d.source = .exif
         return .date(d, value)
     }

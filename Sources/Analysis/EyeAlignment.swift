@@ -14,7 +14,8 @@ import Imaging
 /// - Frames without the face take the values of the frames around them (straight lines between,
 ///   held at the ends); a second where fewer than `minimumFound` of the frames show the face is
 ///   not aligned (the caller keeps its ordinary crop and says so).
-/// - The crop keeps the eyes in place even past the picture's edges (the film is black there),
+/// - The crop keeps the eyes in place even past the picture's edges (the film shows the second's
+///   colours there, washed out: see the Film module's `MovingCrop`),
 ///   but never enlarges the picture more than `maxEnlargement`: a smaller face is shown smaller.
 public enum EyeAlignment {
     /// Where the midpoint between the eyes sits, as shares of the film's width and height: a

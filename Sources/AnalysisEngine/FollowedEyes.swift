@@ -32,13 +32,11 @@ public enum FollowedEyes {
     public static func find(path: String, start: Double, length: Double, crop: Box) throws -> [Frame] {
         let reader = try VideoReader(path: path)
         let W = Float(reader.info.displayWidth), H = Float(reader.info.displayHeight)
-        let c = crop.center
-        let gw = min(W, crop.width * searchGrowth), gh = min(H, crop.height * searchGrowth)
-        let area = Box(x: min(max(c.x - gw / 2, 0), W - gw), y: min(max(c.y - gh / 2, 0), H - gh), width: gw, height: gh)
         var detector = try FaceDetector.shared()
         detector.detectionSize = nil
-        let first = try detect(reader, start: start, length: length, area: area, side: Float(detectionSide), detector: detector)
-        var followed = follow(first.faces, from: Point(c.x, crop.y + Framing.faceHeightPosition * crop.height))
+        let first = try detect(
+            reader, start: start, length: length, area: searchArea(crop, width: W, height: H), side: Float(detectionSide), detector: detector)
+        var followed = follow(first.faces, from: anchor(crop))
         // Again where the face is, at the scale that makes it `detectionFace` pixels high.
         // (Not for a second where too few frames show it: it is not aligned anyway.)
         let boxes = followed.compactMap { $0?.box }
@@ -65,35 +63,47 @@ public enum FollowedEyes {
     public static func inPhoto(path: String, crop: Box) throws -> [Point]? {
         let photo = try ImageDecoder.decode(path: path)
         let W = Float(photo.width), H = Float(photo.height)
-        let c = crop.center
-        let gw = min(W, crop.width * searchGrowth), gh = min(H, crop.height * searchGrowth)
-        let area = Box(x: min(max(c.x - gw / 2, 0), W - gw), y: min(max(c.y - gh / 2, 0), H - gh), width: gw, height: gh)
         var detector = try FaceDetector.shared()
         detector.detectionSize = nil
-        let anchor = Point(c.x, crop.y + Framing.faceHeightPosition * crop.height)
         func faces(in a: Box, side: Float) -> [DetectedFace] {
             let s = min(side, 2 * Float(detectionSide)) / max(a.width, a.height)
             let w = max(32, Int((a.width * s).rounded())), h = max(32, Int((a.height * s).rounded()))
-            let sx = a.width / Float(w), sy = a.height / Float(h)
-            return detector.detect(Resize.region(photo, a, width: w, height: h)).filter { $0.landmarks.count >= 5 }.map { d in
-                DetectedFace(
-                    box: Box(x: a.x + d.box.x * sx, y: a.y + d.box.y * sy, width: d.box.width * sx, height: d.box.height * sy),
-                    landmarks: d.landmarks.map { Point(a.x + $0.x * sx, a.y + $0.y * sy) }, score: d.score)
+            return detector.detect(Resize.region(photo, a, width: w, height: h)).filter { $0.landmarks.count >= 5 }.map {
+                placed($0, in: a, sx: a.width / Float(w), sy: a.height / Float(h))
             }
         }
         func nearest(_ found: [DetectedFace], _ p: Point) -> DetectedFace? {
-            found.min {
-                ($0.box.center.x - p.x) * ($0.box.center.x - p.x) + ($0.box.center.y - p.y) * ($0.box.center.y - p.y)
-                    < ($1.box.center.x - p.x) * ($1.box.center.x - p.x) + ($1.box.center.y - p.y) * ($1.box.center.y - p.y)
-            }
+            found.min { distance($0.box.center, p) < distance($1.box.center, p) }
         }
-        guard let first = nearest(faces(in: area, side: Float(detectionSide)), anchor) else { return nil }
+        guard let first = nearest(faces(in: searchArea(crop, width: W, height: H), side: Float(detectionSide)), anchor(crop)) else {
+            return nil
+        }
         let face = first.box.height
-        let near = Box(
-            x: max(0, first.box.x - face), y: max(0, first.box.y - face), width: min(W, first.box.maxX + face) - max(0, first.box.x - face),
-            height: min(H, first.box.maxY + face) - max(0, first.box.y - face))
+        let x0 = max(0, first.box.x - face), y0 = max(0, first.box.y - face)
+        let near = Box(x: x0, y: y0, width: min(W, first.box.maxX + face) - x0, height: min(H, first.box.maxY + face) - y0)
         return (nearest(faces(in: near, side: max(near.width, near.height) * detectionFace / face), first.box.center) ?? first).landmarks
     }
+
+    /// Where faces are looked for: the pick's crop grown by `searchGrowth` about its centre,
+    /// inside a `W` x `H` picture.
+    static func searchArea(_ crop: Box, width W: Float, height H: Float) -> Box {
+        let c = crop.center
+        let gw = min(W, crop.width * searchGrowth), gh = min(H, crop.height * searchGrowth)
+        return Box(x: min(max(c.x - gw / 2, 0), W - gw), y: min(max(c.y - gh / 2, 0), H - gh), width: gw, height: gh)
+    }
+
+    /// Where the pick's framing put the face in its crop.
+    static func anchor(_ crop: Box) -> Point { Point(crop.center.x, crop.y + Framing.faceHeightPosition * crop.height) }
+
+    /// A face found in a picture of `area` (`sx`, `sy` picture pixels per detection pixel), in
+    /// the picture's pixels.
+    static func placed(_ d: DetectedFace, in area: Box, sx: Float, sy: Float) -> DetectedFace {
+        DetectedFace(
+            box: Box(x: area.x + d.box.x * sx, y: area.y + d.box.y * sy, width: d.box.width * sx, height: d.box.height * sy),
+            landmarks: d.landmarks.map { Point(area.x + $0.x * sx, area.y + $0.y * sy) }, score: d.score)
+    }
+
+    static func distance(_ a: Point, _ b: Point) -> Float { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
 
     /// YuNet's eye landmarks move with the size a face has in its input (a face 217 pixels high
     /// has its eyes 74 apart; four times enlarged, 55/4 times that): the person's face is looked
@@ -119,19 +129,13 @@ public enum FollowedEyes {
             let picture = screen.image(f.picture)
             let sx = area.width / Float(picture.width), sy = area.height / Float(picture.height)
             times.append(f.time)
-            faces.append(
-                detector.detect(picture).map { d in
-                    DetectedFace(
-                        box: Box(x: area.x + d.box.x * sx, y: area.y + d.box.y * sy, width: d.box.width * sx, height: d.box.height * sy),
-                        landmarks: d.landmarks.map { Point(area.x + $0.x * sx, area.y + $0.y * sy) }, score: d.score)
-                })
+            faces.append(detector.detect(picture).map { placed($0, in: area, sx: sx, sy: sy) })
         }
         return (times, faces, scale)
     }
 
     /// Per frame, the face followed from the one nearest `anchor` of those seen often in the second.
     static func follow(_ faces: [[DetectedFace]], from anchor: Point) -> [DetectedFace?] {
-        func distance(_ a: Point, _ b: Point) -> Float { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
         func same(_ a: DetectedFace, _ b: DetectedFace) -> Bool {
             let size = b.box.height / a.box.height
             return distance(a.box.center, b.box.center) < sameFace * a.box.height && size > 0.7 && size < 1.4

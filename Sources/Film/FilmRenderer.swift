@@ -143,8 +143,12 @@ public struct FilmRenderer {
                 crops: crops, pictureWidth: opened.picture.width, pictureHeight: opened.picture.height, width: options.width, height: options.height)
         {
             let area = Resize.region(opened.picture, moving.region.crop, width: moving.region.width, height: moving.region.height)
+            // A still picture: a frame is cut again only where its crop differs from the last.
+            var last: (crop: Box, frame: RGBImage)?
             for k in 0..<n {
-                try writer.append(dipped(captioned(moving.frame(k, of: area), caption), frame: k, of: n))
+                let crop = crops[min(k, crops.count - 1)]
+                if last?.crop != crop { last = (crop, captioned(moving.frame(k, of: area), caption)) }
+                try writer.append(dipped(last!.frame, frame: k, of: n))
                 frameDone()
             }
             return try appendSound([], into: writer, framesBefore: framesBefore, music: music)

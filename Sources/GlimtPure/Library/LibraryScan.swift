@@ -239,9 +239,12 @@ public final class LibraryScan {
         // Opening the container is cheap: its length (for the ETA) and its day (for --from/--to).
         let facts = try VideoFacts.read(path: path, timeZone: options.timeZone)
         if let maker = facts.madeBy { return .skipped(GlimtFilm(path: path, maker: maker)) }
-        if facts.capture.day < (fromDay ?? "0000") || facts.capture.day > (toDay ?? "9999") { return .outOfRange }
+        if !inRange(facts.capture.day) { return .outOfRange }
         return .analyse(key: key, duration: facts.duration, differences: differences)
     }
+
+    /// Whether `day` is within `--from`/`--to`.
+    private func inRange(_ day: String) -> Bool { day >= (fromDay ?? "0000") && day <= (toDay ?? "9999") }
 
     /// Seconds of video a photo counts as in the progress and its ETA: measuring one costs about
     /// what a second's eight samples do.
@@ -301,19 +304,18 @@ public final class LibraryScan {
                             tell(state.frame(path: item.path, time: p.time))
                         }
                     // A photo's day is known once it is read: one outside --from/--to is not kept.
-                    if video.capture.day < (self.fromDay ?? "0000") || video.capture.day > (self.toDay ?? "9999") {
-                        lock.lock()
-                        local.outOfRange += 1
-                        lock.unlock()
-                        turns.leave()
-                        tell(state.finished(path: item.path, duration: item.duration))
-                        continue
+                    let kept = self.inRange(video.capture.day)
+                    if kept {
+                        try store.save(video)
+                        for note in video.notes { tell(FileProblem(path: item.path, reason: note)) }
                     }
-                    try store.save(video)
-                    for note in video.notes { tell(FileProblem(path: item.path, reason: note)) }
                     lock.lock()
-                    local.analysed += 1
-                    local.framesDecoded += times.frames
+                    if kept {
+                        local.analysed += 1
+                        local.framesDecoded += times.frames
+                    } else {
+                        local.outOfRange += 1
+                    }
                     lock.unlock()
                 } catch let film as GlimtFilm {
                     let f = FileProblem(path: item.path, reason: film.reason)

@@ -35,8 +35,9 @@ public enum EyeAlignment {
     /// size up.
     static let turned: Float = 0.9
     /// The most the film enlarges the picture: more, and a small face turns to mush. The steady
-    /// framing goes as far for a 720p clip in a 1080x1920 film (2.7x, then `Framing.maxZoom`).
-    public static let maxEnlargement: Float = 4
+    /// framing goes 2.7x for a 720p clip in a 1080x1920 film, then `Framing.maxZoom`; at 4x the
+    /// sample's 320-pixel clip and 720-pixel photos already fell short of the eye distance there.
+    public static let maxEnlargement: Float = 6
 
     /// The five landmarks of one frame's face (right eye, left eye, nose tip, mouth corners, as
     /// `DetectedFace` has them), in the picture's pixels.
@@ -58,7 +59,6 @@ public enum EyeAlignment {
             return .tooFewEyes(found: found.count, frames: faces.count)
         }
         func mid(_ a: Point, _ b: Point) -> Point { Point((a.x + b.x) / 2, (a.y + b.y) / 2) }
-        func dist(_ a: Point, _ b: Point) -> Float { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
         let eyes = found.map { mid(faces[$0]![0], faces[$0]![1]) }
         let across = found.map { dist(faces[$0]![0], faces[$0]![1]) }
         let down = found.indices.map { dist(eyes[$0], mid(faces[found[$0]]![3], faces[found[$0]]![4])) }
@@ -84,6 +84,72 @@ public enum EyeAlignment {
         }
         return .aligned(crops: crops, limited: limited)
     }
+
+    /// The followed face's eyes as a film frame shows them, in the film's pixels.
+    public struct Seen: Equatable, Sendable {
+        public var frame: Int
+        public var right: Point
+        public var left: Point
+        public init(frame: Int, right: Point, left: Point) {
+            self.frame = frame
+            self.right = right
+            self.left = left
+        }
+    }
+
+    /// A correction larger than this either way is not trusted: the film's frames showed another
+    /// face, or none well.
+    static let largestCorrection: Float = 1.25
+
+    /// How far a second's crops are off, as its film frames show the eyes: `scale` times the film's
+    /// eye distance apart, the midpoint `dx`, `dy` film pixels from `eyePoint`.
+    public struct Correction: Equatable, Sendable {
+        public var scale: Float
+        public var dx: Float
+        public var dy: Float
+
+        public init(scale: Float, dx: Float, dy: Float) {
+            self.scale = scale
+            self.dx = dx
+            self.dy = dy
+        }
+
+        /// Off by less than a hundredth of the eye distance and the film's height: nothing to do.
+        public func isSmall(height: Int) -> Bool {
+            abs(scale - 1) < 0.01 && abs(dx) < 0.01 * Float(height) && abs(dy) < 0.01 * Float(height)
+        }
+    }
+
+    /// The correction the eyes `seen` in a second's film frames ask for: the median of what the
+    /// frames show (one frame's eyes jitter more than the second's plan is off). Nil when fewer
+    /// than half the `looked` frames showed the eyes, or it is past `largestCorrection`.
+    public static func correction(seen: [Seen], looked: Int, width: Int, height: Int) -> Correction? {
+        guard !seen.isEmpty, 2 * seen.count >= looked else { return nil }
+        let W = Float(width), H = Float(height)
+        let c = Correction(
+            scale: median(seen.map { dist($0.right, $0.left) }) / (eyeDistance * H),
+            dx: median(seen.map { ($0.right.x + $0.left.x) / 2 - eyePoint.x * W }),
+            dy: median(seen.map { ($0.right.y + $0.left.y) / 2 - eyePoint.y * H }))
+        guard c.scale.isFinite, c.scale <= largestCorrection, c.scale >= 1 / largestCorrection,
+            abs(c.dx) < (largestCorrection - 1) * W, abs(c.dy) < (largestCorrection - 1) * H
+        else { return nil }
+        return c
+    }
+
+    /// `crops` moved and resized by `c`, so the eyes come to `eyePoint`, `eyeDistance` apart. The
+    /// enlargement stays within `maxEnlargement` (a crop already at that limit is not made smaller).
+    public static func corrected(_ crops: [Box], by c: Correction, width: Int, height: Int) -> [Box] {
+        let W = Float(width), H = Float(height)
+        let smallest = H / maxEnlargement
+        return crops.map { b in
+            // Where the frame shows the eyes, in the picture's pixels, and the crop that puts them in place.
+            let ex = b.x + (eyePoint.x * W + c.dx) * b.width / W, ey = b.y + (eyePoint.y * H + c.dy) * b.height / H
+            let ch = max(b.height * c.scale, min(b.height, smallest)), cw = ch * b.width / b.height
+            return Box(x: ex - eyePoint.x * cw, y: ey - eyePoint.y * ch, width: cw, height: ch)
+        }
+    }
+
+    static func dist(_ a: Point, _ b: Point) -> Float { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
 
     /// `values` of the frames `at` (ascending), spread over `count` frames: straight lines
     /// between them, the first and last held to the ends; single-frame outliers replaced by the

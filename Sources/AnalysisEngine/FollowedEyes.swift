@@ -57,11 +57,10 @@ public enum FollowedEyes {
         return zip(first.times, followed).map { Frame(time: $0, landmarks: $1?.landmarks) }
     }
 
-    /// The photo at `path`'s face the pick's `crop` was framed on, its landmarks in the photo's
-    /// upright pixels (nil: no face there): looked for around the crop, then again at
-    /// `detectionFace` pixels high, as a video's second is.
-    public static func inPhoto(path: String, crop: Box) throws -> [Point]? {
-        let photo = try ImageDecoder.decode(path: path)
+    /// The face in `photo` (upright) the pick's `crop` was framed on, its landmarks in the photo's
+    /// pixels (nil: no face there): looked for around the crop, then again at `detectionFace`
+    /// pixels high, as a video's second is.
+    static func inPhoto(_ photo: RGBImage, crop: Box) throws -> [Point]? {
         let W = Float(photo.width), H = Float(photo.height)
         var detector = try FaceDetector.shared()
         detector.detectionSize = nil

@@ -90,4 +90,35 @@ final class EyeAlignmentTests: XCTestCase {
         let s = shown(faces[0]!, in: crops[0])
         XCTAssertEqual(s.y, EyeAlignment.eyePoint.y, accuracy: 1e-4, "still in place")
     }
+
+    /// The eyes as the film's own frames show them (`ShownEyes`) put the plan right: seen 8 %
+    /// too far apart and 30 pixels off, the corrected crops bring them to the eye point and
+    /// distance, every frame alike; too few frames seen, or a correction past the trusted, leave
+    /// the crops as they were; a crop at the enlargement limit is not made smaller.
+    func testTheEyesSeenInTheFilmCorrectTheCrops() {
+        let faces = [[Point]?](repeating: face(Point(700, 600), eyes: 100, mouth: 100), count: 30)
+        let planned = crops(faces)
+        let H = Float(height), W = Float(width)
+        // The film shows the eyes 8 % further apart than planned, their midpoint 30 px right, 20 px down.
+        let d = 1.08 * EyeAlignment.eyeDistance * H, m = Point(EyeAlignment.eyePoint.x * W + 30, EyeAlignment.eyePoint.y * H + 20)
+        let seen = [0, 6, 12, 18, 24].map { EyeAlignment.Seen(frame: $0, right: Point(m.x - d / 2, m.y), left: Point(m.x + d / 2, m.y)) }
+        guard let c = EyeAlignment.correction(seen: seen, looked: 5, width: width, height: height) else { return XCTFail() }
+        XCTAssertEqual(c.scale, 1.08, accuracy: 1e-4)
+        XCTAssertFalse(c.isSmall(height: height))
+        let fixed = EyeAlignment.corrected(planned, by: c, width: width, height: height)
+        for k in [0, 15, 29] {
+            // Where the film showed the eyes (in the picture), now shown through the corrected crop.
+            let p = planned[k], q = fixed[k]
+            let eye = Point(p.x + m.x * p.width / W, p.y + m.y * p.height / H)
+            XCTAssertEqual((eye.x - q.x) / q.width * W, EyeAlignment.eyePoint.x * W, accuracy: 0.01)
+            XCTAssertEqual((eye.y - q.y) / q.height * H, EyeAlignment.eyePoint.y * H, accuracy: 0.01)
+            XCTAssertEqual(d * p.width / W / q.width * W, EyeAlignment.eyeDistance * H, accuracy: 0.01, "eye distance")
+        }
+        XCTAssertNil(EyeAlignment.correction(seen: Array(seen.prefix(2)), looked: 5, width: width, height: height), "2 of 5 seen")
+        let far = seen.map { EyeAlignment.Seen(frame: $0.frame, right: Point($0.right.x - 200, $0.right.y), left: Point($0.left.x + 200, $0.left.y)) }
+        XCTAssertNil(EyeAlignment.correction(seen: far, looked: 5, width: width, height: height), "another face")
+        let atLimit = [Box(x: 0, y: 0, width: W / EyeAlignment.maxEnlargement, height: H / EyeAlignment.maxEnlargement)]
+        let smaller = EyeAlignment.Correction(scale: 0.9, dx: 0, dy: 0)
+        XCTAssertEqual(EyeAlignment.corrected(atLimit, by: smaller, width: width, height: height)[0].height, atLimit[0].height, accuracy: 1e-3)
+    }
 }

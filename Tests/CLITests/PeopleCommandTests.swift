@@ -80,8 +80,8 @@ final class PeopleCommandTests: CLITestCase {
         try family()
         let list = try run("people")
         XCTAssertEqual(list.status, 0, list.err)
-        XCTAssertTrue(list.out.hasPrefix("Barack: 1 reference, found on 2 of 3 days with video\n"), list.out)
-        XCTAssertTrue(list.out.contains("Joe: 1 reference, found on 2 of 3 days with video\n"), list.out)
+        XCTAssertTrue(list.out.hasPrefix("Barack: 1 reference, found on 2 of 3 days with video or photos\n"), list.out)
+        XCTAssertTrue(list.out.contains("Joe: 1 reference, found on 2 of 3 days with video or photos\n"), list.out)
         let json = try JSONSerialization.jsonObject(with: Data(try run("people", "--json").out.utf8)) as! [[String: Any]]
         XCTAssertEqual(json.map { $0["name"] as! String }, ["Barack", "Joe"])
         XCTAssertEqual(json.map { $0["daysFound"] as! Int }, [2, 2])

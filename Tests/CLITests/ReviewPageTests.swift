@@ -136,6 +136,36 @@ final class ReviewPageTests: CLITestCase {
         try FileManager.default.removeItem(at: leaky)
     }
 
+    /// A day with only a photo of the person (the sample's 8 May, dated by EXIF) is in the year
+    /// as picked and marked PHOTO; its day plays the photo's pushed second, says the film holds
+    /// it, and has no timeline (a photo has no time).
+    func testAPhotoDayIsMarkedAndPlaysItsSecond() throws {
+        let photos = library.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.repositoryRoot.appendingPathComponent("Sample/photos/IMG_0101.JPG"), to: photos.appendingPathComponent("IMG_0101.JPG"))
+        XCTAssertEqual(try glimt("scan", photos.path, "--library", store.path, "--timezone", "UTC", "-q").status, 0)
+        let review = try glimt("review", "--out", site.path)
+        XCTAssertEqual(review.status, 0, review.err)
+        XCTAssertTrue(review.out.contains("5 days with video or photos"), review.out)
+
+        let year = try browse(site.appendingPathComponent("index.html").absoluteString)
+        let cell = try XCTUnwrap(
+            year.range(of: #"data-day="2024-05-08" data-status="picked"[^>]*>(.(?!data-day=))*PHOTO"#, options: .regularExpression))
+        XCTAssertFalse(year[cell].isEmpty)
+        XCTAssertEqual(year.components(separatedBy: ">PHOTO<").count - 1, 1, "one photo day")
+
+        let dom = try browse(site.appendingPathComponent("index.html").absoluteString + "#2024-05-08")
+        XCTAssertTrue(dom.contains("A photo: the film holds it for the second"), "the day says what the film does with it")
+        XCTAssertFalse(dom.contains("class=\"timeline\""), "a photo has no timeline")
+        let source = try XCTUnwrap(
+            try NSRegularExpression(pattern: #"data-preview="([^"]+)""#).firstMatch(in: dom, range: NSRange(dom.startIndex..., in: dom))
+                .map { String(dom[Range($0.range(at: 1), in: dom)!]) })
+        let info = try VideoReader(path: site.appendingPathComponent(source).path).info
+        XCTAssertEqual(info.codecName, "h264", source)
+        XCTAssertEqual(info.duration, 1, accuracy: 0.2, "\(source): the photo's second, as the film shows it")
+    }
+
     /// The reference images of docs/ (GLIMT_UPDATE_SCREENSHOTS=1 writes them there).
     func testScreenshotsOfTheYearAndADay() throws {
         let update = ProcessInfo.processInfo.environment["GLIMT_UPDATE_SCREENSHOTS"] == "1"

@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
-"""Where the eyes are in every frame of a film, by a detector that is not glimt-pure's own.
+"""Where the eyes are in every frame of a film, by detectors that are not glimt-pure's own.
 
-OpenCV's FaceDetectorYN (YuNet 2023mar int8bq, the model file the repo's fixtures name, from
-../shared/models) on each decoded frame, scaled to --side on its long side for a first look, then
-scaled so the film's median face box is --face pixels high (YuNet's eye distance shrinks by up to
-a quarter for faces much larger than it was trained on, so every film is measured at one face size). In each frame the face
-taken is the one whose eye midpoint is nearest the film's typical eye midpoint (the median, over
-frames, of the most confident face's), so a second face in the picture is not mistaken for the
-person. Reports, for the whole film and per clip (--clip seconds), the share of frames where that
-face was found, and how far the eye midpoint (x and y, as % of the frame's height) and the eye
-distance (as % of its median) stray from their medians: the largest deviation, and the 95th
-percentile. `film --align eyes` promises the midpoint within 2 % and the distance within 5 %.
+Each decoded frame of the film is read by:
+- OpenCV's FaceDetectorYN (YuNet 2023mar int8bq, the model file the repo's fixtures name, from
+  ../shared/models) on the whole frame at its own size ("yunet"), and scaled to 960 and 640
+  pixels on its long side ("yunet960", "yunet640"): YuNet's eye landmarks move with the size a
+  face has in its input, differently for each face, so one film reads differently at each size;
+- MediaPipe's FaceMesh (refined landmarks), whose eye centres are the middles of each eye's
+  corners (landmarks 33/133 and 362/263): a finer landmark model, the same at every size.
+In each frame the face taken is the one whose eye midpoint is nearest the film's eye point
+(--eye-point, `film --align eyes` puts it at half the width and 40 % of the height). Reports, per
+detector, for the whole film and per clip (--clip seconds): the share of frames where a face was
+found; per clip, the median eye midpoint and eye distance; and how far those per-clip medians
+stray from the film's (the midpoint as % of the frame's height, the distance as % of its median),
+and the 95th percentile of single frames' deviations. `film --align eyes` promises the midpoint
+within 2 % and the distance within 5 %.
 
-usage: tools/align/.venv/bin/python tools/align/measure_eyes.py FILM.mp4 [...] [--json OUT] [--clip 1]
+usage: tools/align/.venv/bin/python tools/align/measure_eyes.py FILM.mp4 [...] [--json OUT] [--clip 1] [--skip-clips 2,5]
 Set up the venv: python3 -m venv tools/align/.venv && tools/align/.venv/bin/pip install -r tools/align/requirements.txt
 """
 import argparse
@@ -20,64 +24,107 @@ import json
 import os
 import sys
 
+import warnings
+warnings.filterwarnings("ignore")
+os.environ.setdefault("GLOG_minloglevel", "2")
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
 import cv2
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MODEL = os.path.normpath(os.path.join(HERE, "..", "..", "..", "shared", "models", "face_detection_yunet_2023mar_int8bq.onnx"))
+DETECTORS = ["yunet", "yunet960", "yunet640", "mediapipe"]
 
 
-def faces_per_frame(path, model, side, score, face=None):
-    """Faces per frame, the frame scaled to `side` on its long side, or (with `face`) so that the
-    film's median face box is `face` = (its height in film pixels, the height wanted)."""
+def read_frames(path):
     cap = cv2.VideoCapture(path)
     if not cap.isOpened():
         sys.exit(f"{path}: cannot be read")
     fps = cap.get(cv2.CAP_PROP_FPS) or 30.0
-    det = None
     frames = []
-    size = None
     while True:
         ok, img = cap.read()
         if not ok:
             break
+        frames.append(img)
+    return frames, fps
+
+
+def yunet_eyes(model, side):
+    """Eye pairs (right, left) of every face YuNet finds in a frame, in the frame's pixels."""
+    det = {}
+
+    def find(img):
         h, w = img.shape[:2]
-        size = (w, h)
-        s = min(1.0, side / max(w, h)) if face is None else face[1] / face[0]
+        s = 1.0 if side is None else side / max(w, h)
         small = img if s == 1.0 else cv2.resize(img, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
-        if det is None:
-            det = cv2.FaceDetectorYN.create(model, "", (small.shape[1], small.shape[0]), score, 0.3, 5000)
-        _, found = det.detect(small)
-        faces = []
-        for f in found if found is not None else []:
-            right, left = np.array(f[4:6]) / s, np.array(f[6:8]) / s
-            faces.append({"mid": (right + left) / 2, "dist": float(np.linalg.norm(right - left)), "score": float(f[14]),
-                          "box": float(f[3] / s)})
-        frames.append(faces)
-    return frames, fps, size
+        key = small.shape[:2]
+        if key not in det:
+            det[key] = cv2.FaceDetectorYN.create(model, "", (small.shape[1], small.shape[0]), 0.6, 0.3, 5000)
+        _, found = det[key].detect(small)
+        return [(np.array(f[4:6]) / s, np.array(f[6:8]) / s) for f in (found if found is not None else [])]
+
+    return find
 
 
-def spread(values, reference, scale):
-    d = np.abs(np.array(values) - reference) / scale * 100
-    return {"max": round(float(d.max()), 2), "p95": round(float(np.percentile(d, 95)), 2)} if len(d) else None
+def mediapipe_eyes():
+    import mediapipe as mp
+    mesh = mp.solutions.face_mesh.FaceMesh(static_image_mode=True, max_num_faces=4, refine_landmarks=True,
+                                           min_detection_confidence=0.3)
+
+    def find(img):
+        h, w = img.shape[:2]
+        r = mesh.process(cv2.cvtColor(img, cv2.COLOR_BGR2RGB))
+        out = []
+        for lm in r.multi_face_landmarks or []:
+            p = lambda i: np.array([lm.landmark[i].x * w, lm.landmark[i].y * h])
+            out.append(((p(33) + p(133)) / 2, (p(362) + p(263)) / 2))
+        return out
+
+    return find
 
 
-def measure(frames, height, first=0):
-    """Deviations in frames[first:] against the medians of those frames."""
-    found = [f for f in frames if f is not None]
-    if not found:
-        return {"frames": len(frames), "found": 0.0}
-    mids = np.array([f["mid"] for f in found])
-    dists = np.array([f["dist"] for f in found])
-    mx, my, md = np.median(mids[:, 0]), np.median(mids[:, 1]), np.median(dists)
+def measure(frames, find, eye_point, per, skip):
+    h, w = frames[0].shape[:2]
+    target = np.array([eye_point[0] * w, eye_point[1] * h])
+    chosen = []
+    for img in frames:
+        pairs = find(img)
+        if not pairs:
+            chosen.append(None)
+            continue
+        a, b = min(pairs, key=lambda e: np.linalg.norm((e[0] + e[1]) / 2 - target))
+        chosen.append(((a + b) / 2, float(np.linalg.norm(a - b))))
+    clips = [chosen[i:i + per] for i in range(0, len(chosen), per)]
+    kept = [c for i, c in enumerate(clips) if i not in skip]
+    per_clip = []
+    for c in clips:
+        got = [f for f in c if f]
+        per_clip.append(None if not got else {
+            "found": len(got) / len(c),
+            "mid": np.median(np.array([f[0] for f in got]), axis=0) / h,
+            "dist": float(np.median([f[1] for f in got])) / h})
+    meds = [per_clip[i] for i, c in enumerate(clips) if i not in skip and per_clip[i]]
+    if not meds:
+        return {"found": 0.0}
+    mx, my = np.median([m["mid"][0] for m in meds]), np.median([m["mid"][1] for m in meds])
+    md = np.median([m["dist"] for m in meds])
+    frames_kept = [f for c in kept for f in c if f]
+    dev = lambda v, ref, scale: float(np.max(np.abs(np.array(v) - ref)) / scale * 100)
+    p95 = lambda v, ref, scale: float(np.percentile(np.abs(np.array(v) - ref), 95) / scale * 100)
     return {
-        "frames": len(frames),
-        "found": round(len(found) / len(frames), 3),
-        "mid_x_pct_h": spread(mids[:, 0], mx, height),
-        "mid_y_pct_h": spread(mids[:, 1], my, height),
-        "dist_pct": spread(dists, md, md),
-        "median_mid": [round(float(mx / height), 4), round(float(my / height), 4)],
-        "median_dist_pct_h": round(float(md / height * 100), 2),
+        "found": round(sum(1 for c in kept for f in c if f) / max(1, sum(len(c) for c in kept)), 3),
+        "median_mid": [round(float(mx), 4), round(float(my), 4)],
+        "median_dist_pct_h": round(float(md * 100), 2),
+        "clips_mid_x_pct_h": round(dev([m["mid"][0] for m in meds], mx, 1), 2),
+        "clips_mid_y_pct_h": round(dev([m["mid"][1] for m in meds], my, 1), 2),
+        "clips_dist_pct": round(dev([m["dist"] for m in meds], md, md), 2),
+        "frames_mid_x_p95": round(p95([f[0][0] / h for f in frames_kept], mx, 1), 2),
+        "frames_mid_y_p95": round(p95([f[0][1] / h for f in frames_kept], my, 1), 2),
+        "frames_dist_p95": round(p95([f[1] / h for f in frames_kept], md, md), 2),
+        "clips": [None if m is None else {"found": round(m["found"], 3), "mid": [round(float(v), 4) for v in m["mid"]],
+                                          "dist_pct_h": round(m["dist"] * 100, 2)} for m in per_clip],
     }
 
 
@@ -85,41 +132,35 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("films", nargs="+")
     ap.add_argument("--model", default=MODEL)
-    ap.add_argument("--side", type=int, default=960, help="long side frames are scaled to for detection")
-    ap.add_argument("--score", type=float, default=0.6)
-    ap.add_argument("--face", type=float, default=160, help="face box height (px) to detect at, after a first look; 0: --side only")
+    ap.add_argument("--detectors", default=",".join(DETECTORS), help="comma-separated, of " + ", ".join(DETECTORS))
+    ap.add_argument("--eye-point", default="0.5,0.4", help="where the film puts the eyes, as shares of width and height")
     ap.add_argument("--clip", type=float, default=1.0, help="seconds per day's clip in the film")
+    ap.add_argument("--skip-clips", default="", help="clip numbers left out of the film's figures (e.g. ones the film names as not aligned)")
     ap.add_argument("--json")
     a = ap.parse_args()
+    eye_point = [float(v) for v in a.eye_point.split(",")]
+    skip = {int(v) for v in a.skip_clips.split(",") if v}
+    finders = {"yunet": lambda: yunet_eyes(a.model, None), "yunet960": lambda: yunet_eyes(a.model, 960),
+               "yunet640": lambda: yunet_eyes(a.model, 640), "mediapipe": mediapipe_eyes}
     out = {}
     for path in a.films:
-        frames, fps, (w, h) = faces_per_frame(path, a.model, a.side, a.score)
-        if a.face:
-            # YuNet's eye landmarks move with the size a face has in its input (its eye distance
-            # shrinks for faces far larger than it was trained on): look again at one face size.
-            boxes = [max(f, key=lambda x: x["score"])["box"] for f in frames if f]
-            if boxes:
-                frames, fps, (w, h) = faces_per_frame(path, a.model, a.side, a.score, face=(float(np.median(boxes)), a.face))
-        best = [max(f, key=lambda x: x["score"])["mid"] for f in frames if f]
-        anchor = np.median(np.array(best), axis=0) if best else np.array([w / 2, h / 2])
-        chosen = [min(f, key=lambda x: np.linalg.norm(x["mid"] - anchor)) if f else None for f in frames]
+        frames, fps = read_frames(path)
+        h, w = frames[0].shape[:2]
         per = max(1, round(a.clip * fps))
-        clips = [measure(chosen[i:i + per], h) for i in range(0, len(chosen), per)]
-        result = {"size": [w, h], "fps": fps, "film": measure(chosen, h), "clips": clips}
-        out[path] = result
-        f = result["film"]
-        print(f"{path}: {w}x{h}, {f['frames']} frames, face found in {f.get('found', 0) * 100:.1f} %")
-        if "dist_pct" in f:
-            print(f"  eye midpoint x: max {f['mid_x_pct_h']['max']:.2f} % of height (p95 {f['mid_x_pct_h']['p95']:.2f}),"
-                  f" y: max {f['mid_y_pct_h']['max']:.2f} % (p95 {f['mid_y_pct_h']['p95']:.2f});"
-                  f" eye distance: max {f['dist_pct']['max']:.2f} % (p95 {f['dist_pct']['p95']:.2f})"
-                  f" around {f['median_dist_pct_h']:.2f} % of height, midpoint at {f['median_mid']} of height")
-        for i, c in enumerate(clips):
-            if "dist_pct" in c:
-                print(f"  clip {i}: found {c['found'] * 100:.0f} %, mid {c['median_mid']}, dist {c['median_dist_pct_h']:.2f} % of h;"
-                      f" within the clip: x {c['mid_x_pct_h']['max']:.2f}, y {c['mid_y_pct_h']['max']:.2f}, dist {c['dist_pct']['max']:.2f} %")
-            else:
-                print(f"  clip {i}: no face")
+        print(f"{path}: {w}x{h}, {len(frames)} frames, {len(range(0, len(frames), per))} clips")
+        out[path] = {}
+        for name in a.detectors.split(","):
+            r = measure(frames, finders[name](), eye_point, per, skip)
+            out[path][name] = r
+            if "median_dist_pct_h" not in r:
+                print(f"  {name:10s} no face")
+                continue
+            print(f"  {name:10s} found {r['found'] * 100:.0f} %; clips' medians stray: midpoint x {r['clips_mid_x_pct_h']:.2f}, "
+                  f"y {r['clips_mid_y_pct_h']:.2f} % of height, eye distance {r['clips_dist_pct']:.2f} % "
+                  f"(frames p95: {r['frames_mid_x_p95']:.2f}, {r['frames_mid_y_p95']:.2f}, {r['frames_dist_p95']:.2f} %); "
+                  f"eyes at {r['median_mid']} of height, {r['median_dist_pct_h']:.2f} % of height apart")
+            print("             per clip, eye distance % of height: " + " ".join(
+                "-" if c is None else f"{c['dist_pct_h']:.2f}" for c in r["clips"]))
     if a.json:
         with open(a.json, "w") as fh:
             json.dump(out, fh, indent=1)

@@ -210,15 +210,14 @@ public struct FilmJob {
     /// with a line.
     func eyeCrops(_ s: FilmSegment, report: ((FileProblem) -> Void)?) throws -> [Box]? {
         let n = film.framesPerClip
-        let faces: [EyeAlignment.Landmarks?]
-        if s.isPhoto {
+        let outcome =
+            s.isPhoto
             // A photo's eyes are where they are for the whole second: it is held still, not pushed.
-            faces = Array(repeating: try FollowedEyes.inPhoto(path: s.video, crop: s.crop), count: n)
-        } else {
-            let found = try FollowedEyes.find(path: s.video, start: s.start, length: Double(n) / Double(film.fps) * s.playbackSpeed, crop: s.crop)
-            faces = s.shownPictures(times: found.map(\.time), count: n, fps: film.fps).map { found[$0].landmarks }
-        }
-        switch EyeAlignment.crops(faces, width: film.width, height: film.height) {
+            ? try ShownEyes.photo(path: s.video, crop: s.crop, frames: n, width: film.width, height: film.height)
+            : try ShownEyes.video(
+                path: s.video, start: s.start, length: Double(n) / Double(film.fps) * s.playbackSpeed, crop: s.crop, width: film.width,
+                height: film.height, shown: { s.shownPictures(times: $0, count: n, fps: film.fps) })
+        switch outcome {
         case .aligned(let crops, let limited):
             if limited {
                 report?(

@@ -72,9 +72,10 @@ extension People {
         public var references: [Reference]
         /// Their birthday, `YYYY-MM-DD`, when given (`people set NAME --born DAY`).
         public var born: String?
-        /// Days with a video the person is in (the identity rules met).
+        /// Days with a video or photo the person is in (the identity rules met).
         public var daysFound: Int
-        public var daysWithVideo: Int
+        /// Days with a video or photo.
+        public var daysRecorded: Int
     }
 
     public static func summaries(library: URL, rules: Judgement.Rules = Judgement.Rules()) throws -> [Summary] {
@@ -92,7 +93,7 @@ extension People {
             }
         }
         return people.enumerated().map { i, p in
-            Summary(id: p.id, name: p.name, references: p.references, born: p.born, daysFound: found[i], daysWithVideo: days.count)
+            Summary(id: p.id, name: p.name, references: p.references, born: p.born, daysFound: found[i], daysRecorded: days.count)
         }
     }
 

@@ -35,7 +35,7 @@ public struct ReviewSite {
 
     public struct Outcome: Sendable {
         public var years: [Int] = []
-        public var daysWithVideo = 0
+        public var daysRecorded = 0
         public var candidates = 0
         public var previewsMade = 0
         public var reused = 0
@@ -102,7 +102,7 @@ public struct ReviewSite {
                     reports[day]
                     ?? DayReport(day: day, person: person, status: .noVideo, pick: nil, reason: nil, candidates: [], datedByModificationTime: [])
                 entries.append(entry(r, pictures: &pictures, wanted: &wanted, windowLength: days.judgement.rules.windowLength))
-                if !r.candidates.isEmpty { outcome.daysWithVideo += 1 }
+                if !r.candidates.isEmpty { outcome.daysRecorded += 1 }
                 outcome.candidates += r.candidates.count
                 day = CalendarDay.next(day)
             }

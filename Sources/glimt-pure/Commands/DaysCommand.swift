@@ -6,13 +6,13 @@ struct DaysCommand: Command {
     static let summary = "List the library's days: each day's pick, its other candidates, and the days without"
     static let usage = ["days [--from DAY] [--to DAY] [--json] [options]"]
     static let about = """
-        Every day with video from --from (default: the first day with a video) to --to (default: the
-        last), with its pick (video, second, score, whether the person was found, automatic or
-        pinned), its other videos, and the days without the person or excluded; each run of days
-        without video is one line (--all lists every day). Judged from the stored frames with
-        today's references: nothing is decoded. Days dated only by a file's modification time are
-        marked, since a copied file's time is the day of the copy ('glimt-pure date set' gives such a
-        video its real day); days set by hand are marked too.
+        Every day with video or photos from --from (default: the first such day) to --to
+        (default: the last), with its pick (video or photo, second, score, whether the person was
+        found, automatic or pinned), its other videos and photos, and the days without the person
+        or excluded; each run of days with neither is one line (--all lists every day). Judged
+        from the stored frames with today's references: nothing is decoded. Days dated only by a
+        file's modification time are marked, since a copied file's time is the day of the copy
+        ('glimt-pure date set' gives such a video its real day); days set by hand are marked too.
         """
     struct Options: OptionGroup {
         let days = DayRange()

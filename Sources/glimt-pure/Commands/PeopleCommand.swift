@@ -38,7 +38,7 @@ struct PeopleCommand: Command {
                 for p in people {
                     Console.out(
                         "\(p.name)\(p.born.map { ", born \($0)" } ?? ""): \(p.references.count) reference\(p.references.count == 1 ? "" : "s"), "
-                            + "found on \(p.daysFound) of \(p.daysWithVideo) days with video")
+                            + "found on \(p.daysFound) of \(p.daysRecorded) days with video or photos")
                     for r in p.references { Console.out(String(format: "%5d  ", r.number) + "face \(r.face) of \(ShownPath.escaped(r.photo))") }
                     if let why = Person(id: p.id, name: p.name, references: []).reservedName { Console.out("  " + why) }
                 }

@@ -48,7 +48,7 @@ struct ReviewCommand: Command {
         let years = outcome.years.map(String.init).joined(separator: ", ")
         let leftAlone = outcome.inTheWay.count + outcome.othersFiles.count
         Console.out(
-            "wrote \(site.folder.appendingPathComponent("index.html").path): \(years), \(outcome.daysWithVideo) days with video, \(outcome.candidates) candidates; "
+            "wrote \(site.folder.appendingPathComponent("index.html").path): \(years), \(outcome.daysRecorded) days with video or photos, \(outcome.candidates) candidates; "
                 + "\(outcome.previewsMade) previews and \(outcome.thumbsMade) thumbnails made, \(outcome.reused) reused"
                 + (leftAlone > 0 ? "; \(leftAlone) \(leftAlone == 1 ? "file" : "files") not glimt's left alone (named above)" : "")
                 + String(format: " (%.1f s)", Date().timeIntervalSince(started)))

@@ -12,7 +12,34 @@ enum HalfFloats {
         return out
     }
 
+    /// Every stored face's embedding passes through here each time a library is judged, so the
+    /// conversion is integer arithmetic the compiler vectorises: `Float(Float16)` is a library
+    /// call per number where the target has no F16C (the baseline x86-64 build), and was an
+    /// eighth of a decade's `days`.
     static func decode(_ bytes: [UInt8]) -> [Float] {
-        stride(from: 0, to: bytes.count - 1, by: 2).map { Float(Float16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)) }
+        let n = bytes.count / 2
+        return [Float](unsafeUninitializedCapacity: n) { out, count in
+            bytes.withUnsafeBufferPointer { b in
+                for i in 0..<n { out[i] = float(UInt32(b[2 * i]) | UInt32(b[2 * i + 1]) << 8) }
+            }
+            count = n
+        }
+    }
+
+    /// The Float of a half's bits (in the low 16): exact for every half, NaNs kept NaN.
+    @inline(__always)
+    static func float(_ h: UInt32) -> Float {
+        let sign = (h & 0x8000) << 16
+        let shifted = (h & 0x7fff) << 13
+        let exponent = shifted & (0x7c00 << 13)
+        var o = shifted &+ ((127 - 15) << 23)
+        if exponent == 0x7c00 << 13 {
+            // Infinity or NaN: the exponent all ones in single precision too.
+            o &+= (128 - 16) << 23
+        } else if exponent == 0 {
+            // Zero or subnormal: let the FPU normalise it (2^-14 times the mantissa).
+            o = (Float(bitPattern: o &+ (1 << 23)) - Float(bitPattern: 113 << 23)).bitPattern
+        }
+        return Float(bitPattern: o | sign)
     }
 }

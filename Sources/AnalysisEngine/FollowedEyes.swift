@@ -118,19 +118,33 @@ public enum FollowedEyes {
         let area = Box(
             x: a.x.rounded(.down), y: a.y.rounded(.down), width: max(1, a.width.rounded(.down)), height: max(1, a.height.rounded(.down)))
         let scale = min(side, 2 * Float(detectionSide)) / max(area.width, area.height)
+        var times: [Double] = []
+        var faces: [[DetectedFace]] = []
+        try eachFrame(reader, start: start, length: length, area: area, scale: scale) { _, time, screened in
+            let picture = screened()
+            let sx = area.width / Float(picture.width), sy = area.height / Float(picture.height)
+            times.append(time)
+            faces.append(detector.detect(picture).map { placed($0, in: area, sx: sx, sy: sy) })
+        }
+        return (times, faces, scale)
+    }
+
+    /// Each frame shown from `start` for `length` seconds (its index in that order, its time),
+    /// decoded as the part `area` of the upright picture (whole pixels, inside it) at `scale`
+    /// decoded pixels per picture pixel; the picture as the screen shows it is made when asked
+    /// for (an HDR frame is tone-mapped then).
+    static func eachFrame(
+        _ reader: VideoReader, start: Double, length: Double, area: Box, scale: Float, _ body: (Int, Double, () -> RGBImage) throws -> Void
+    ) throws {
         let region = FrameRegion(
             crop: area, width: max(32, Int((area.width * scale).rounded())), height: max(32, Int((area.height * scale).rounded())))
         let screen = ScreenPicture(reader.info)
         let frames = try reader.frames(from: start, to: start + length, depth: screen.depth, region: region)
-        var times: [Double] = []
-        var faces: [[DetectedFace]] = []
+        var i = 0
         while let f = try frames.next() {
-            let picture = screen.image(f.picture)
-            let sx = area.width / Float(picture.width), sy = area.height / Float(picture.height)
-            times.append(f.time)
-            faces.append(detector.detect(picture).map { placed($0, in: area, sx: sx, sy: sy) })
+            try body(i, f.time, { screen.image(f.picture) })
+            i += 1
         }
-        return (times, faces, scale)
     }
 
     /// Per frame, the face followed from the one nearest `anchor` of those seen often in the second.

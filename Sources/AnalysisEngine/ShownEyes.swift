@@ -46,17 +46,11 @@ public enum ShownEyes {
         let left = max(0, (x0 - gx).rounded(.down)), top = max(0, (y0 - gy).rounded(.down))
         let area = Box(x: left, y: top, width: min(W, (x1 + gx).rounded(.up)) - left, height: min(H, (y1 + gy).rounded(.up)) - top)
         let finest = min(1, parts.map { $0.film.width / $0.source.width }.max()!)
-        let region = FrameRegion(
-            crop: area, width: max(2, Int((area.width * finest).rounded())), height: max(2, Int((area.height * finest).rounded())))
         let wanted = Dictionary(grouping: frames, by: { pictures[$0] })
-        let screen = ScreenPicture(reader.info)
-        let decoded = try reader.frames(from: start, to: start + length, depth: screen.depth, region: region)
         var looks: [Look] = []
-        var i = 0
-        while let f = try decoded.next() {
-            defer { i += 1 }
-            guard let uses = wanted[i] else { continue }
-            let picture = screen.image(f.picture)
+        try FollowedEyes.eachFrame(reader, start: start, length: length, area: area, scale: finest) { i, _, screened in
+            guard let uses = wanted[i] else { return }
+            let picture = screened()
             looks += uses.map { Look(frame: $0, picture: picture, area: area) }
         }
         return .aligned(crops: try settled(crops, looks, film: film), limited: limited)

@@ -347,12 +347,12 @@ public final class LibraryStore: @unchecked Sendable {
         }
     }
 
-    /// How many videos, frames and faces are stored.
     /// Of the stored recordings, the photos (see `RecordingFacts.photo`).
     public func photoCount() throws -> Int {
         try locked { try db.rows("SELECT count(*) FROM videos WHERE recording LIKE '%\"photo\":true%'") { $0.int(0) }.first ?? 0 }
     }
 
+    /// How many videos, frames and faces are stored.
     public func counts() throws -> (videos: Int, frames: Int, faces: Int) {
         try locked {
             let n = { (table: String) in try self.db.rows("SELECT count(*) FROM \(table)") { $0.int(0) }.first ?? 0 }

@@ -3,8 +3,9 @@ import GlimtPure
 import MediaIO
 
 /// `glimt-bench library --years N [--keep DIR]`: a library of N generated years, written straight
-/// into the store (nothing is scanned), then timed with the real CLI: a month's `days`, the whole
-/// library's `days --json`, a `pick`, and a `reference add` (which re-judges every day). With
+/// into the store (nothing is scanned), then timed with the real CLI: a month's `days` and the
+/// whole library's `days --json`, first (every day judged, then kept) and again (kept), after a
+/// `pick` (one day judged again) and after a `reference add` (every day judged again). With
 /// `--keep` the library stays in DIR, so anyone can time other commands on it.
 ///
 /// What it holds, per year: about 3 videos a day (1 to 5), each 10 s sampled at 8 fps with three
@@ -40,12 +41,20 @@ enum DecadeBench {
             guard r.status == 0 else { throw GlimtError("\(what) failed (exit \(r.status)): \(r.errors.prefix(300))") }
             print("  " + what.padding(toLength: 40, withPad: " ", startingAt: 0) + String(format: "%6.2f s wall, peak %4.0f MB", r.seconds, r.peakMB))
         }
-        try timed("days of one month", ["days", "--from", "\(last)-06-01", "--to", "\(last)-06-30"] + common)
-        try timed("days --json of all \(years) year\(years == 1 ? "" : "s")", ["days", "--json"] + common)
+        let month = ["days", "--from", "\(last)-06-01", "--to", "\(last)-06-30"] + common
+        let all = ["days", "--json"] + common
+        let span = "all \(years) year\(years == 1 ? "" : "s")"
+        try timed("days of one month, first", month)
+        try timed("days --json of \(span), first", all)
+        try timed("days --json of \(span), again", all)
+        try timed("days of one month, again", month)
         try timed("pick (a pin)", ["pick", "\(last)-07-04", "--video", made.video(on: "\(last)-07-04"), "--at", "3", "--force"] + common)
-        try timed(
-            "reference add (re-judges every day)",
-            ["reference", "add", Paths.inRepository("Tests/Fixtures/yunet/obama.png"), "--force", "-q"] + common)
+        try timed("days --json of \(span) after the pin", all)
+        try timed("reference add", ["reference", "add", Paths.inRepository("Tests/Fixtures/yunet/obama.png"), "--force", "-q"] + common)
+        try timed("days --json of \(span) after it", all)
+        // The judgements kept beside the store (see JudgementCache): Leo's days, twice over (before and after the reference).
+        let kept = Double((try? FileStatus(library.appendingPathComponent(JudgementCache.fileName).path).size) ?? 0) / 1e6
+        print(String(format: "  judgements kept: %.1f MB (%.1f MB a year, two scopes of one person)", kept, kept / Double(years)))
         if let keep { print("the library is kept in \(keep)") }
     }
 

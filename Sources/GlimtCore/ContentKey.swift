@@ -1,9 +1,8 @@
 import Foundation
 
-/// Recognises a video by its content, not its name: a 128-bit hash (two independent 64-bit
-/// FNV-1a passes) of the file's size, its first MiB and its last MiB. A moved or renamed file
-/// keeps its key; an edited one (new size or new ends: containers rewrite their index) gets a
-/// new one. Reading 2 MiB costs milliseconds where decoding costs seconds.
+/// Recognises a video by its content, not its name: a 128-bit `StableHash` of the file's size,
+/// its first MiB and its last MiB. A moved or renamed file keeps its key; an edited one (new size
+/// or new ends: containers rewrite their index) gets a new one. Reading 2 MiB costs milliseconds where decoding costs seconds.
 public enum ContentKey {
     public static let span = 1 << 20
 
@@ -14,8 +13,8 @@ public enum ContentKey {
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { throw GlimtError("is not a regular file", path: path) }
         let size = Int(st.st_size)
-        var hash = Hash()
-        withUnsafeBytes(of: UInt64(size).littleEndian) { hash.add($0) }
+        var hash = StableHash()
+        hash.add(UInt64(size))
         // Up to two spans the whole file is hashed, in one read.
         let whole = size <= 2 * span
         let wanted = whole ? size : span
@@ -28,26 +27,5 @@ public enum ContentKey {
             buffer.withUnsafeBytes { hash.add(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
         }
         return hash.hex
-    }
-
-    struct Hash {
-        // Two FNV-1a streams with different offset bases; the second also sees each byte's
-        // position, so the halves do not collide together.
-        private var a: UInt64 = 0xcbf2_9ce4_8422_2325
-        private var b: UInt64 = 0x6c62_272e_07bb_0142
-        private var count: UInt64 = 0
-        private static let prime: UInt64 = 0x0000_0100_0000_01b3
-
-        mutating func add(_ bytes: UnsafeRawBufferPointer) {
-            var a = self.a, b = self.b, count = self.count
-            for byte in bytes {
-                a = (a ^ UInt64(byte)) &* Self.prime
-                b = (b ^ (UInt64(byte) &+ count)) &* Self.prime
-                count &+= 1
-            }
-            (self.a, self.b, self.count) = (a, b, count)
-        }
-
-        var hex: String { String(format: "%016llx%016llx", a, b) }
     }
 }

@@ -238,6 +238,27 @@ final class Database {
             default: return .null
             }
         }
+        /// The column of the result called `name`.
+        func column(named name: String) throws -> Int32 {
+            for i in 0..<sqlite3_column_count(statement) where String(cString: sqlite3_column_name(statement, i)) == name { return i }
+            throw GlimtError("library database error: no column \(name)", path: database.path)
+        }
+        /// Every column of the row, its type and its bytes, into `hash`.
+        func hashRow(into hash: inout StableHash) {
+            for i in 0..<sqlite3_column_count(statement) {
+                let type = sqlite3_column_type(statement, i)
+                hash.add(UInt64(type))
+                switch type {
+                case SQLITE_NULL: break
+                case SQLITE_INTEGER: hash.add(UInt64(bitPattern: sqlite3_column_int64(statement, i)))
+                case SQLITE_FLOAT: hash.add(sqlite3_column_double(statement, i).bitPattern)
+                default:
+                    let count = Int(sqlite3_column_bytes(statement, i))
+                    if count > 0, let p = sqlite3_column_blob(statement, i) { hash.add(UnsafeRawBufferPointer(start: p, count: count)) }
+                    hash.add(UInt64(count))
+                }
+            }
+        }
         func blob(_ column: Int32) -> [UInt8] {
             let count = Int(sqlite3_column_bytes(statement, column))
             guard count > 0, let p = sqlite3_column_blob(statement, column) else { return [] }

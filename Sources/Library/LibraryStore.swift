@@ -259,8 +259,12 @@ public final class LibraryStore: @unchecked Sendable {
     /// Held by a scan while it works on the library (two scans take turns).
     public var scanLockPath: String { folder.appendingPathComponent(".scan.lock").path }
 
-    /// The store's own files: the database, its WAL and shared memory, a journal, the scan's lock.
-    public var files: [String] { ["", "-wal", "-shm", "-journal"].map { databasePath + $0 } + [scanLockPath] }
+    /// The store's own files: the database, its WAL and shared memory, a journal, the scan's
+    /// lock, and the judgements kept beside it (see `JudgementCache`).
+    public var files: [String] {
+        let cache = folder.appendingPathComponent(JudgementCache.fileName).path
+        return ["", "-wal", "-shm", "-journal"].flatMap { [databasePath + $0, cache + $0] } + [scanLockPath]
+    }
 
     /// The days that have videos, in order, within [from, to] (either may be nil).
     public func days(from: String? = nil, to: String? = nil) throws -> [String] {
@@ -272,10 +276,13 @@ public final class LibraryStore: @unchecked Sendable {
     }
 
     /// Every stored video of one day, with its frames and faces (one day at a time keeps memory
-    /// bounded however large the library).
+    /// bounded however large the library). The rows are read under the store's lock; their
+    /// embeddings are decoded after it, so that days judged on several threads read in turn but
+    /// decode at once.
     public func videos(onDay day: String) throws -> [ObservedVideo] {
-        try locked {
-            var videos = try db.rows(
+        typealias StoredFace = (frame: Int, face: ObservedFace, embedding: [UInt8]?)
+        let read: [(video: ObservedVideo, faces: [StoredFace])] = try locked {
+            let videos = try db.rows(
                 """
                 SELECT id, content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration, width, height,
                        rotation, codec, hdr, recording, \(Self.identityColumns), notes, stretches, speech FROM videos WHERE day = ? ORDER BY path
@@ -295,9 +302,9 @@ public final class LibraryStore: @unchecked Sendable {
                         notes: s.text(26).split(separator: "\n").map(String.init), speech: Self.ranges(s.optionalText(28)).map(SpeechMap.init(runs:)))
                 )
             }
-            for i in videos.indices {
-                let id = videos[i].0
-                var frames = try db.rows(
+            return try videos.map { id, video in
+                var video = video
+                video.frames = try db.rows(
                     """
                     SELECT time, sharpness, looks, exposure, contrast, colourfulness, cleanliness, rejected, shot_change
                     FROM frames WHERE video_id = ? ORDER BY idx
@@ -315,21 +322,29 @@ public final class LibraryStore: @unchecked Sendable {
                     SELECT frame_idx, x, y, width, height, score, quality, embedding, borrows_back, borrows_face, likeness, eyes
                     FROM faces WHERE video_id = ? ORDER BY frame_idx, idx
                     """, [.of(id)]
-                ) { s in
+                ) { s -> StoredFace in
                     (
                         s.int(0),
                         ObservedFace(
                             box: Box(x: s.float(1), y: s.float(2), width: s.float(3), height: s.float(4)), score: s.float(5), quality: s.float(6),
-                            embedding: s.isNull(7) ? nil : try? Embedding(validating: HalfFloats.decode(s.blob(7))),
+                            embedding: nil,
                             borrowedFrom: s.isNull(8) ? nil : BorrowedEmbedding(framesBack: s.int(8), face: s.int(9), likeness: s.float(10)),
-                            eyes: s.isNull(11) ? nil : s.float(11))
+                            eyes: s.isNull(11) ? nil : s.float(11)),
+                        s.isNull(7) ? nil : s.blob(7)
                     )
                 }
-                for (f, face) in faces where frames.indices.contains(f) { frames[f].faces.append(face) }
-                Self.fillBorrowed(&frames)
-                videos[i].1.frames = frames
+                return (video, faces)
             }
-            return videos.map(\.1)
+        }
+        return read.map { video, faces in
+            var video = video
+            for (f, face, embedding) in faces where video.frames.indices.contains(f) {
+                var face = face
+                face.embedding = embedding.flatMap { try? Embedding(validating: HalfFloats.decode($0)) }
+                video.frames[f].faces.append(face)
+            }
+            Self.fillBorrowed(&video.frames)
+            return video
         }
     }
 

@@ -50,6 +50,10 @@ final class StaleJudgementTests: CLITestCase {
         // A pin, and the automatic choice back.
         _ = try run(["pick", "2024-05-04", "--video", videos.appendingPathComponent("waving_with_biden.mp4").path, "--at", "1.5"])
         XCTAssertEqual(try days()["2024-05-04"], "pinned waving_with_biden.mp4 1.50")
+        // What did not change is not judged again: a run costs what changed.
+        XCTAssertTrue(try run(["days", "-v"]).err.contains("0 days judged, 3 kept from an earlier run"))
+        _ = try run(["pick", "2024-05-04", "--video", videos.appendingPathComponent("waving_with_biden.mp4").path, "--at", "2"])
+        XCTAssertTrue(try run(["days", "-v"]).err.contains("1 day judged, 2 kept from an earlier run"))
         _ = try run(["pick", "2024-05-04", "--auto"])
         XCTAssertEqual(try days(), first, "the pin lifted")
 
@@ -58,6 +62,33 @@ final class StaleJudgementTests: CLITestCase {
         XCTAssertEqual(try days()["2024-05-03"]?.hasPrefix("excluded"), true)
         _ = try run(["include", "2024-05-03"])
         XCTAssertEqual(try days(), first, "the day included again")
+
+        // A video left out of every day, and back: the day's other video takes it.
+        let podium = videos.appendingPathComponent("podium.mp4").path
+        _ = try run(["exclude", podium])
+        XCTAssertNotEqual(try days()["2024-05-03"], first["2024-05-03"], "podium.mp4 excluded")
+        _ = try run(["include", podium])
+        XCTAssertEqual(try days(), first, "the video included again")
+
+        // A video dated by hand moves its day's judgement to the new day, and back.
+        _ = try run(["date", "set", podium, "2024-06-01"])
+        let moved = try days()
+        XCTAssertEqual(moved["2024-06-01"]?.hasPrefix("picked podium.mp4"), true, "\(moved)")
+        XCTAssertNotEqual(moved["2024-05-03"], first["2024-05-03"])
+        _ = try run(["date", "clear", podium])
+        XCTAssertEqual(try days(), first, "the date given back")
+
+        // A stored row changed in place (the day kept, its time given): the pick says the new time.
+        _ = try run(["date", "set", podium, "2024-05-03T09:30"])
+        XCTAssertTrue(try run(["days", "--json", "--from", "2024-05-03", "--to", "2024-05-03"]).out.contains("\"captureTime\":\"09:30"))
+        _ = try run(["date", "clear", podium])
+        XCTAssertFalse(try run(["days", "--json", "--from", "2024-05-03", "--to", "2024-05-03"]).out.contains("\"captureTime\":\"09:30"))
+
+        // The person renamed: their days say the new name.
+        _ = try run(["people", "rename", "Barack", "Obama"])
+        let renamed = try run(["days", "--json", "--person", "Obama"]).out
+        XCTAssertTrue(renamed.contains("\"person\":\"Obama\"") && !renamed.contains("Barack"), renamed)
+        _ = try run(["people", "rename", "Obama", "Barack"])
 
         // A setting for the run: a threshold no face reaches finds no one, and the next run without it does.
         let strict = try days(["--match-threshold", "0.95", "--strong-threshold", "0.99"])

@@ -127,17 +127,36 @@ public struct LibraryDays {
 
     public func choices() throws -> LibraryStore.Choices { try store.choices(person: personID) }
 
+    /// How many days with video or photos a run judged, and how many it found kept from an
+    /// earlier run with nothing they depend on changed since (see `JudgedDays`).
+    public struct Judged: Sendable, Equatable {
+        public var judged = 0
+        public var kept = 0
+    }
+
     /// Every day from `from` (default: the first day with a video) to `to` (default: the last),
     /// days without video included, in order.
-    public func forEachDay(from: String? = nil, to: String? = nil, _ body: (DayReport) throws -> Void) throws {
+    @discardableResult
+    public func forEachDay(from: String? = nil, to: String? = nil, _ body: (DayReport) throws -> Void) throws -> Judged {
         let stored = try store.days(from: from, to: to)
-        guard let first = from ?? stored.first, let last = to ?? stored.last, first <= last else { return }
+        guard let first = from ?? stored.first, let last = to ?? stored.last, first <= last else { return Judged() }
         let choices = try self.choices()
+        var kept = JudgedDays(self, from: first, to: last, choices: choices)
+        defer { kept.save() }
         var withVideo = Set(stored)
+        var ahead: [String: Result<DayReport, Error>] = [:]
+        // stored[seen] is the day with video reached next: days are walked in order.
+        var seen = 0
         var day = first
         while day <= last {
             if withVideo.remove(day) != nil {
-                try body(try report(day, choices: choices))
+                if ahead[day] == nil && !kept.holds(day) {
+                    // The days not kept are judged a batch at a time on every core, then said in order.
+                    let todo = stored[(seen + 1)...].lazy.filter { !kept.holds($0) }
+                    ahead = judged([day] + todo.prefix(Self.judgedAhead - 1), choices: choices)
+                }
+                seen += 1
+                try body(try kept.report(day) { try ahead.removeValue(forKey: day)?.get() ?? report(day, choices: choices) })
             } else {
                 try body(
                     DayReport(
@@ -148,6 +167,26 @@ public struct LibraryDays {
             guard next > day else { break }
             day = next
         }
+        return kept.count
+    }
+
+    /// Days judged at once when the cache has none of them: enough for every core to have work.
+    static let judgedAhead = 64
+
+    /// Each of `days` judged, on every core (reading the store is one at a time, judging is not).
+    private func judged(_ days: [String], choices: LibraryStore.Choices) -> [String: Result<DayReport, Error>] {
+        var results = [Result<DayReport, Error>?](repeating: nil, count: days.count)
+        let lock = NSLock()
+        results.withUnsafeMutableBufferPointer { out in
+            let out = out
+            DispatchQueue.concurrentPerform(iterations: days.count) { i in
+                let r = Result { try report(days[i], choices: choices) }
+                lock.lock()
+                out[i] = r
+                lock.unlock()
+            }
+        }
+        return Dictionary(uniqueKeysWithValues: zip(days, results.map { $0! }))
     }
 
     /// `stored` with its second pinned at `start`: the one rule for a usable pin, which `days`,

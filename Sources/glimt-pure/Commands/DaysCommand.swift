@@ -34,7 +34,7 @@ struct DaysCommand: Command {
         var mtimeDated: [String] = []
         var gap: [String] = []
         let encoder = JSONOutput.encoder(pretty: false)
-        try days.forEachDay(from: from, to: to) { report in
+        let judged = try days.forEachDay(from: from, to: to) { report in
             if report.status == .noVideo && !everyDay {
                 gap.append(report.day)
                 return
@@ -52,6 +52,9 @@ struct DaysCommand: Command {
             }
         }
         if json { Console.out("]") } else { printGap(&gap) }
+        Console.note(
+            "glimt-pure days: \(judged.judged) day\(judged.judged == 1 ? "" : "s") judged, \(judged.kept) kept from an earlier run (nothing they depend on changed)"
+        )
         if count == 0 {
             Console.err(
                 "glimt-pure days: the library has no videos\(from != nil || to != nil ? " in that range" : "") (add some: glimt-pure scan FOLDER)")

@@ -157,60 +157,60 @@ final class VideoAnalyzerTests: XCTestCase {
     /// Coarse to fine on a 29 s clip of six scenes: the same best-scoring second as sampling
     /// every second, for the three reference choices, from a fraction of the frames; the second
     /// chosen as a moment lies in the stretches and close to it in score (how whole it can be
-    /// depends on the seconds there: the eyes of at most `eyeRounds` seconds are read).
+    /// depends on the seconds there: the eyes of at most `eyeRounds` seconds are read). Three
+    /// looks, each against the same full pass (made once per reference choice, not once per look:
+    /// a full pass of the clip is the most expensive analysis of the suite):
+    /// - the look at every keyframe, which a 29 s clip gets;
+    /// - the look at every other keyframe first, which longer videos get: 15 of the clip's 29
+    ///   keyframes, and those left out beside the best of them, say where to look;
+    /// - when every other keyframe cannot say where to look (here: 2 s apart is more than the
+    ///   rules allow), the look goes on to the others.
     func testCoarseToFinePicksWhatAFullPassPicks() throws {
-        try assertCoarseToFinePicksWhatAFullPassPicks(keyframesLooked: 29...29) { _ in }
-    }
-
-    /// The look at every other keyframe first, which longer videos get: 15 of the clip's 29
-    /// keyframes, and those left out beside the best of them, say where to look, and the picks
-    /// are still those of a full pass.
-    func testLookAtEveryOtherKeyframePicksWhatAFullPassPicks() throws {
-        try assertCoarseToFinePicksWhatAFullPassPicks(keyframesLooked: 16...28) { $0.refinement.halfLookFrom = 20 }
-    }
-
-    /// When every other keyframe cannot say where to look (here: 2 s apart is more than the
-    /// rules allow), the look goes on to the others, and the picks are still a full pass's.
-    func testLookGoesOnToEveryKeyframeWhenHalfOfThemSayTooLittle() throws {
-        try assertCoarseToFinePicksWhatAFullPassPicks(keyframesLooked: 29...29) {
-            $0.refinement.halfLookFrom = 20
-            $0.refinement.maxKeyframeGap = 1.5
-        }
-    }
-
-    private func assertCoarseToFinePicksWhatAFullPassPicks(
-        keyframesLooked: ClosedRange<Int>, rules: (inout AnalysisOptions) -> Void,
-        line: UInt = #line
-    ) throws {
         let long = Fixtures.url("long/long_day.mp4").path
+        let looks: [(name: String, keyframesLooked: ClosedRange<Int>, rules: (inout AnalysisOptions) -> Void)] = [
+            ("every keyframe", 29...29, { _ in }),
+            ("every other keyframe", 16...28, { $0.refinement.halfLookFrom = 20 }),
+            (
+                "every other keyframe, then the rest", 29...29,
+                {
+                    $0.refinement.halfLookFrom = 20
+                    $0.refinement.maxKeyframeGap = 1.5
+                }
+            ),
+        ]
         for refs in [[Self.obama], [], [Self.biden]] {
-            let quick = try analyzer(refs: refs) {
-                $0.sampleRate = 8; rules(&$0)
-            }.analyze(path: long)
             let full = try analyzer(refs: refs) {
                 $0.sampleRate = 8; $0.coarseToFine = false
             }.analyze(path: long)
-            let stretches = try XCTUnwrap(quick.stretches, "references \(refs): no keyframe look", line: line)
-            XCTAssertTrue(
-                keyframesLooked.contains(quick.keyframesLooked ?? 0), "references \(refs): \(String(describing: quick.keyframesLooked))",
-                line: line)
-            XCTAssertNil(full.stretches, line: line)
-            XCTAssertNil(full.keyframesLooked, line: line)
-            func top(_ a: VideoAnalysis) -> BestWindow.Window? {
-                BestWindow.best(times: a.frames.map(\.time), scores: a.frames.map(\.score.total), duration: a.duration, sampled: a.stretches)
+            XCTAssertNil(full.stretches)
+            XCTAssertNil(full.keyframesLooked)
+            for look in looks {
+                let quick = try analyzer(refs: refs) {
+                    $0.sampleRate = 8; look.rules(&$0)
+                }.analyze(path: long)
+                try assertPicksWhatAFullPassPicks(quick, full, keyframesLooked: look.keyframesLooked, "\(look.name), references \(refs)")
             }
-            let best = try XCTUnwrap(top(full), line: line)
-            XCTAssertEqual(top(quick)?.start, best.start, "references \(refs)", line: line)
-            XCTAssertEqual(top(quick)?.meanScore, best.meanScore, line: line)
-            let chosen = try XCTUnwrap(quick.window, line: line)
-            XCTAssertTrue(
-                stretches.contains { $0.lowerBound <= chosen.start && chosen.start + chosen.length <= $0.upperBound + 1e-3 }, "\(chosen.start)",
-                line: line)
-            XCTAssertGreaterThanOrEqual(chosen.meanScore, Moment.closeEnough * best.meanScore, line: line)
-            if chosen.start == full.window?.start { XCTAssertEqual(quick.crop, full.crop, line: line) }
-            XCTAssertEqual(quick.identity?.containsPerson, full.identity?.containsPerson, line: line)
-            XCTAssertLessThan(quick.times.frames * 2, full.times.frames, "\(stretches)", line: line)
         }
+    }
+
+    private func assertPicksWhatAFullPassPicks(
+        _ quick: VideoAnalysis, _ full: VideoAnalysis, keyframesLooked: ClosedRange<Int>, _ what: String
+    ) throws {
+        let stretches = try XCTUnwrap(quick.stretches, "\(what): no keyframe look")
+        XCTAssertTrue(keyframesLooked.contains(quick.keyframesLooked ?? 0), "\(what): \(String(describing: quick.keyframesLooked))")
+        func top(_ a: VideoAnalysis) -> BestWindow.Window? {
+            BestWindow.best(times: a.frames.map(\.time), scores: a.frames.map(\.score.total), duration: a.duration, sampled: a.stretches)
+        }
+        let best = try XCTUnwrap(top(full), what)
+        XCTAssertEqual(top(quick)?.start, best.start, what)
+        XCTAssertEqual(top(quick)?.meanScore, best.meanScore, what)
+        let chosen = try XCTUnwrap(quick.window, what)
+        XCTAssertTrue(
+            stretches.contains { $0.lowerBound <= chosen.start && chosen.start + chosen.length <= $0.upperBound + 1e-3 }, "\(what): \(chosen.start)")
+        XCTAssertGreaterThanOrEqual(chosen.meanScore, Moment.closeEnough * best.meanScore, what)
+        if chosen.start == full.window?.start { XCTAssertEqual(quick.crop, full.crop, what) }
+        XCTAssertEqual(quick.identity?.containsPerson, full.identity?.containsPerson, what)
+        XCTAssertLessThan(quick.times.frames * 2, full.times.frames, "\(what): \(stretches)")
     }
 
     /// The library's look at a long video, for references it does not know yet: from under

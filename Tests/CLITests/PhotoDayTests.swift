@@ -99,11 +99,18 @@ final class PhotoDayTests: CLITestCase {
         XCTAssertEqual(day.pick?.dateSource, .fileName)
     }
 
+    /// Both films of one library (its scan of the sample is most of each check's time, and
+    /// neither film changes the library): the plain one, then the one aligned by the eyes.
+    func testAFilmShowsEachPhotoDayWithThePersonAndMovingAndAlignedEyesHoldIt() throws {
+        try setUpLibrary()
+        try assertAFilmShowsEachPhotoDayWithThePersonAndMoving()
+        try assertAlignedEyesPutAPhotosEyesWhereTheVideosAre()
+    }
+
     /// The film has a second for each photo day, and each shows him (his face matches the
     /// reference in the film's own frames) and moves: its last frame is its first pushed in by
     /// `PhotoSecond.push` (found by trying zooms about the face's place, whichever matches best).
-    func testAFilmShowsEachPhotoDayWithThePersonAndMoving() throws {
-        try setUpLibrary()
+    private func assertAFilmShowsEachPhotoDayWithThePersonAndMoving() throws {
         let film = library.appendingPathComponent("film.mp4").path
         let made = try glimt("film", "--out", film, "--size", "360x640")
         XCTAssertEqual(made.status, 0, made.err)
@@ -121,8 +128,7 @@ final class PhotoDayTests: CLITestCase {
 
     /// With `--align eyes` a photo's second is aligned like the videos': its eyes where theirs
     /// are (found in the film's frames by `faces`), and held still rather than pushed.
-    func testAlignedEyesPutAPhotosEyesWhereTheVideosAre() throws {
-        try setUpLibrary()
+    private func assertAlignedEyesPutAPhotosEyesWhereTheVideosAre() throws {
         let film = library.appendingPathComponent("aligned.mp4").path
         let made = try glimt("film", "--out", film, "--size", "360x640", "--align", "eyes")
         XCTAssertEqual(made.status, 0, made.err)

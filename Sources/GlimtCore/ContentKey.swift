@@ -2,7 +2,8 @@ import Foundation
 
 /// Recognises a video by its content, not its name: a 128-bit `StableHash` of the file's size,
 /// its first MiB and its last MiB. A moved or renamed file keeps its key; an edited one (new size
-/// or new ends: containers rewrite their index) gets a new one. Reading 2 MiB costs milliseconds where decoding costs seconds.
+/// or new ends: containers rewrite their index) gets a new one. Reading 2 MiB costs milliseconds
+/// where decoding costs seconds.
 public enum ContentKey {
     public static let span = 1 << 20
 

@@ -18,7 +18,8 @@ import Library
 struct JudgedDays {
     private let cache: JudgementCache?
     private let scope: String
-    private let stamps: [String: LibraryStore.DayStamp]
+    /// Each day's key, from its stamp and the choices touching it: made once, asked of every day.
+    private let keys: [String: String]
     private let choices: LibraryStore.Choices
     private var kept: [String: JudgementCache.Entry]
     private var made: [(day: String, entry: JudgementCache.Entry)] = []
@@ -41,7 +42,7 @@ struct JudgedDays {
             let people = try? encoder.encode(days.lookFor.people), let cache = JudgementCache(library: days.store.folder),
             let stamps = try? days.store.dayStamps(from: from, to: to)
         else {
-            (cache, scope, stamps, kept) = (nil, "", [:], [:])
+            (cache, scope, keys, kept) = (nil, "", [:], [:])
             return
         }
         var h = StableHash()
@@ -49,11 +50,12 @@ struct JudgedDays {
         h.add(String(decoding: people, as: UTF8.self))
         h.add("person \(days.lookFor.person.map(String.init) ?? "none") everyone \(days.lookFor.everyone)")
         h.add("\(days.judgement.rules)")
-        (self.cache, scope, self.stamps) = (cache, h.hex, stamps)
+        (self.cache, scope) = (cache, h.hex)
+        keys = stamps.reduce(into: [:]) { $0[$1.key] = Self.key($1.key, $1.value, choices) }
         kept = cache.entries(scope: scope, from: from, to: to)
     }
 
-    private func key(_ day: String, _ stamp: LibraryStore.DayStamp) -> String {
+    private static func key(_ day: String, _ stamp: LibraryStore.DayStamp, _ choices: LibraryStore.Choices) -> String {
         var h = StableHash()
         h.add(stamp.rows)
         if let pin = choices.pins[day] {
@@ -67,17 +69,16 @@ struct JudgedDays {
 
     /// Whether the day's report is kept, with its key unchanged.
     func holds(_ day: String) -> Bool {
-        guard cache != nil, let stamp = stamps[day], let entry = kept[day] else { return false }
-        return entry.key == key(day, stamp)
+        guard cache != nil, let key = keys[day] else { return false }
+        return kept[day]?.key == key
     }
 
     /// The day's report: the one kept when its key is unchanged, else `judge`'s, then kept.
     mutating func report(_ day: String, judge: () throws -> DayReport) throws -> DayReport {
-        guard let cache, let stamp = stamps[day] else {
+        guard let cache, let key = keys[day] else {
             count.judged += 1
             return try judge()
         }
-        let key = self.key(day, stamp)
         if let entry = kept[day], entry.key == key, let report = try? JSONDecoder().decode(DayReport.self, from: Data(entry.report)) {
             count.kept += 1
             return report

@@ -176,15 +176,10 @@ public struct LibraryDays {
     /// Each of `days` judged, on every core (reading the store is one at a time, judging is not).
     private func judged(_ days: [String], choices: LibraryStore.Choices) -> [String: Result<DayReport, Error>] {
         var results = [Result<DayReport, Error>?](repeating: nil, count: days.count)
-        let lock = NSLock()
         results.withUnsafeMutableBufferPointer { out in
+            // Each day's slot is its own: no two threads write one.
             let out = out
-            DispatchQueue.concurrentPerform(iterations: days.count) { i in
-                let r = Result { try report(days[i], choices: choices) }
-                lock.lock()
-                out[i] = r
-                lock.unlock()
-            }
+            DispatchQueue.concurrentPerform(iterations: days.count) { i in out[i] = Result { try report(days[i], choices: choices) } }
         }
         return Dictionary(uniqueKeysWithValues: zip(days, results.map { $0! }))
     }

@@ -11,12 +11,18 @@ public struct Embedding: Codable, Equatable, Sendable {
         values = Self.normalized(raw)
     }
 
-    /// Numbers from outside (a file, a test): the right count, all finite, not all zero.
-    public init(validating raw: [Float]) throws {
+    /// Numbers from outside (a file, a test, the library's store): the right count, all finite,
+    /// not all zero. Normalised in the array given, not a copy: judging a decade reads 2.6
+    /// million stored embeddings. The sum of squares (in double, where 128 squares of finite
+    /// floats cannot overflow and a nonzero one cannot vanish) is finite exactly when every
+    /// number is, and zero exactly when every number is.
+    public init(validating raw: consuming [Float]) throws {
         guard raw.count == Self.count else { throw Invalid("has \(raw.count) numbers; an SFace embedding has \(Self.count)") }
-        guard raw.allSatisfy(\.isFinite) else { throw Invalid("holds a number that is not finite") }
-        guard raw.contains(where: { $0 != 0 }) else { throw Invalid("is all zeros") }
-        values = Self.normalized(raw)
+        let n = raw.withUnsafeBufferPointer { Self.dot($0, $0) }
+        guard n.isFinite else { throw Invalid("holds a number that is not finite") }
+        guard n > 0 else { throw Invalid("is all zeros") }
+        Self.scale(&raw, by: n)
+        values = raw
     }
 
     /// Why numbers are not an embedding (the caller says where they came from).
@@ -80,8 +86,16 @@ public struct Embedding: Codable, Equatable, Sendable {
     }
 
     private static func normalized(_ v: [Float]) -> [Float] {
-        let n = v.withUnsafeBufferPointer { dot($0, $0) }
-        let inv = n > 0 ? Float(1 / n.squareRoot()) : 0
-        return v.map { $0 * inv }
+        var v = v
+        scale(&v, by: v.withUnsafeBufferPointer { dot($0, $0) })
+        return v
+    }
+
+    /// `v` divided by the square root of `squares`, its sum of squares (zero stays zero).
+    private static func scale(_ v: inout [Float], by squares: Double) {
+        let inv = squares > 0 ? Float(1 / squares.squareRoot()) : 0
+        v.withUnsafeMutableBufferPointer { p in
+            for i in p.indices { p[i] *= inv }
+        }
     }
 }

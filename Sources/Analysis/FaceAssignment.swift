@@ -18,17 +18,19 @@ public enum FaceAssignment {
     public static func assign(_ cosines: [[Float]?], match: Float, margin: Float = margin) -> [Int?] {
         var owner = [Int?](repeating: nil, count: cosines.count)
         var pairs: [(cosine: Float, face: Int, person: Int)] = []
+        var people = 0
         for (face, row) in cosines.enumerated() {
             guard let row, !isAmbiguous(row, match: match, margin: margin) else { continue }
+            people = max(people, row.count)
             for (person, c) in row.enumerated() where c >= match { pairs.append((c, face, person)) }
         }
         // Best first; ties to the earlier face, then the earlier person, so a frame is always
         // judged the same way.
         pairs.sort { ($0.cosine, $1.face, $1.person) > ($1.cosine, $0.face, $0.person) }
-        var taken = Set<Int>()
-        for p in pairs where owner[p.face] == nil && !taken.contains(p.person) {
+        var taken = [Bool](repeating: false, count: people)
+        for p in pairs where owner[p.face] == nil && !taken[p.person] {
             owner[p.face] = p.person
-            taken.insert(p.person)
+            taken[p.person] = true
         }
         return owner
     }
@@ -37,7 +39,16 @@ public enum FaceAssignment {
     /// threshold up: two strangers' low scores decide nothing).
     public static func isAmbiguous(_ row: [Float], match: Float, margin: Float = margin) -> Bool {
         guard row.count >= 2 else { return false }
-        let sorted = row.sorted(by: >)
-        return sorted[0] >= match && sorted[0] - sorted[1] < margin
+        // The two best, as sorting would give them (a tie is its own second best), without
+        // sorting every face's row.
+        var first = -Float.infinity, second = -Float.infinity
+        for c in row {
+            if c > first {
+                (first, second) = (c, first)
+            } else if c > second {
+                second = c
+            }
+        }
+        return first >= match && first - second < margin
     }
 }

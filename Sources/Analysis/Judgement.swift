@@ -37,7 +37,11 @@ public struct Judgement: Sendable {
         self.people = people
         self.person = person
         self.rules = rules
+        everyReference = ReferenceTable(people)
     }
+
+    /// `people`, as faces are compared with them.
+    private let everyReference: ReferenceTable
 
     /// One person's references, and no one else's (a one-shot run); none: no one is looked for.
     public init(references: [Embedding], rules: Rules) {
@@ -53,11 +57,25 @@ public struct Judgement: Sendable {
     /// embedded). With one person that is every embedded face's own cosine.
     public func cosines(_ f: ObservedFrame) -> [Float?] {
         guard let person else { return f.faces.map { _ in nil } }
-        let rows = f.faces.map { face in face.embedding.map { e in people.map { e.bestCosine($0) ?? -1 } } }
-        guard people.count > 1 else { return rows.map { $0?[person] } }
-        let owners = FaceAssignment.assign(rows, match: rules.thresholds.match)
+        // Every face against every person, in one array (a face's row at face * people.count):
+        // a decade's judging compares 2.6 million faces, and an array per face was most of it.
+        let n = people.count, match = rules.thresholds.match
+        var table = [Float](repeating: -1, count: f.faces.count * n)
+        table.withUnsafeMutableBufferPointer { t in
+            for (i, face) in f.faces.enumerated() {
+                guard let e = face.embedding else { continue }
+                everyReference.bestCosines(e, into: UnsafeMutableBufferPointer(rebasing: t[(i * n)..<(i * n + n)]))
+            }
+        }
+        let reached = table.contains { $0 >= match }
+        // With one person, or where no face reaches the match threshold for anyone (most
+        // frames of a library), no face is given to anyone and none is ambiguous: each keeps
+        // its own cosine.
+        guard n > 1, reached else { return f.faces.indices.map { f.faces[$0].embedding == nil ? nil : table[$0 * n + person] } }
+        let rows = f.faces.indices.map { i in f.faces[i].embedding == nil ? nil : Array(table[(i * n)..<(i * n + n)]) }
+        let owners = FaceAssignment.assign(rows, match: match)
         return rows.enumerated().map { i, row in
-            guard let row, owners[i] == person || (owners[i] == nil && !FaceAssignment.isAmbiguous(row, match: rules.thresholds.match)) else {
+            guard let row, owners[i] == person || (owners[i] == nil && !FaceAssignment.isAmbiguous(row, match: match)) else {
                 return nil
             }
             return row[person]

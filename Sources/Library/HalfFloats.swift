@@ -17,13 +17,21 @@ enum HalfFloats {
     /// call per number where the target has no F16C (the baseline x86-64 build), and was an
     /// eighth of a decade's `days`.
     static func decode(_ bytes: [UInt8]) -> [Float] {
-        let n = bytes.count / 2
-        return [Float](unsafeUninitializedCapacity: n) { out, count in
-            bytes.withUnsafeBufferPointer { b in
-                for i in 0..<n { out[i] = float(UInt32(b[2 * i]) | UInt32(b[2 * i + 1]) << 8) }
-            }
-            count = n
+        var floats: [Float] = []
+        _ = bytes.withUnsafeBytes { append($0, to: &floats) }
+        return floats
+    }
+
+    /// Appends the floats of `b` (bytes in place: a stored blob as SQLite holds it) to `floats`;
+    /// returns where they are.
+    static func append(_ b: UnsafeRawBufferPointer, to floats: inout [Float]) -> Range<Int> {
+        let start = floats.count, n = b.count / 2
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: n) { out in
+            let bytes = b.assumingMemoryBound(to: UInt8.self)
+            for i in 0..<n { out[i] = float(UInt32(bytes[2 * i]) | UInt32(bytes[2 * i + 1]) << 8) }
+            floats.append(contentsOf: out)
         }
+        return start..<(start + n)
     }
 
     /// The Float of a half's bits (in the low 16): exact for every half, NaNs kept NaN.

@@ -44,6 +44,26 @@ public final class LibraryStore: @unchecked Sendable {
         return try body()
     }
 
+    /// Runs `body` with a connection of its own that only reads, so that days judged on several
+    /// threads read the store side by side (WAL lets readers run together) rather than in turn
+    /// under `lock`. While a change is in progress on the store's own connection, which only it
+    /// sees, `body` reads through that one, under the lock.
+    func reading<T>(_ body: (Database) throws -> T) throws -> T {
+        lock.lock()
+        if db.inTransaction {
+            defer { lock.unlock() }
+            return try body(db)
+        }
+        lock.unlock()
+        let reader = try readersLock.withLock { readers.popLast() } ?? Database(readingOnly: db.path)
+        defer { readersLock.withLock { readers.append(reader) } }
+        return try body(reader)
+    }
+
+    /// The connections of `reading`, each used by one thread at a time.
+    private var readers: [Database] = []
+    private let readersLock = NSLock()
+
     /// Runs `body`, whose changes to the store are then all kept or, when it throws or the
     /// process dies before it ends, none: a choices file applied, a merge with its record.
     public func inOneTransaction<T>(_ body: () throws -> T) throws -> T {
@@ -276,12 +296,12 @@ public final class LibraryStore: @unchecked Sendable {
     }
 
     /// Every stored video of one day, with its frames and faces (one day at a time keeps memory
-    /// bounded however large the library). The rows are read under the store's lock; their
-    /// embeddings are decoded after it, so that days judged on several threads read in turn but
-    /// decode at once.
+    /// bounded however large the library). The rows are read through a connection of the
+    /// thread's own (`reading`), each face as plain numbers and the video's embeddings widened
+    /// to floats into one array; the faces are made, and their embeddings checked and
+    /// normalised, after the reading.
     public func videos(onDay day: String) throws -> [ObservedVideo] {
-        typealias StoredFace = (frame: Int, face: ObservedFace, embedding: [UInt8]?)
-        let read: [(video: ObservedVideo, faces: [StoredFace])] = try locked {
+        let read: [(video: ObservedVideo, faces: [FaceRow], floats: [Float])] = try reading { db in
             let videos = try db.rows(
                 """
                 SELECT id, content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration, width, height,
@@ -317,35 +337,51 @@ public final class LibraryStore: @unchecked Sendable {
                             cleanliness: s.float(6), rejected: s.optionalText(7)),
                         sharpness: s.float(1), faces: [], shotChange: s.isNull(8) ? nil : s.float(8))
                 }
+                var floats: [Float] = []
                 let faces = try db.rows(
                     """
                     SELECT frame_idx, x, y, width, height, score, quality, embedding, borrows_back, borrows_face, likeness, eyes
                     FROM faces WHERE video_id = ? ORDER BY frame_idx, idx
                     """, [.of(id)]
-                ) { s -> StoredFace in
-                    (
-                        s.int(0),
-                        ObservedFace(
-                            box: Box(x: s.float(1), y: s.float(2), width: s.float(3), height: s.float(4)), score: s.float(5), quality: s.float(6),
-                            embedding: nil,
-                            borrowedFrom: s.isNull(8) ? nil : BorrowedEmbedding(framesBack: s.int(8), face: s.int(9), likeness: s.float(10)),
-                            eyes: s.isNull(11) ? nil : s.float(11)),
-                        s.isNull(7) ? nil : s.blob(7)
-                    )
+                ) { s in
+                    FaceRow(
+                        frame: s.int(0), box: Box(x: s.float(1), y: s.float(2), width: s.float(3), height: s.float(4)), score: s.float(5),
+                        quality: s.float(6),
+                        embedding: s.isNull(7) ? nil : s.withBlob(7) { HalfFloats.append($0, to: &floats) },
+                        borrowsBack: s.isNull(8) ? nil : s.int(8), borrowsFace: s.int(9), likeness: s.float(10),
+                        eyes: s.isNull(11) ? nil : s.float(11))
                 }
-                return (video, faces)
+                return (video, faces, floats)
             }
         }
-        return read.map { video, faces in
+        var videos: [ObservedVideo] = []
+        for (video, faces, floats) in read {
             var video = video
-            for (f, face, embedding) in faces where video.frames.indices.contains(f) {
-                var face = face
-                face.embedding = embedding.flatMap { try? Embedding(validating: HalfFloats.decode($0)) }
-                video.frames[f].faces.append(face)
+            for r in faces where video.frames.indices.contains(r.frame) {
+                video.frames[r.frame].faces.append(
+                    ObservedFace(
+                        box: r.box, score: r.score, quality: r.quality,
+                        embedding: r.embedding.flatMap { try? Embedding(validating: Array(floats[$0])) },
+                        borrowedFrom: r.borrowsBack.map { BorrowedEmbedding(framesBack: $0, face: r.borrowsFace, likeness: r.likeness) },
+                        eyes: r.eyes))
             }
             Self.fillBorrowed(&video.frames)
-            return video
+            videos.append(video)
         }
+        return videos
+    }
+
+    /// A stored face as read under the lock: plain numbers (copied without counting references),
+    /// its embedding a range of its video's floats.
+    private struct FaceRow {
+        var frame: Int
+        var box: Box
+        var score, quality: Float
+        var embedding: Range<Int>?
+        var borrowsBack: Int?
+        var borrowsFace: Int
+        var likeness: Float
+        var eyes: Float?
     }
 
     /// Gives each followed face its source's embedding (sources come earlier in the video). A

@@ -19,6 +19,10 @@ final class FaceAssignmentTests: XCTestCase {
         XCTAssertTrue(FaceAssignment.isAmbiguous([close, other], match: match))
         // Just outside the margin it counts for the better match.
         XCTAssertEqual(FaceAssignment.assign([[close, close - FaceAssignment.margin - 0.01]], match: match), [0])
+        // The two best wherever they stand in the row, and an exact tie is its own second best.
+        XCTAssertTrue(FaceAssignment.isAmbiguous([0.2, other, 0.1, close], match: match))
+        XCTAssertTrue(FaceAssignment.isAmbiguous([0.2, close, close], match: match))
+        XCTAssertFalse(FaceAssignment.isAmbiguous([close - FaceAssignment.margin - 0.01, 0.2, close], match: match))
         // Two strangers' low scores are no tie that matters: nobody is above the threshold anyway.
         XCTAssertFalse(FaceAssignment.isAmbiguous([0.30, 0.29], match: match))
         XCTAssertEqual(FaceAssignment.assign([[0.30, 0.29]], match: match), [nil])
@@ -50,6 +54,40 @@ final class FaceAssignmentTests: XCTestCase {
         XCTAssertNil(family.frame(frame).subject, "with Leo known, it is Leo's face")
         XCTAssertNil(family.cosines(frame)[0])
         XCTAssertEqual(Judgement(people: [[emma], [leo]], person: 1, rules: Judgement.Rules()).frame(frame).subject, 0)
+    }
+
+    /// Every face is compared with every reference at once (`ReferenceTable`); each cosine is
+    /// the one `Embedding.bestCosine` gives, bit for bit, for any number of references (groups
+    /// of four and what is left), a person without references, and a face without embedding.
+    func testFacesAreComparedWithEveryReferenceExactlyAsOneByOne() throws {
+        var random = SystemRandomNumberGenerator()
+        func embedding() throws -> Embedding { try Embedding(validating: (0..<128).map { _ in Float.random(in: -1...1, using: &random) }) }
+        for counts in [[1], [3, 2, 2], [4, 0, 5], [9, 1], [2, 2, 2, 2, 2]] {
+            let people = try counts.map { n in try (0..<n).map { _ in try embedding() } }
+            let faces = try (0..<6).map { _ in try embedding() }
+            var row = [Float](repeating: 0, count: people.count)
+            for face in faces {
+                row.withUnsafeMutableBufferPointer { ReferenceTable(people).bestCosines(face, into: $0) }
+                XCTAssertEqual(row.map(\.bitPattern), people.map { (face.bestCosine($0) ?? -1).bitPattern }, "references \(counts)")
+            }
+            // Judged as a frame: the same cosines, the same owners.
+            let frame = ObservedFrame(
+                time: 0, aesthetics: Aesthetics(value: 0.5, exposure: 0.5, contrast: 0.5, colourfulness: 0.5, cleanliness: 0.5, rejected: nil),
+                sharpness: 0.5,
+                faces: (faces.map(Optional.some) + [nil]).map {
+                    ObservedFace(box: Box(x: 0, y: 0, width: 50, height: 50), score: 0.9, quality: 0.9, embedding: $0)
+                })
+            let rows = frame.faces.map { f in f.embedding.map { e in people.map { e.bestCosine($0) ?? -1 } } }
+            for person in people.indices where !people[person].isEmpty {
+                let owners = FaceAssignment.assign(rows, match: match)
+                let expected = rows.enumerated().map { i, row -> Float? in
+                    guard let row else { return nil }
+                    guard people.count > 1 else { return row[person] }
+                    return owners[i] == person || (owners[i] == nil && !FaceAssignment.isAmbiguous(row, match: match)) ? row[person] : nil
+                }
+                XCTAssertEqual(Judgement(people: people, person: person, rules: Judgement.Rules()).cosines(frame), expected, "references \(counts)")
+            }
+        }
     }
 
     /// With one person the rule is the one-person rule: every face keeps its own cosine.

@@ -91,6 +91,44 @@ final class LibraryStoreTests: XCTestCase {
         XCTAssertNil(read.frames[2].faces[1].embedding, "a pointer to a face that is not there gives nothing")
     }
 
+    /// Days judged on several threads read the store through connections of their own, side by
+    /// side, and read what it holds; a change still in progress on the store is seen by the
+    /// reading made inside it, and is gone again when it is undone.
+    func testAStoreReadOnSeveralThreadsAndInsideAChangeReadsWhatItHolds() throws {
+        let store = try LibraryStore(library: try folder())
+        let e = try Embedding(validating: (0..<128).map { Float($0 % 5) - 2 })
+        let looks = Aesthetics(value: 0.5, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil)
+        func video(_ key: String) -> ObservedVideo {
+            ObservedVideo(
+                contentKey: key, path: "/v/\(key).mp4", size: 1, modified: 0,
+                capture: CaptureDate(day: "2024-05-01", time: nil, instant: nil, source: .fileName),
+                duration: 1, width: 320, height: 240, rotation: 0, codec: "h264", hdr: false, recording: nil,
+                method: ObservationMethod(version: Self.analyzerVersion, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: true),
+                frames: (0..<8).map { i in
+                    ObservedFrame(
+                        time: Double(i) / 8, aesthetics: looks, sharpness: 0.5,
+                        faces: [ObservedFace(box: Box(x: Float(i), y: 2, width: 30, height: 36), score: 0.9, quality: 0.8, embedding: e)])
+                }, notes: [])
+        }
+        try store.save(video("a"))
+        let once = try store.videos(onDay: "2024-05-01")
+        XCTAssertEqual(once.map(\.contentKey), ["a"])
+        var slots = Array(repeating: [ObservedVideo]?.none, count: 64)
+        slots.withUnsafeMutableBufferPointer { out in
+            let out = out
+            DispatchQueue.concurrentPerform(iterations: out.count) { i in out[i] = try? store.videos(onDay: "2024-05-01") }
+        }
+        XCTAssertTrue(slots.allSatisfy { $0?.map(\.frames) == once.map(\.frames) }, "every thread reads the same day")
+        struct Undo: Error {}
+        XCTAssertThrowsError(
+            try store.inOneTransaction {
+                try store.save(video("b"))
+                XCTAssertEqual(try store.videos(onDay: "2024-05-01").map(\.contentKey), ["a", "b"], "the change in progress is seen inside it")
+                throw Undo()
+            })
+        XCTAssertEqual(try store.videos(onDay: "2024-05-01").map(\.contentKey), ["a"], "and is gone once undone")
+    }
+
     /// What a run committed is in library.sqlite itself once the run is over, also when another
     /// process was reading the store as it closed: a copy of that one file, a backup, holds it.
     func testWhatARunCommittedIsInTheDatabaseFileAfterIt() throws {

@@ -79,13 +79,14 @@ struct JudgedDays {
             count.judged += 1
             return try judge()
         }
-        if let entry = kept[day], entry.key == key, let report = try? JSONDecoder().decode(DayReport.self, from: Data(entry.report)) {
+        if let entry = kept[day], entry.key == key, var report = try? JSONOutput.decoder().decode(DayReport.self, from: Data(entry.report)) {
             count.kept += 1
+            report.json = Data(entry.report)
             return report
         }
         count.judged += 1
         let report = try judge()
-        if choices.pins[day] == nil || report.status == .pinned, let bytes = try? encoder.encode(report) {
+        if choices.pins[day] == nil || report.status == .pinned, let bytes = try? report.json ?? JSONOutput.encoder(pretty: false).encode(report) {
             made.append((day, JudgementCache.Entry(key: key, report: [UInt8](bytes))))
             if made.count >= Self.batch {
                 cache.keep(made, scope: scope)

@@ -83,6 +83,15 @@ public struct DayReport: Codable, Sendable {
     /// the copy, so these days deserve a look.
     public var datedByModificationTime: [String]
 
+    /// The report as `days --json` prints it (`JSONOutput`, one line), as `LibraryDays` judged
+    /// or kept it: printed as it is rather than encoded again (most of a day's saying). Nil for
+    /// a report made otherwise; not kept in sync with changes made to the report after.
+    public internal(set) var json: Data?
+
+    private enum CodingKeys: String, CodingKey {
+        case day, person, status, pick, reason, candidates, peopleFound, datedByModificationTime
+    }
+
     /// Whether the film shows this day.
     public var inFilm: Bool { pick != nil }
 }
@@ -144,16 +153,36 @@ public struct LibraryDays {
         var kept = JudgedDays(self, from: first, to: last, choices: choices)
         defer { kept.save() }
         var withVideo = Set(stored)
+        // The days not kept are judged a batch at a time on every core, then said in order; the
+        // next batch is judged while one is said.
         var ahead: [String: Result<DayReport, Error>] = [:]
+        var next: DaysJudgedAhead?
+        defer { next?.stop() }
+        // Each day is encoded as `days --json` prints it where it is judged, on every core.
+        func judging(_ days: [String]) -> DaysJudgedAhead {
+            DaysJudgedAhead(days) { day in
+                Result {
+                    var r = try report(day, choices: choices)
+                    r.json = try? JSONOutput.encoder(pretty: false).encode(r)
+                    return r
+                }
+            }
+        }
         // stored[seen] is the day with video reached next: days are walked in order.
         var seen = 0
         var day = first
         while day <= last {
             if withVideo.remove(day) != nil {
                 if ahead[day] == nil && !kept.holds(day) {
-                    // The days not kept are judged a batch at a time on every core, then said in order.
-                    let todo = stored[(seen + 1)...].lazy.filter { !kept.holds($0) }
-                    ahead = judged([day] + todo.prefix(Self.judgedAhead - 1), choices: choices)
+                    if let batch = next, batch.days.first == day {
+                        ahead = batch.wait()
+                    } else {
+                        next?.stop()
+                        let todo = stored[(seen + 1)...].lazy.filter { !kept.holds($0) }
+                        ahead = judging([day] + todo.prefix(Self.judgedAhead - 1)).wait()
+                    }
+                    let after = stored[(seen + 1)...].lazy.filter { !kept.holds($0) && ahead[$0] == nil }.prefix(Self.judgedAhead)
+                    next = after.isEmpty ? nil : judging(Array(after))
                 }
                 seen += 1
                 try body(try kept.report(day) { try ahead.removeValue(forKey: day)?.get() ?? report(day, choices: choices) })
@@ -172,17 +201,6 @@ public struct LibraryDays {
 
     /// Days judged at once when the cache has none of them: enough for every core to have work.
     static let judgedAhead = 64
-
-    /// Each of `days` judged, on every core (reading the store is one at a time, judging is not).
-    private func judged(_ days: [String], choices: LibraryStore.Choices) -> [String: Result<DayReport, Error>] {
-        var results = [Result<DayReport, Error>?](repeating: nil, count: days.count)
-        results.withUnsafeMutableBufferPointer { out in
-            // Each day's slot is its own: no two threads write one.
-            let out = out
-            DispatchQueue.concurrentPerform(iterations: days.count) { i in out[i] = Result { try report(days[i], choices: choices) } }
-        }
-        return Dictionary(uniqueKeysWithValues: zip(days, results.map { $0! }))
-    }
 
     /// `stored` with its second pinned at `start`: the one rule for a usable pin, which `days`,
     /// the film and `pick` (when the pin is made) share. The second must hold a frame of the

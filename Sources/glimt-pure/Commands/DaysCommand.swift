@@ -45,7 +45,7 @@ struct DaysCommand: Command {
             Notes.print(report.candidates, command: name)
             if json {
                 // One day per line: a year streams out as it is judged.
-                Console.outJSON((first ? "  " : ", ") + String(decoding: try encoder.encode(report), as: UTF8.self))
+                Console.outJSON((first ? "  " : ", ") + String(decoding: try report.json ?? encoder.encode(report), as: UTF8.self))
                 first = false
             } else {
                 printDay(report)

@@ -47,15 +47,15 @@ public final class LibraryStore: @unchecked Sendable {
     /// Runs `body` with a connection of its own that only reads, so that days judged on several
     /// threads read the store side by side (WAL lets readers run together) rather than in turn
     /// under `lock`. While a change is in progress on the store's own connection, which only it
-    /// sees, `body` reads through that one, under the lock.
+    /// sees, `body` reads through that one, under the lock; so it does when no other connection
+    /// can be opened (the store reads as it did before there were several).
     func reading<T>(_ body: (Database) throws -> T) throws -> T {
         lock.lock()
-        if db.inTransaction {
+        guard !db.inTransaction, let reader = readersLock.withLock({ readers.popLast() }) ?? (try? Database(readingOnly: db.path)) else {
             defer { lock.unlock() }
             return try body(db)
         }
         lock.unlock()
-        let reader = try readersLock.withLock { readers.popLast() } ?? Database(readingOnly: db.path)
         defer { readersLock.withLock { readers.append(reader) } }
         return try body(reader)
     }

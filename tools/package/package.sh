@@ -133,8 +133,8 @@ find "$root" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 
 deb="dist/glimt-pure_${version}-${revision}_amd64.deb"
 rm -f dist/glimt-pure_*_amd64.deb
-# xz at level 9, as dpkg-deb's default level 6 with a larger window and more effort: the
-# package is made once and downloaded many times.
+# xz at level 9: the package is made once and fetched many times, and the larger window finds a
+# little more in the one large binary.
 dpkg-deb --root-owner-group -Zxz -z9 --build "$root" "$deb" >/dev/null
 echo "package: $deb ($(du -k "$deb" | cut -f1) KiB; installed $installed_size KiB; Depends: $depends)" >&2
 if command -v lintian >/dev/null 2>&1; then

@@ -52,7 +52,8 @@ public enum Kernels {
         #if canImport(Faces_avx2)
         builds.append(Faces_avx2.FacesBuild.self)
         #endif
-        return Dictionary(uniqueKeysWithValues: builds.map { (KernelVariant(rawValue: $0.kernels)!, $0) })
+        // Faces first: a variant compiled for the level it has too adds nothing.
+        return Dictionary(builds.map { (KernelVariant(rawValue: $0.kernels)!, $0) }, uniquingKeysWith: { first, _ in first })
     }()
 
     /// The choice, made on first use: from the CPU's flags, GLIMT_KERNELS and the builds linked in.

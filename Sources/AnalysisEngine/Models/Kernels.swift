@@ -19,7 +19,7 @@ import Faces_avx2
 /// binary (see TensorLite's `KernelChoice`). A developer's build links one, Faces itself; the
 /// Debian package's links Faces for any x86-64 and, beside it, Faces_avx512, Faces_avx2vnni and
 /// Faces_avx2 (Package.swift's GLIMT_KERNEL_VARIANTS). The CPU's flags are read from
-/// /proc/cpuinfo (microseconds); without them only the portable build can be chosen.
+/// /proc/cpuinfo (microseconds); without them only Faces itself runs, compiled as the rest is.
 public enum Kernels {
     /// A build of the kernels, by its name (`avx512`) and as people write it (`AVX-512`).
     public struct Build: Equatable, Sendable {

@@ -8,7 +8,6 @@ import PackageDescription
 // `+avxvnni` after a name adds AVX-VNNI to it (`haswell+avxvnni`: the package's AVX2 build for
 // the CPUs that have AVX-VNNI without AVX-512, Alder Lake and later Intel cores).
 let requestedCPU = ProcessInfo.processInfo.environment["GLIMT_TARGET_CPU"] ?? "native"
-let targetCPU = requestedCPU.hasSuffix("+avxvnni") ? String(requestedCPU.dropLast("+avxvnni".count)) : requestedCPU
 
 // Kernels size their register tiles to the register file: AVX-512 has 32 registers that each hold
 // a SIMD16<Float>, AVX2 has 16 that hold half of one, and a tile made for the first spills on the
@@ -16,7 +15,7 @@ let targetCPU = requestedCPU.hasSuffix("+avxvnni") ? String(requestedCPU.dropLas
 // with VNNI (`vpdpbusd`, four int8 products summed into each 32-bit lane: the int8 kernels of
 // QuantizedPointwiseConv need it). AVX-512 without VNNI (Skylake-SP/X, Cannon Lake, Xeon Phi) gets
 // the AVX2 tiles: every AVX-512 CPU since (Cascade Lake, Ice Lake, Zen 4) has VNNI, and one build
-// level for both would make the package's AVX-512 build run float SFace on all of them.
+// level for both would make the package's AVX-512 kernels run float SFace on all of them.
 // The level is also what the build says it is (`glimt-pure --version`) and what a CPU needs to run
 // it (KernelVariant): AVX-512 (GLIMT_AVX512), AVX2 with AVX-VNNI (GLIMT_AVX2 and GLIMT_AVXVNNI),
 // AVX2 (GLIMT_AVX2) or portable (none). A target named in none of the lists below is called
@@ -25,36 +24,59 @@ let nativeFlags: Set<Substring> = {
     let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
     return Set(cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ") ?? [])
 }()
-let hasWideVectors: Bool = {
-    if targetCPU == "native" { return nativeFlags.contains("avx512f") && nativeFlags.contains("avx512_vnni") }
-    let avx512Targets: Set<String> = [
-        "cascadelake", "cooperlake", "icelake-client", "icelake-server", "tigerlake", "rocketlake", "sapphirerapids",
-        "emeraldrapids", "graniterapids", "graniterapids-d", "diamondrapids", "znver4", "znver5",
-    ]
-    return avx512Targets.contains(targetCPU)
-}()
-let hasAVX2: Bool = {
-    if targetCPU == "native" { return nativeFlags.contains("avx2") && nativeFlags.contains("fma") }
-    let avx2Targets: Set<String> = [
-        "x86-64-v3", "x86-64-v4", "skylake-avx512", "cannonlake", "knl", "knm", "haswell", "broadwell", "skylake", "alderlake", "raptorlake",
-        "meteorlake", "arrowlake", "arrowlake-s",
-        "lunarlake", "gracemont", "pantherlake", "znver1", "znver2", "znver3",
-    ]
-    return hasWideVectors || avx2Targets.contains(targetCPU)
-}()
-// AVX2 with AVX-VNNI (`vpdpbusd` on ymm registers) runs SFace's pointwise layers in int8 too
-// (GLIMT_AVXVNNI). Named CPUs that have it without AVX-512 get it; the flag also tells the
-// C importer, whose intrinsics the kernel calls.
-let hasAVXVNNI: Bool = {
-    guard hasAVX2 && !hasWideVectors else { return false }
-    if requestedCPU.hasSuffix("+avxvnni") { return true }
-    if targetCPU == "native" { return nativeFlags.contains("avx_vnni") }
-    let vnniTargets: Set<String> = [
-        "alderlake", "raptorlake", "meteorlake", "arrowlake", "arrowlake-s", "lunarlake", "gracemont", "pantherlake",
-        "sierraforest", "grandridge", "clearwaterforest",
-    ]
-    return vnniTargets.contains(targetCPU)
-}()
+
+/// The settings of a compute module (kernels, pixel loops, models) compiled for `requested`, a
+/// GLIMT_TARGET_CPU value: optimised in every configuration, so `swift test` and debug builds do
+/// not run a -Onone engine, without exclusivity checks in their hot loops, for the target CPU.
+func computeSettings(for requested: String) -> [SwiftSetting] {
+    let targetCPU = requested.hasSuffix("+avxvnni") ? String(requested.dropLast("+avxvnni".count)) : requested
+    let hasWideVectors: Bool = {
+        if targetCPU == "native" { return nativeFlags.contains("avx512f") && nativeFlags.contains("avx512_vnni") }
+        let avx512Targets: Set<String> = [
+            "cascadelake", "cooperlake", "icelake-client", "icelake-server", "tigerlake", "rocketlake", "sapphirerapids",
+            "emeraldrapids", "graniterapids", "graniterapids-d", "diamondrapids", "znver4", "znver5",
+        ]
+        return avx512Targets.contains(targetCPU)
+    }()
+    let hasAVX2: Bool = {
+        if targetCPU == "native" { return nativeFlags.contains("avx2") && nativeFlags.contains("fma") }
+        let avx2Targets: Set<String> = [
+            "x86-64-v3", "x86-64-v4", "skylake-avx512", "cannonlake", "knl", "knm", "haswell", "broadwell", "skylake", "alderlake", "raptorlake",
+            "meteorlake", "arrowlake", "arrowlake-s",
+            "lunarlake", "gracemont", "pantherlake", "znver1", "znver2", "znver3",
+        ]
+        return hasWideVectors || avx2Targets.contains(targetCPU)
+    }()
+    // AVX2 with AVX-VNNI (`vpdpbusd` on ymm registers) runs SFace's pointwise layers in int8 too
+    // (GLIMT_AVXVNNI). Named CPUs that have it without AVX-512 get it; the flag also tells the
+    // C importer, whose intrinsics the kernel calls.
+    let hasAVXVNNI: Bool = {
+        guard hasAVX2 && !hasWideVectors else { return false }
+        if requested.hasSuffix("+avxvnni") { return true }
+        if targetCPU == "native" { return nativeFlags.contains("avx_vnni") }
+        let vnniTargets: Set<String> = [
+            "alderlake", "raptorlake", "meteorlake", "arrowlake", "arrowlake-s", "lunarlake", "gracemont", "pantherlake",
+            "sierraforest", "grandridge", "clearwaterforest",
+        ]
+        return vnniTargets.contains(targetCPU)
+    }()
+    return [.unsafeFlags(["-O", "-enforce-exclusivity=unchecked", "-target-cpu", targetCPU, "-enable-testing"])]
+        + (hasWideVectors ? [.define("GLIMT_AVX512")] : hasAVX2 ? [.define("GLIMT_AVX2")] : [])
+        + (hasAVXVNNI ? [.define("GLIMT_AVXVNNI"), .unsafeFlags(["-Xcc", "-mavxvnni"])] : [])
+}
+
+// The Debian package's one binary holds the face models and their kernels once per x86-64
+// level, and runs the fastest the CPU can (AnalysisEngine's Kernels): tools/package/package.sh
+// builds for GLIMT_TARGET_CPU=x86-64 with GLIMT_KERNEL_VARIANTS="avx512=cascadelake ...", each
+// VARIANT=CPU adding TensorLite_VARIANT and Faces_VARIANT, the same sources compiled for CPU
+// (Sources/Variants/VARIANT holds links to them: SwiftPM refuses two targets in one folder).
+// Faces_VARIANT's `import TensorLite` is its own variant's (swiftc's -module-alias). Without the
+// variable a build has one variant, its target CPU's.
+let kernelVariants: [(name: String, cpu: String)] = (ProcessInfo.processInfo.environment["GLIMT_KERNEL_VARIANTS"] ?? "")
+    .split(separator: " ").map { pair in
+        let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+        return (parts[0], parts.count > 1 ? parts[1] : parts[0])
+    }
 
 // Every module is built -enable-testing, the tests' flag, so that `swift run`, `swift build`,
 // tools/test.sh and tools/install.sh compile the same modules with the same flags into one
@@ -62,13 +84,8 @@ let hasAVXVNNI: Bool = {
 // running and testing recompiled every module. It costs no speed (Benchmarks/README.md).
 let testable: [SwiftSetting] = [.unsafeFlags(["-enable-testing"])]
 
-// Compute modules (kernels, pixel loops, models) are optimised in every configuration, so
-// `swift test` and debug builds do not run a -Onone engine, and skip exclusivity checks in
-// their hot loops. Everything else keeps Swift's defaults.
-let computeFlags: [SwiftSetting] =
-    [.unsafeFlags(["-O", "-enforce-exclusivity=unchecked", "-target-cpu", targetCPU, "-enable-testing"])]
-    + (hasWideVectors ? [.define("GLIMT_AVX512")] : hasAVX2 ? [.define("GLIMT_AVX2")] : [])
-    + (hasAVXVNNI ? [.define("GLIMT_AVXVNNI"), .unsafeFlags(["-Xcc", "-mavxvnni"])] : [])
+// Compute modules are built with computeFlags; everything else keeps Swift's defaults.
+let computeFlags = computeSettings(for: requestedCPU)
 
 // The house: each module lists the only modules it may import. Arrows point down:
 //
@@ -101,7 +118,10 @@ let package = Package(
         .target(name: "Analysis", dependencies: ["GlimtCore", "Imaging"], swiftSettings: computeFlags),
         .target(name: "Faces", dependencies: ["TensorLite", "SFaceWeights", "GlimtCore", "Imaging", "Analysis"], swiftSettings: computeFlags),
         .target(
-            name: "AnalysisEngine", dependencies: ["GlimtCore", "Imaging", "MediaIO", "Faces", "TensorLite", "Analysis"], swiftSettings: computeFlags),
+            name: "AnalysisEngine",
+            dependencies: ["GlimtCore", "Imaging", "MediaIO", "Faces", "TensorLite", "Analysis"]
+                + kernelVariants.map { .byName(name: "Faces_" + $0.name) },
+            swiftSettings: computeFlags),
         .target(name: "Film", dependencies: ["GlimtCore", "Imaging", "MediaIO"], swiftSettings: testable),
         .target(name: "Library", dependencies: ["CSQLite", "GlimtCore", "Imaging", "Analysis"], swiftSettings: testable),
         // The review page's own files are resources (Review/Page, found by PageFiles); its palette
@@ -154,6 +174,20 @@ let package = Package(
         .testTarget(name: "HouseTests", dependencies: []),
     ]
 )
+
+// The kernel variants' modules (see kernelVariants above).
+for variant in kernelVariants {
+    let tensorLite = "TensorLite_" + variant.name, faces = "Faces_" + variant.name
+    package.targets += [
+        .target(
+            name: tensorLite, dependencies: ["CPrefetch"], path: "Sources/Variants/\(variant.name)/TensorLite",
+            swiftSettings: computeSettings(for: variant.cpu)),
+        .target(
+            name: faces, dependencies: [.target(name: tensorLite), "SFaceWeights", "GlimtCore", "Imaging", "Analysis"],
+            path: "Sources/Variants/\(variant.name)/Faces",
+            swiftSettings: computeSettings(for: variant.cpu) + [.unsafeFlags(["-module-alias", "TensorLite=" + tensorLite])]),
+    ]
+}
 
 // Every Swift target runs Plugins/ImportCheck: an import it does not declare fails the build.
 for target in package.targets where target.type != .system && target.type != .plugin {

@@ -47,7 +47,7 @@ enum EyesBetweenSamples {
     /// `pictures` (those of `span`) that is not a sample. `scale`: video pixels per
     /// analysed-picture pixel.
     static func read(
-        _ pictures: SampledFrames, span: Range<Double>, frames: [ObservedFrame], scale: Float, reader: EyeReader
+        _ pictures: SampledFrames, span: Range<Double>, frames: [ObservedFrame], scale: Float, reader: any EyeReading
     ) throws -> [Reading] {
         let times = frames.map(\.time)
         var readings: [Reading] = []

@@ -32,7 +32,7 @@ public enum FollowedEyes {
     public static func find(path: String, start: Double, length: Double, crop: Box) throws -> [Frame] {
         let reader = try VideoReader(path: path)
         let W = Float(reader.info.displayWidth), H = Float(reader.info.displayHeight)
-        var detector = try FaceDetector.shared()
+        var detector = try Kernels.models().detector()
         detector.detectionSize = nil
         let first = try detect(
             reader, start: start, length: length, area: searchArea(crop, width: W, height: H), side: Float(detectionSide), detector: detector)
@@ -62,7 +62,7 @@ public enum FollowedEyes {
     /// pixels high, as a video's second is.
     static func inPhoto(_ photo: RGBImage, crop: Box) throws -> [Point]? {
         let W = Float(photo.width), H = Float(photo.height)
-        var detector = try FaceDetector.shared()
+        var detector = try Kernels.models().detector()
         detector.detectionSize = nil
         func faces(in a: Box, side: Float) -> [DetectedFace] {
             let s = min(side, 2 * Float(detectionSide)) / max(a.width, a.height)
@@ -113,7 +113,7 @@ public enum FollowedEyes {
     /// Faces in each frame of `area` (upright pixels) seen at `side` pixels on its long side, in
     /// the video's upright pixels; `scale`: detection pixels per picture pixel.
     private static func detect(
-        _ reader: VideoReader, start: Double, length: Double, area a: Box, side: Float, detector: FaceDetector
+        _ reader: VideoReader, start: Double, length: Double, area a: Box, side: Float, detector: any FaceDetecting
     ) throws -> (times: [Double], faces: [[DetectedFace]], scale: Float) {
         let area = Box(
             x: a.x.rounded(.down), y: a.y.rounded(.down), width: max(1, a.width.rounded(.down)), height: max(1, a.height.rounded(.down)))

@@ -96,7 +96,7 @@ public enum ShownEyes {
     /// size), else from the last alone. The crops of the round that showed the eyes closest to
     /// their size are kept.
     static func settled(_ crops: [Box], _ looks: [Look], film: Film) throws -> [Box] {
-        var detector = try FaceDetector.shared()
+        var detector = try Kernels.models().detector()
         detector.detectionSize = nil
         // Each round: the crops' scale from the plan, and the correction their frames asked for.
         var rounds: [(crops: [Box], scale: Float, asked: EyeAlignment.Correction)] = []
@@ -167,7 +167,7 @@ public enum ShownEyes {
         /// The eyes of the face nearest the eye point in `picture` (the film's pixels of `part`),
         /// in film pixels: where YuNet finds them in the picture as it is, as far apart as it
         /// finds them on average (geometric) at `scales`.
-        func eyes(_ detector: FaceDetector, in picture: RGBImage, at part: Part) -> (right: Point, left: Point)? {
+        func eyes(_ detector: any FaceDetecting, in picture: RGBImage, at part: Part) -> (right: Point, left: Point)? {
             let target = Point(EyeAlignment.eyePoint.x * Float(width) - part.film.x, EyeAlignment.eyePoint.y * Float(height) - part.film.y)
             /// The eyes of the face nearest the eye point in `picture` shrunk by `s`, in its pixels.
             func nearest(_ s: Float) -> (Point, Point, box: Float)? {

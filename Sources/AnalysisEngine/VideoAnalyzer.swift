@@ -33,7 +33,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
     /// Give every face an embedding, references or not (its own, or one it borrows while it is
     /// followed): the library keeps embeddings so that a change of references needs no decoding.
     public let embedAllFaces: Bool
-    private var pipeline: FacePipeline
+    private var pipeline: any FaceReading
 
     public convenience init(options: AnalysisOptions, references: [Embedding], models: FaceModels, embedAllFaces: Bool = false) {
         self.init(
@@ -45,20 +45,20 @@ public final class VideoAnalyzer: @unchecked Sendable {
         self.init(options: options, people: people, person: person, pipeline: models.pipeline, embedAllFaces: embedAllFaces)
     }
 
-    package convenience init(options: AnalysisOptions, references: [Embedding], pipeline: FacePipeline, embedAllFaces: Bool = false) {
+    package convenience init(options: AnalysisOptions, references: [Embedding], pipeline: any FaceReading, embedAllFaces: Bool = false) {
         self.init(
             options: options, people: references.isEmpty ? [] : [references], person: references.isEmpty ? nil : 0, pipeline: pipeline,
             embedAllFaces: embedAllFaces)
     }
 
-    package init(options: AnalysisOptions, people: [[Embedding]], person: Int?, pipeline: FacePipeline, embedAllFaces: Bool = false) {
+    package init(options: AnalysisOptions, people: [[Embedding]], person: Int?, pipeline: any FaceReading, embedAllFaces: Bool = false) {
         self.options = options
         self.people = people
         self.person = person
         self.embedAllFaces = embedAllFaces
         self.pipeline = pipeline
         // Analysis frames are already scaled to `analysisSide`: the detector takes them as they are.
-        self.pipeline.detector.detectionSize = nil
+        self.pipeline.detectionSize = nil
         if embedsFaces { pipeline.prepareRecognizer() }
     }
 
@@ -556,7 +556,7 @@ public final class VideoAnalyzer: @unchecked Sendable {
             defer { t = now }
             return Double(now - t) / 1e9
         }
-        let detected = pipeline.detector.detect(image)
+        let detected = pipeline.detect(image)
         times.detect += lap()
         var records = pipeline.aligned(detected, in: image)
         times.alignEmbed += lap()

@@ -5,7 +5,7 @@ import Imaging
 /// Measures whether a detected face's eyes are open: each eye is cut from the picture around the
 /// detector's eye landmark, run through the iris landmark model, and its eyelid points give the
 /// openness.
-public struct EyeReader: Sendable {
+public struct EyeReader: EyeReading {
     public let model: IrisLandmark
 
     public init(model: IrisLandmark) { self.model = model }

@@ -12,7 +12,7 @@ extension DetectedFace {
 /// YuNet plus the post-processing of OpenCV's FaceDetectorYN: pad to a multiple of 32, run the
 /// network, decode each grid cell's box and landmarks, keep scores over the threshold, and
 /// suppress overlaps (NMS) highest score first.
-public struct FaceDetector: Sendable {
+public struct FaceDetector: FaceDetecting {
     /// Minimum sqrt(cls * obj). OpenCV Zoo's demo uses 0.9; 0.6 keeps small and turned faces in
     /// crowds, and a non-face that slips through fails identity and face quality later anyway.
     public var scoreThreshold: Float = 0.6

@@ -7,7 +7,7 @@ import TensorLite
 
 /// Picture -> faces -> aligned crops -> (optionally) embeddings: the path shared by `faces`,
 /// `reference add` and video analysis.
-public struct FacePipeline: Sendable {
+public struct FacePipeline: FaceReading {
     public var detector: FaceDetector
     private let recognition: Recognition
     /// Whether eyes are read (see `eyes`).
@@ -39,7 +39,16 @@ public struct FacePipeline: Sendable {
     /// The eye model, loaded on the first face whose eyes are read (most runs' first video has
     /// one; a run of videos without a large face never pays for it) and shared after. Nil when
     /// eyes are not read, or its weights are missing (the install puts them beside the others).
-    public var eyes: EyeReader? { readsEyes ? try? EyeReader.shared() : nil }
+    public var eyes: (any EyeReading)? { readsEyes ? try? EyeReader.shared() : nil }
+
+    /// The detector's: long side of the image the network sees (nil: as it is).
+    public var detectionSize: Int? {
+        get { detector.detectionSize }
+        set { detector.detectionSize = newValue }
+    }
+
+    /// The detector's faces in `image` (see `FaceDetector.detect`).
+    public func detect(_ image: RGBImage) -> [DetectedFace] { detector.detect(image) }
 
     /// The detector, loaded (shared after). The recognition model is loaded on the first face
     /// embedded, or by `prepareRecognizer()`: unpacking its weights is a tenth of a second of

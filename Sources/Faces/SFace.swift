@@ -8,7 +8,7 @@ import TensorLite
 /// L2-normalised embedding out. The network is a plain stack: a 3x3 conv, thirteen depthwise +
 /// pointwise pairs (each conv followed by BatchNorm and PReLU), a final BatchNorm and one fully
 /// connected layer with BatchNorm. All BatchNorms are folded into the weights at load time.
-public final class SFace: BakedModel, @unchecked Sendable {
+public final class SFace: BakedModel, FaceRecognizing, @unchecked Sendable {
     public static let inputSize = 112
     public static let embeddingSize = 128
 

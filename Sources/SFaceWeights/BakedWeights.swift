@@ -6,8 +6,7 @@ import Foundation
 /// 2. beside the running binary, as `swift build` lays them out
 ///    (`glimt-pure_SFaceWeights.resources/Resources/`);
 /// 3. `PREFIX/share/glimt-pure/` for a binary installed as `PREFIX/bin/glimt-pure`
-///    (`tools/install.sh`, the Debian package), or as one of the package's kernel variants,
-///    `PREFIX/lib/glimt-pure/glimt-pure-VARIANT`.
+///    (`tools/install.sh`, the Debian package).
 /// No resource-bundle accessor: SwiftPM's traps when the build folder is gone, and a copied or
 /// installed binary must say where it looked instead.
 public enum BakedWeights {
@@ -40,8 +39,6 @@ public enum BakedWeights {
             binary.appendingPathComponent("glimt-pure_SFaceWeights.resources/Resources", isDirectory: true),
             binary.deletingLastPathComponent().appendingPathComponent("share/glimt-pure", isDirectory: true),
         ]
-            + (binary.lastPathComponent == "glimt-pure" && binary.deletingLastPathComponent().lastPathComponent == "lib"
-                ? [binary.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/glimt-pure", isDirectory: true)] : [])
     }
 
     /// The folder of the running binary, symlinks resolved (a link in ~/bin to an installed

@@ -1,10 +1,10 @@
-/// Which kernels this build compiled, and what a CPU needs to run them. Kernels pick their
+/// Which kernels this module compiled, and what a CPU needs to run them. Kernels pick their
 /// register tiles at compile time, and the compiler may use every instruction of the target CPU
-/// it was given (Package.swift's GLIMT_TARGET_CPU), so a build is one of four variants: AVX-512
+/// it was given (Package.swift's GLIMT_TARGET_CPU), so the module is one of four variants: AVX-512
 /// tiles and int8 kernels for x86-64-v4 with VNNI, AVX2 tiles with int8 kernels for x86-64-v3
 /// with AVX-VNNI (Alder Lake and later Intel cores), AVX2 tiles for x86-64-v3, or portable x86-64
-/// code (the AVX2 tiles, in SSE2). The Debian package holds all four and runs the fastest the CPU
-/// can (see docs/packaging.md).
+/// code (the AVX2 tiles, in SSE2). The Debian package's binary holds all four, this module compiled
+/// four times, and runs the fastest the CPU can (see docs/packaging.md).
 public enum KernelVariant: String, CaseIterable, Sendable {
     case avx512, avx2vnni, avx2, portable
 

@@ -22,7 +22,8 @@ let toolHelp = """
     """
 
 func main() -> Int32 {
-    // Before anything else: this may be the portable build of a package that holds faster ones.
+    // Before anything else: the kernels are chosen, and what cannot run (this build on this CPU, a
+    // GLIMT_KERNELS it cannot honour) is said in one line.
     do { try Kernels.start() } catch {
         Console.err("glimt-pure: \(error)")
         return ExitStatus.failed

@@ -67,7 +67,7 @@ final class PhotoReferenceTests: XCTestCase {
         XCTAssertGreaterThan(face.box.intersectionOverUnion(want[0].face.box), 0.9)
         XCTAssertLessThan(face.landmarks[0].y, face.landmarks[2].y, "eyes above the nose")
         XCTAssertLessThan(face.landmarks[0].x, face.landmarks[1].x, "right eye on the image's left")
-        XCTAssertGreaterThan(got[0].embedding!.cosine(models.pipeline.recognizer.embed(want[0].crop)), 0.9)
+        XCTAssertGreaterThan(got[0].embedding!.cosine(models.pipeline.embeddings(of: [want[0].crop], cores: 1)[0]), 0.9)
     }
 
     /// The picture turned a quarter counter-clockwise.

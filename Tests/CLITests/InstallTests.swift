@@ -1,6 +1,5 @@
 import Foundation
 import GlimtPure
-import TensorLite
 import TestSupport
 import XCTest
 
@@ -64,14 +63,6 @@ final class InstallTests: CLITestCase {
             XCTAssertTrue(timer.contains("\n\(line)\n"), line)
         }
         try verify([units.appendingPathComponent("glimt-pure-scan.service").path, units.appendingPathComponent("glimt-pure-scan.timer").path])
-
-        // A kernel variant as the Debian package lays it out, PREFIX/lib/glimt-pure/glimt-pure-VARIANT,
-        // finds the weights in PREFIX/share/glimt-pure too.
-        let variant = prefix.appendingPathComponent("lib/glimt-pure/glimt-pure-\(KernelVariant.compiled.rawValue)")
-        try FileManager.default.createDirectory(at: variant.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: installed, to: variant)
-        let fromVariant = try glimt(["embed", fixture("sface/obama.png")], binary: variant)
-        XCTAssertEqual(fromVariant.status, 0, fromVariant.err)
 
         // The review page's own files, from PREFIX/share/glimt-pure/page; without one of them,
         // one line says which and where it looked, and nothing is written.

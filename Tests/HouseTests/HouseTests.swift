@@ -303,6 +303,40 @@ final class HouseTests: XCTestCase {
         }
     }
 
+    /// The Debian package's binary holds the face models once per kernel variant and runs the one
+    /// chosen at start (AnalysisEngine's `Kernels`): the engine loads them only through it, never
+    /// Faces' own (its portable variant there), and each variant is the shared sources, linked in
+    /// Sources/Variants, on its own TensorLite.
+    func testTheEngineRunsTheFaceModelsOfTheKernelsChosen() throws {
+        let loads = try NSRegularExpression(
+            pattern: #"\b(FacePipeline|FaceDetector|EyeReader|SFace|YuNet|IrisLandmark)\s*(\.shared\(|\.baked\(|\()|\bBakedModelCache\b"#)
+        var files = 0
+        for (file, text) in try Self.sources(of: "AnalysisEngine") {
+            files += 1
+            for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                let s = String(line)
+                XCTAssertNil(
+                    loads.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)), "\(file): loads Faces' own models, not the chosen build's: \(s)")
+            }
+        }
+        XCTAssertGreaterThan(files, 15, "the engine's sources read")
+        let kernels = try String(contentsOf: Self.root.appendingPathComponent("Sources/AnalysisEngine/Models/Kernels.swift"), encoding: .utf8)
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let package = try String(contentsOf: Self.root.appendingPathComponent("tools/package/package.sh"), encoding: .utf8)
+        let variants = try XCTUnwrap(package.split(separator: "\n").first { $0.hasPrefix("variants=\"") })
+            .dropFirst("variants=\"".count).dropLast().split(separator: " ").map { String($0.split(separator: "=")[0]) }
+        XCTAssertEqual(variants, ["avx512", "avx2vnni", "avx2"], "package.sh's variants")
+        for v in variants {
+            for module in ["TensorLite", "Faces"] {
+                let link = Self.root.appendingPathComponent("Sources/Variants/\(v)/\(module)").path
+                XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "../../\(module)", link)
+            }
+            XCTAssertTrue(kernels.contains("#if canImport(Faces_\(v))\nimport Faces_\(v)\n#endif"), "Kernels imports Faces_\(v) when linked in")
+            XCTAssertTrue(kernels.contains("builds.append(Faces_\(v).FacesBuild.self)"), "Kernels lists Faces_\(v)")
+        }
+        XCTAssertTrue(manifest.contains(#"["-module-alias", "TensorLite=" + tensorLite]"#), "each Faces variant on its own TensorLite")
+    }
+
     /// Privacy is a promise: no module may even import networking.
     func testNoNetworkingAnywhere() throws {
         for target in try Self.declaredTargets().keys {

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import TensorLite
 
-/// Which kernels run: the fastest build the CPU can run of those installed, GLIMT_KERNELS when
+/// Which kernels run: the fastest variant the CPU can run of those linked in, GLIMT_KERNELS when
 /// it says so, and one line, never an illegal instruction, when the CPU cannot run what is asked.
 final class KernelChoiceTests: XCTestCase {
     /// The flags of one CPU of each level, as /proc/cpuinfo lists them.
@@ -14,25 +14,19 @@ final class KernelChoiceTests: XCTestCase {
     static let v3vnni = v3.union(["avx_vnni"])
     /// x86-64-v4 with VNNI, what the AVX-512 build (its int8 kernels) needs.
     static let v4 = v3.union(["avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl", "avx512_vnni"])
-    /// The Debian package's layout: the portable build runs first, with the others beside it.
-    static let package: [KernelVariant: String] = [
-        .avx512: "/usr/lib/glimt-pure/glimt-pure-avx512", .avx2vnni: "/usr/lib/glimt-pure/glimt-pure-avx2vnni",
-        .avx2: "/usr/lib/glimt-pure/glimt-pure-avx2",
-    ]
+    /// The Debian package's binary: compiled for any x86-64, with the faster variants linked in beside.
+    static let package: Set<KernelVariant> = [.avx512, .avx2vnni, .avx2, .portable]
 
     private func decide(
-        _ flags: Set<String>?, forced: String? = nil, compiled: KernelVariant = .portable,
-        installed: [KernelVariant: String] = package
-    ) throws -> KernelChoice.Decision {
-        try KernelChoice.decide(compiled: compiled, flags: flags, forced: forced, installed: installed)
+        _ flags: Set<String>?, forced: String? = nil, compiled: KernelVariant = .portable, linked: Set<KernelVariant> = package
+    ) throws -> KernelVariant {
+        try KernelChoice.decide(compiled: compiled, flags: flags, forced: forced, linked: linked)
     }
 
-    private func refusal(
-        _ flags: Set<String>?, forced: String?, compiled: KernelVariant = .portable,
-        installed: [KernelVariant: String] = package
-    ) -> String {
+    private func refusal(_ flags: Set<String>?, forced: String?, compiled: KernelVariant = .portable, linked: Set<KernelVariant> = package) -> String
+    {
         do {
-            let d = try decide(flags, forced: forced, compiled: compiled, installed: installed)
+            let d = try decide(flags, forced: forced, compiled: compiled, linked: linked)
             return "no refusal: \(d)"
         } catch {
             return "\(error)"
@@ -40,31 +34,33 @@ final class KernelChoiceTests: XCTestCase {
     }
 
     func testTheFastestVariantTheCPURunsIsChosen() throws {
-        XCTAssertEqual(try decide(Self.v4), .handOver(to: Self.package[.avx512]!, .avx512))
-        XCTAssertEqual(try decide(Self.v3), .handOver(to: Self.package[.avx2]!, .avx2))
-        XCTAssertEqual(try decide(Self.v3vnni), .handOver(to: Self.package[.avx2vnni]!, .avx2vnni))
+        XCTAssertEqual(try decide(Self.v4), .avx512)
+        XCTAssertEqual(try decide(Self.v3), .avx2)
+        XCTAssertEqual(try decide(Self.v3vnni), .avx2vnni)
         // A CPU with both (Zen 5, Sapphire Rapids) runs the wider int8 kernels.
-        XCTAssertEqual(try decide(Self.v4.union(["avx_vnni"])), .handOver(to: Self.package[.avx512]!, .avx512))
-        // Without the AVX-VNNI build installed, such a CPU runs the AVX2 one.
-        XCTAssertEqual(try decide(Self.v3vnni, installed: Self.package.filter { $0.key != .avx2vnni }), .handOver(to: Self.package[.avx2]!, .avx2))
-        XCTAssertEqual(try decide(Self.v2), .runHere(forced: false), "an old CPU runs the portable build itself")
-        XCTAssertEqual(try decide(nil), .runHere(forced: false), "without /proc/cpuinfo nothing faster is tried")
-        // AVX2 and FMA alone are not x86-64-v3: a virtual CPU that hides MOVBE gets the portable build.
-        XCTAssertEqual(try decide(Self.v3.subtracting(["movbe"])), .runHere(forced: false))
-        XCTAssertEqual(try decide(Self.v4.subtracting(["avx512bw"])), .handOver(to: Self.package[.avx2]!, .avx2))
-        // AVX-512 without VNNI (Skylake-SP/X) runs the AVX2 build, not int8 instructions it lacks.
-        XCTAssertEqual(try decide(Self.v4.subtracting(["avx512_vnni"])), .handOver(to: Self.package[.avx2]!, .avx2))
-        // The build handed over to finds no variants beside itself, and stays.
-        XCTAssertEqual(try decide(Self.v4, compiled: .avx512, installed: [:]), .runHere(forced: false))
-        XCTAssertEqual(try decide(Self.v3, compiled: .avx2, installed: [:]), .runHere(forced: false))
+        XCTAssertEqual(try decide(Self.v4.union(["avx_vnni"])), .avx512)
+        // Without the AVX-VNNI variant linked in, such a CPU runs the AVX2 one.
+        XCTAssertEqual(try decide(Self.v3vnni, linked: Self.package.subtracting([.avx2vnni])), .avx2)
+        XCTAssertEqual(try decide(Self.v2), .portable, "an old CPU runs the portable kernels")
+        XCTAssertEqual(try decide(nil), .portable, "without /proc/cpuinfo nothing faster is tried")
+        // AVX2 and FMA alone are not x86-64-v3: a virtual CPU that hides MOVBE gets the portable kernels.
+        XCTAssertEqual(try decide(Self.v3.subtracting(["movbe"])), .portable)
+        XCTAssertEqual(try decide(Self.v4.subtracting(["avx512bw"])), .avx2)
+        // AVX-512 without VNNI (Skylake-SP/X) runs the AVX2 kernels, not int8 instructions it lacks.
+        XCTAssertEqual(try decide(Self.v4.subtracting(["avx512_vnni"])), .avx2)
+        // A build of one variant (a developer's) runs it.
+        XCTAssertEqual(try decide(Self.v4, compiled: .avx512, linked: [.avx512]), .avx512)
+        XCTAssertEqual(try decide(Self.v4, compiled: .avx2, linked: [.avx2]), .avx2)
+        XCTAssertEqual(try decide(nil, compiled: .avx2, linked: [.avx2]), .avx2, "nothing known: the build runs as it was made to")
     }
 
     func testGlimtKernelsForcesOneAndIsRefusedInOneLineWhenItCannotRun() throws {
-        XCTAssertEqual(try decide(Self.v4, forced: "avx2"), .handOver(to: Self.package[.avx2]!, .avx2))
-        XCTAssertEqual(try decide(Self.v4, forced: "portable"), .runHere(forced: true))
-        XCTAssertEqual(try decide(Self.v4, forced: ""), .handOver(to: Self.package[.avx512]!, .avx512), "empty is unset")
-        XCTAssertEqual(try decide(Self.v4, forced: "avx2", compiled: .avx2, installed: [:]), .runHere(forced: true))
-        let cases: [(Set<String>?, String, KernelVariant, [KernelVariant: String], String)] = [
+        XCTAssertEqual(try decide(Self.v4, forced: "avx2"), .avx2)
+        XCTAssertEqual(try decide(Self.v4.union(["avx_vnni"]), forced: "avx2vnni"), .avx2vnni)
+        XCTAssertEqual(try decide(Self.v4, forced: "portable"), .portable)
+        XCTAssertEqual(try decide(Self.v4, forced: ""), .avx512, "empty is unset")
+        XCTAssertEqual(try decide(Self.v4, forced: "avx2", compiled: .avx2, linked: [.avx2]), .avx2)
+        let cases: [(Set<String>?, String, KernelVariant, Set<KernelVariant>, String)] = [
             (
                 Self.v3, "avx512", .portable, Self.package,
                 "GLIMT_KERNELS=avx512: this CPU cannot run the AVX-512 kernels (it lacks avx512f, avx512bw, avx512cd, avx512dq, avx512vl, avx512_vnni); unset it to run the fastest this CPU can"
@@ -83,16 +79,32 @@ final class KernelChoiceTests: XCTestCase {
                 "GLIMT_KERNELS=avx2vnni: this CPU cannot run the AVX2 with AVX-VNNI kernels (it lacks avx_vnni)"
             ),
             (
-                Self.v4, "portable", .avx512, [:],
+                Self.v4, "portable", .avx512, [.avx512],
                 "GLIMT_KERNELS=portable: this glimt-pure holds only the AVX-512 kernels (the Debian package holds them all"
             ),
             (
-                Self.v3, "", .avx512, [:],
+                Self.v3, "avx512", .portable, [.portable, .avx2],
+                "GLIMT_KERNELS=avx512: this CPU cannot run the AVX-512 kernels"
+            ),
+            (
+                Self.v4, "avx2vnni", .portable, [.portable, .avx2],
+                "GLIMT_KERNELS=avx2vnni: this CPU cannot run the AVX2 with AVX-VNNI kernels (it lacks avx_vnni)"
+            ),
+            (
+                Self.v4.union(["avx_vnni"]), "avx2vnni", .portable, [.portable, .avx2],
+                "GLIMT_KERNELS=avx2vnni: this glimt-pure holds only the AVX2 and portable kernels"
+            ),
+            (
+                Self.v3, "", .avx512, [.avx512],
                 "this glimt-pure was built with the AVX-512 kernels (for x86-64-v4 with VNNI), and this CPU cannot run the AVX-512 kernels (it lacks avx512f"
             ),
+            (
+                Self.v3, "avx2", .avx512, [.avx512, .avx2],
+                "this glimt-pure was built with the AVX-512 kernels (for x86-64-v4 with VNNI), and this CPU cannot run"
+            ),
         ]
-        for (flags, forced, compiled, installed, said) in cases {
-            let line = refusal(flags, forced: forced, compiled: compiled, installed: installed)
+        for (flags, forced, compiled, linked, said) in cases {
+            let line = refusal(flags, forced: forced, compiled: compiled, linked: linked)
             XCTAssertTrue(line.hasPrefix(said), "\(forced): \(line)")
             XCTAssertFalse(line.contains("\n"), line)
         }

@@ -5,16 +5,17 @@ import Imaging
 /// The face models (YuNet to find faces, SFace to tell who they are, the iris model for open eyes), loaded once per process,
 /// as the rest of the program holds them: it asks for faces, never for a network.
 public struct FaceModels: Sendable {
-    package var pipeline: FacePipeline
+    package var pipeline: any FaceReading
 
-    package init(_ pipeline: FacePipeline) { self.pipeline = pipeline }
+    package init(_ pipeline: any FaceReading) { self.pipeline = pipeline }
 
-    /// Both models, loaded side by side on first use and shared after.
-    public static func load() throws -> FaceModels { FaceModels(try FacePipeline.shared()) }
+    /// The models of the build of their kernels chosen at start (`Kernels`), loaded side by side
+    /// on first use and shared after.
+    public static func load() throws -> FaceModels { FaceModels(try Kernels.models().reader()) }
 
     /// Frees the loaded models' weights and scratch (a film's render needs the memory more);
     /// the next `load` loads afresh.
-    public static func unloadAll() { BakedModelCache.unloadAll() }
+    public static func unloadAll() { (try? Kernels.models())?.unloadAll() }
 
     /// The long side a photo is scaled to for detection: YuNet's standard input, and what
     /// `faces --detect-size` may set.
@@ -23,8 +24,8 @@ public struct FaceModels: Sendable {
 
     /// The long side pictures are scaled to before detection (nil: as they are).
     public var detectionSize: Int? {
-        get { pipeline.detector.detectionSize }
-        set { pipeline.detector.detectionSize = newValue }
+        get { pipeline.detectionSize }
+        set { pipeline.detectionSize = newValue }
     }
 
     /// Faces of `image`, highest detector score first, aligned and measured, with their

@@ -7,8 +7,8 @@ import MediaIO
 /// float network on every machine (analysis embeds in int8 where the CPU has VNNI; this is the
 /// embedding those are held to, and the one OpenCV's SFace gives).
 public enum AlignedFace {
-    /// Loaded on first use, once; the product's own network where that is the float one.
-    private static let model = Result { SFace.Arithmetic.fastest == .float ? try SFace.shared() : try SFace.baked(.float) }
+    /// Loaded on first use, once, by the build of the models chosen at start (`Kernels`).
+    private static let model = Result { try Kernels.models().floatRecognizer() }
 
     public static func embed(_ path: String) throws -> (model: String, embedding: Embedding) {
         let model = try model.get()

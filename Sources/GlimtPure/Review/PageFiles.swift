@@ -8,8 +8,7 @@ import GlimtCore
 ///    another copy;
 /// 2. beside the running binary, as `swift build` lays them out (`glimt-pure_GlimtPure.resources/Page/`);
 /// 3. `PREFIX/share/glimt-pure/page/` for a binary installed as `PREFIX/bin/glimt-pure`
-///    (`tools/install.sh`, the Debian package), or as one of the package's kernel variants,
-///    `PREFIX/lib/glimt-pure/glimt-pure-VARIANT`.
+///    (`tools/install.sh`, the Debian package).
 /// No resource-bundle accessor: SwiftPM's traps when the build folder is gone, and a copied or
 /// installed binary must say where it looked instead.
 enum PageFiles {
@@ -51,7 +50,5 @@ enum PageFiles {
             binary.appendingPathComponent("glimt-pure_GlimtPure.resources/Page", isDirectory: true),
             prefix.appendingPathComponent("share/glimt-pure/page", isDirectory: true),
         ]
-            + (binary.lastPathComponent == "glimt-pure" && prefix.lastPathComponent == "lib"
-                ? [prefix.deletingLastPathComponent().appendingPathComponent("share/glimt-pure/page", isDirectory: true)] : [])
     }
 }

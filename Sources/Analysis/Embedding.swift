@@ -25,6 +25,17 @@ public struct Embedding: Codable, Equatable, Sendable {
         values = raw
     }
 
+    /// Stored half floats (`HalfFloats`, as the library keeps them), widened into the
+    /// embedding's own array and then checked and normalised as `init(validating:)` does.
+    public init(validatingHalves bytes: UnsafeRawBufferPointer) throws {
+        let n = bytes.count / 2
+        try self.init(
+            validating: [Float](unsafeUninitializedCapacity: n) { out, count in
+                HalfFloats.decode(bytes, into: out)
+                count = n
+            })
+    }
+
     /// Why numbers are not an embedding (the caller says where they came from).
     public struct Invalid: Error, CustomStringConvertible {
         public let description: String

@@ -297,11 +297,11 @@ public final class LibraryStore: @unchecked Sendable {
 
     /// Every stored video of one day, with its frames and faces (one day at a time keeps memory
     /// bounded however large the library). The rows are read through a connection of the
-    /// thread's own (`reading`), each face as plain numbers and the video's embeddings widened
-    /// to floats into one array; the faces are made, and their embeddings checked and
+    /// thread's own (`reading`), each face as plain numbers and the video's stored embeddings
+    /// into one array of bytes; the faces are made, and their embeddings widened, checked and
     /// normalised, after the reading.
     public func videos(onDay day: String) throws -> [ObservedVideo] {
-        let read: [(video: ObservedVideo, faces: [FaceRow], floats: [Float])] = try reading { db in
+        let read: [(video: ObservedVideo, faces: [FaceRow], halves: [UInt8])] = try reading { db in
             let videos = try db.rows(
                 """
                 SELECT id, content_key, path, size, modified, day, capture_time, capture_instant, date_source, duration, width, height,
@@ -337,7 +337,7 @@ public final class LibraryStore: @unchecked Sendable {
                             cleanliness: s.float(6), rejected: s.optionalText(7)),
                         sharpness: s.float(1), faces: [], shotChange: s.isNull(8) ? nil : s.float(8))
                 }
-                var floats: [Float] = []
+                var halves: [UInt8] = []
                 let faces = try db.rows(
                     """
                     SELECT frame_idx, x, y, width, height, score, quality, embedding, borrows_back, borrows_face, likeness, eyes
@@ -347,21 +347,28 @@ public final class LibraryStore: @unchecked Sendable {
                     FaceRow(
                         frame: s.int(0), box: Box(x: s.float(1), y: s.float(2), width: s.float(3), height: s.float(4)), score: s.float(5),
                         quality: s.float(6),
-                        embedding: s.isNull(7) ? nil : s.withBlob(7) { HalfFloats.append($0, to: &floats) },
+                        embedding: s.isNull(7)
+                            ? nil
+                            : s.withBlob(7) { b in
+                                halves.append(contentsOf: b)
+                                return (halves.count - b.count)..<halves.count
+                            },
                         borrowsBack: s.isNull(8) ? nil : s.int(8), borrowsFace: s.int(9), likeness: s.float(10),
                         eyes: s.isNull(11) ? nil : s.float(11))
                 }
-                return (video, faces, floats)
+                return (video, faces, halves)
             }
         }
         var videos: [ObservedVideo] = []
-        for (video, faces, floats) in read {
+        for (video, faces, halves) in read {
             var video = video
             for r in faces where video.frames.indices.contains(r.frame) {
                 video.frames[r.frame].faces.append(
                     ObservedFace(
                         box: r.box, score: r.score, quality: r.quality,
-                        embedding: r.embedding.flatMap { try? Embedding(validating: Array(floats[$0])) },
+                        embedding: r.embedding.flatMap { at in
+                            halves.withUnsafeBytes { try? Embedding(validatingHalves: UnsafeRawBufferPointer(rebasing: $0[at])) }
+                        },
                         borrowedFrom: r.borrowsBack.map { BorrowedEmbedding(framesBack: $0, face: r.borrowsFace, likeness: r.likeness) },
                         eyes: r.eyes))
             }
@@ -371,8 +378,8 @@ public final class LibraryStore: @unchecked Sendable {
         return videos
     }
 
-    /// A stored face as read under the lock: plain numbers (copied without counting references),
-    /// its embedding a range of its video's floats.
+    /// A stored face as read: plain numbers (copied without counting references), its embedding
+    /// a range of its video's stored bytes.
     private struct FaceRow {
         var frame: Int
         var box: Box

@@ -210,8 +210,7 @@ final class Database {
         }
 
         func bind(_ values: [Value]) throws {
-            sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
+            reset()
             for (i, value) in values.enumerated() {
                 let n = Int32(i + 1)
                 let status: Int32

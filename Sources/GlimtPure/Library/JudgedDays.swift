@@ -79,10 +79,13 @@ struct JudgedDays {
             count.judged += 1
             return try judge()
         }
-        if let entry = kept[day], entry.key == key, var report = try? JSONOutput.decoder().decode(DayReport.self, from: Data(entry.report)) {
-            count.kept += 1
-            report.json = Data(entry.report)
-            return report
+        if let entry = kept[day], entry.key == key {
+            let bytes = Data(entry.report)
+            if var report = try? JSONOutput.decoder().decode(DayReport.self, from: bytes) {
+                count.kept += 1
+                report.json = bytes
+                return report
+            }
         }
         count.judged += 1
         let report = try judge()

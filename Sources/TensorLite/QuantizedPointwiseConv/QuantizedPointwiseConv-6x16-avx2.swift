@@ -6,10 +6,10 @@ import _Builtin_intrinsics.intel
 /// adds each pair into a 32-bit lane, exactly, so the sums are the VNNI tiles' and every output is
 /// theirs, bit for bit. Its operands are 16 bits wide: each input is quantized to the VNNI builds'
 /// level and kept in 16 bits (two inputs are one 32-bit broadcast), and the weights, packed in
-/// pairs (`[K / 2][width][2]`, still a byte each, so they stream from memory no faster than the
-/// VNNI builds'), are sign-extended as they are loaded (`vpmovsxbw`). A lane then holds one
-/// channel's sum and a register eight channels in order, as `vpdpbusd`'s do, with no horizontal
-/// add at a block's end. `vpmaddubsw` would multiply the bytes as they are, with a third fewer
+/// pairs (`[K / 2][width][2]`) but still a byte each (as few bytes to stream as the VNNI builds
+/// read), are sign-extended as they are loaded (`vpmovsxbw`). A lane then holds one channel's sum
+/// and a register eight channels in order, as `vpdpbusd`'s do, with no horizontal add at a
+/// block's end. `vpmaddubsw` would multiply the bytes as they are, with a quarter fewer
 /// instructions, but its 16-bit pair sums saturate on 8-bit inputs (255 x 128 x 2), and 7-bit
 /// inputs, exact there, would round each input twice as coarsely as the VNNI builds do.
 ///
@@ -83,7 +83,7 @@ extension QuantizedPointwiseConv {
     }
 
     /// 16 output channels from `n0` (their weights `w`, a pair of inputs every `pairStride`
-    /// values) for every pixel.
+    /// bytes) for every pixel.
     @inline(__always)
     private func tiles(
         _ q: UnsafePointer<Int16>, _ w: UnsafePointer<Int8>, _ pairStride: Int, _ facts: UnsafePointer<Float>, _ pixels: Int,

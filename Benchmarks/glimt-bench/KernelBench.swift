@@ -52,6 +52,21 @@ enum KernelBench {
             let ms = cpuMilliseconds(repeats) { conv.run(x, into: y) }
             report("pointwise \(size)x\(size) \(cin)->\(cout)", ms, conv.flops * size * size)
         }
+        // The same layers in int8 where the build has an int8 kernel and SFace runs them so (128
+        // inputs or more, blocks of 64 as the weight file has them), from inputs shaped as PReLU
+        // outputs are.
+        for (size, cin, cout) in [(56, 128, 128), (28, 128, 256), (28, 256, 256), (14, 256, 512), (14, 512, 512), (7, 512, 1024), (7, 1024, 1024)]
+        where QuantizedPointwiseConv.isFast {
+            let blocks = cin / 64
+            let conv = QuantizedPointwiseConv(
+                q: rand(cin * cout).map { Int8(($0 * 127).rounded()) }, scales: rand(cout * blocks).map { 0.001 + abs($0) * 0.01 },
+                zeroPoints: rand(cout * blocks).map { Int8(($0 * 20).rounded()) }, blockSize: 64, outputScale: nil, bias: rand(cout),
+                inChannels: cin, outChannels: cout, activation: .prelu(rand(cout)))
+            let x = Tensor(height: size, width: size, channels: cin, values: rand(size * size * cin).map { $0 > 0 ? $0 : 0.2 * $0 })
+            let y = Tensor(height: size, width: size, channels: cout)
+            let ms = cpuMilliseconds(repeats) { conv.run(x, into: y) }
+            report("int8 pointwise \(size)x\(size) \(cin)->\(cout)", ms, conv.flops * size * size)
+        }
         for (size, c, s) in [
             (112, 32, 1), (112, 64, 2), (56, 128, 1), (56, 128, 2), (28, 256, 1), (28, 256, 2), (14, 512, 1), (14, 512, 2), (7, 1024, 1),
         ] {

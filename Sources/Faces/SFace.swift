@@ -61,9 +61,10 @@ public final class SFace: BakedModel, FaceRecognizing, @unchecked Sendable {
     /// The model the weights were baked from, e.g. `sface-2021dec`.
     public let modelName: String
 
-    /// The arithmetic of the pointwise layers (most of the work): int8 in the AVX-512 build,
-    /// whose CPUs have VNNI, embedding faces at cosine 0.998 or more to the float network's
-    /// (SFaceInt8Tests); float in the others.
+    /// The arithmetic of the pointwise layers (most of the work): int8 where the build has an int8
+    /// kernel (AVX-512 with VNNI; AVX2, with AVX-VNNI or without), embedding faces at cosine 0.998
+    /// or more to the float network's (SFaceInt8Tests), the same embeddings in each; float in the
+    /// portable build.
     public enum Arithmetic: String, Sendable, CaseIterable {
         case float, int8
         public static let fastest: Arithmetic = QuantizedPointwiseConv.isFast ? .int8 : .float

@@ -2,8 +2,8 @@
 /// register tiles at compile time, and the compiler may use every instruction of the target CPU
 /// it was given (Package.swift's GLIMT_TARGET_CPU), so the module is one of four variants: AVX-512
 /// tiles and int8 kernels for x86-64-v4 with VNNI, AVX2 tiles with int8 kernels for x86-64-v3
-/// with AVX-VNNI (Alder Lake and later Intel cores), AVX2 tiles for x86-64-v3, or portable x86-64
-/// code (the AVX2 tiles, in SSE2). The Debian package's binary holds all four, this module compiled
+/// with AVX-VNNI (Alder Lake and later Intel cores), AVX2 tiles with int8 kernels on `vpmaddwd`
+/// for x86-64-v3, or portable x86-64 code (the AVX2 float tiles, in SSE2). The Debian package's binary holds all four, this module compiled
 /// four times, and runs the fastest the CPU can (see docs/packaging.md).
 public enum KernelVariant: String, CaseIterable, Sendable {
     case avx512, avx2vnni, avx2, portable
@@ -68,6 +68,9 @@ public enum KernelVariant: String, CaseIterable, Sendable {
     #elseif GLIMT_AVXVNNI
     public static let description =
         "AVX2 with AVX-VNNI build: pointwise GEMM 6 px x 16 ch (fits 16 ymm registers), in int8 6 px x 16 ch (vpdpbusd on ymm), RGB stem 6 px x 16 ch, depthwise 8 ch x 5 px per step on stride-1 rows"
+    #elseif GLIMT_AVX2
+    public static let description =
+        "AVX2 build: pointwise GEMM 6 px x 16 ch (fits 16 ymm registers), in int8 6 px x 16 ch (vpmaddwd), RGB stem 6 px x 16 ch, depthwise 8 ch x 5 px per step on stride-1 rows"
     #else
     public static let description =
         "\(compiled.name) build: pointwise GEMM 6 px x 16 ch (fits 16 ymm registers), RGB stem 6 px x 16 ch, depthwise 8 ch x 5 px per step on stride-1 rows"

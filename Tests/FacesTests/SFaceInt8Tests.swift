@@ -6,7 +6,7 @@ import XCTest
 @testable import Faces
 @testable import Imaging
 
-/// The int8 network (the product's where the build has VNNI) against the float one, on the
+/// The int8 network (the product's where the build has an int8 kernel) against the float one, on the
 /// user's bar: every face embedded at cosine >= 0.998 to the float embedding, and no verdict at
 /// the match line (0.45) or the strong line (0.57) moved on any pair of faces we have.
 final class SFaceInt8Tests: XCTestCase {
@@ -30,8 +30,8 @@ final class SFaceInt8Tests: XCTestCase {
     }
 
     func testInt8EmbedsEveryFaceAsTheFloatNetworkDoes() throws {
-        try XCTSkipUnless(SFace.Arithmetic.fastest == .int8, "this build has no VNNI kernels, so the product embeds in float")
-        XCTAssertEqual(try SFace.shared().arithmetic, .int8, "the product's network is the int8 one where the build has VNNI")
+        try XCTSkipUnless(SFace.Arithmetic.fastest == .int8, "this build has no int8 kernels, so the product embeds in float")
+        XCTAssertEqual(try SFace.shared().arithmetic, .int8, "the product's network is the int8 one where the build has int8 kernels")
         let int8 = try SFace.baked(.int8), float = try SFace.baked(.float)
         let faces = try faces()
         XCTAssertGreaterThanOrEqual(faces.count, 50)

@@ -2,9 +2,9 @@ import XCTest
 
 @testable import TensorLite
 
-/// The int8 pointwise layer: its VNNI kernel against its one-value-at-a-time reference (the same
-/// integer sums and float operations, so equal bit for bit), and both against the float layer
-/// on the same (dequantized) weights.
+/// The int8 pointwise layer: the build's int8 kernel (`vpdpbusd`, or AVX2's `vpmaddwd`) against
+/// its one-value-at-a-time reference (the same integer sums and float operations, so equal bit for
+/// bit), and both against the float layer on the same (dequantized) weights.
 final class QuantizedPointwiseTests: XCTestCase {
     /// Pixel counts around the 6-pixel tile and the chunk of quantized rows (32 KB: 512 pixels of
     /// 64 channels, 32 of 1024), channel counts that fill 32-wide panels, end in a 16-wide one or
@@ -44,7 +44,7 @@ final class QuantizedPointwiseTests: XCTestCase {
     }
 
     func testKernelEqualsItsReference() throws {
-        try XCTSkipUnless(QuantizedPointwiseConv.isFast, "this build has no VNNI kernel; run() is the reference")
+        try XCTSkipUnless(QuantizedPointwiseConv.isFast, "this build has no int8 kernel; run() is the reference")
         var rng = SplitMix64(seed: 41)
         for s in Self.shapes {
             let conv = Weights(cin: s.cin, cout: s.cout, block: s.block, rng: &rng)

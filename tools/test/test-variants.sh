@@ -2,7 +2,8 @@
 # The kernel and golden tests in each register-tile variant this machine can run but the default
 # build does not compile. Kernels size their tiles at compile time (Package.swift), one file per
 # tile and instruction set (docs/architecture.md): a native build on an AVX-512 machine never
-# compiles the -avx2 files, which most users' machines run, nor -avxvnni, so this builds them too
+# compiles the -avx2 files (the int8 pointwise kernel on `vpmaddwd` among them), which most users'
+# machines run, nor -avxvnni, so this builds them too
 # (GLIMT_TARGET_CPU=haswell, and haswell+avxvnni for the int8 kernels on ymm registers, each in a
 # build folder of its own) and runs the tests that hold the kernels to their scalar references
 # and the models to onnxruntime and OpenCV.

@@ -4,7 +4,7 @@ import GlimtCore
 import MediaIO
 
 /// `glimt-pure embed`: the SFace embedding of an image that is already an aligned face, from the
-/// float network on every machine (analysis embeds in int8 where the CPU has VNNI; this is the
+/// float network on every machine (analysis embeds in int8 where the CPU has AVX2; this is the
 /// embedding those are held to, and the one OpenCV's SFace gives).
 public enum AlignedFace {
     /// Loaded on first use, once, by the build of the models chosen at start (`Kernels`).

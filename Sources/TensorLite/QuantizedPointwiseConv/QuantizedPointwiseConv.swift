@@ -7,24 +7,28 @@
 /// zp): a pixel's result depends on nothing but that pixel, whatever batch or band it comes in;
 /// a layer's inputs are PReLU outputs, mostly positive, with a few large channels, and a range per
 /// block and sign keeps those from coarsening the rest. Per output, block by block, VNNI's
-/// `vpdpbusd` sums `q * u` four pairs per 32-bit lane, exactly, and the block adds
+/// `vpdpbusd` sums `q * u` four pairs per 32-bit lane, exactly (AVX2's `vpmaddwd` two, as exactly),
+/// and the block adds
 ///     d * s * sum q u  -  s * z * (d * sum (u - zp))  -  s * sum q * (d * zp)
 /// to a float accumulator (s, z the weights' block scale and zero point; the input's `d`,
 /// `d * sum (u - zp)` and `d * zp` kept beside its bytes). Plus the bias, through the activation,
 /// that is the output.
 ///
 /// Weights are packed into panels `[K / 4][width][4]`, the layout `vpdpbusd` reads: one 64-byte
-/// load holds four inputs' weights for 16 output channels. The tiles are one file per
-/// instruction set beside this one (docs/architecture.md): 6 pixels x 32 channels on AVX-512
-/// with VNNI, 6 pixels x 16 channels on AVX2 with AVX-VNNI. The other AVX2 and the portable
-/// builds have only `reference`, which does the same integer sums and the same float operations
-/// in the same order, one value at a time.
+/// load holds four inputs' weights for 16 output channels. The AVX2 build without VNNI packs
+/// them in pairs, `[K / 2][width][2]`, and keeps its quantized inputs in 16 bits, as `vpmaddwd`
+/// reads them (`lanePack`, `inputBytes`). The tiles are one file per instruction set beside this
+/// one (docs/architecture.md): 6 pixels x 32 channels on AVX-512 with VNNI, 6 pixels x 16
+/// channels on AVX2, with AVX-VNNI or without. The portable build has only `reference`, which
+/// does the same integer sums and the same float operations in the same order, one value at a
+/// time: every tile's outputs are its, bit for bit, so every build's int8 network is the same.
 public struct QuantizedPointwiseConv: Sendable {
     public let inChannels: Int
     public let outChannels: Int
     public let blockSize: Int
     let blocks: Int
-    /// Bytes per quantized input row and per packed weight row: `inChannels` rounded up to 16.
+    /// Values per quantized input row (`inputBytes` each) and bytes per packed weight row:
+    /// `inChannels` rounded up to 16.
     let rowBytes: Int
     let paddedOut: Int
     let fullPanels: Int
@@ -39,15 +43,26 @@ public struct QuantizedPointwiseConv: Sendable {
     let epilogue: Epilogue
 
     static let panel = 32
-    /// Quantized input rows per step: they stay in L1 while every panel passes over them.
+    /// Quantized input rows per step, as many as fill this many bytes at a byte an input: they stay
+    /// in L1 (in 16 bits, twice the bytes, in L2) while every panel passes over them.
     static let chunkBytes = 32 << 10
     /// Pixels of a tile.
     static let tileRows = 6
+    /// Inputs whose products a tile sums into one 32-bit lane (an output's weights for them sit
+    /// side by side in a panel), and bytes of a quantized input: four bytes for `vpdpbusd`; two
+    /// 16-bit values for `vpmaddwd` in the AVX2 build without VNNI.
+    #if GLIMT_AVX2 && !GLIMT_AVXVNNI
+    static let lanePack = 2
+    static let inputBytes = 2
+    #else
+    static let lanePack = 4
+    static let inputBytes = 1
+    #endif
 
-    /// Whether this build has an int8 kernel (the AVX-512 build, which has VNNI, and the AVX2 build
-    /// with AVX-VNNI); without it `run` is the reference, far slower than the float kernel, and
-    /// only tests call it.
-    #if GLIMT_AVX512 || GLIMT_AVXVNNI
+    /// Whether this build has an int8 kernel (the AVX-512 build, which has VNNI, and the AVX2 build,
+    /// with AVX-VNNI or without); without it (the portable build) `run` is the reference, far
+    /// slower than the float kernel, and only tests call it.
+    #if GLIMT_AVX512 || GLIMT_AVX2
     public static let isFast = true
     #else
     public static let isFast = false
@@ -86,14 +101,15 @@ public struct QuantizedPointwiseConv: Sendable {
                 weightSums.data[b * paddedOut + n] = -s * Float(blockSum)
             }
         }
+        let pack = Self.lanePack
         packed = AlignedBytes(count: paddedOut * rowBytes)
         var offset = 0
         var n0 = 0
         for width in Array(repeating: Self.panel, count: fullPanels) + Array(repeating: laneCount, count: narrowPanels) {
-            for g in 0..<(rowBytes / 4) {
+            for g in 0..<(rowBytes / pack) {
                 for j in 0..<width where n0 + j < outChannels {
-                    for r in 0..<4 where 4 * g + r < inChannels {
-                        packed.data[offset + (g * width + j) * 4 + r] = q[(n0 + j) * inChannels + 4 * g + r]
+                    for r in 0..<pack where pack * g + r < inChannels {
+                        packed.data[offset + (g * width + j) * pack + r] = q[(n0 + j) * inChannels + pack * g + r]
                     }
                 }
             }
@@ -110,12 +126,12 @@ public struct QuantizedPointwiseConv: Sendable {
 
     /// The packed weight of output `n`, input `k`.
     func weight(_ n: Int, _ k: Int) -> Int8 {
-        let full = fullPanels * Self.panel
+        let full = fullPanels * Self.panel, pack = Self.lanePack
         let (base, width, j) =
             n < full
             ? (n / Self.panel * Self.panel * rowBytes, Self.panel, n % Self.panel)
             : (full * rowBytes + (n - full) / laneCount * laneCount * rowBytes, laneCount, n % laneCount)
-        return packed.data[base + ((k / 4) * width + j) * 4 + k % 4]
+        return packed.data[base + (k / pack * width + j) * pack + k % pack]
     }
 
     /// `input` and `output` must have the same height and width.
@@ -141,9 +157,9 @@ public struct QuantizedPointwiseConv: Sendable {
 
     /// The GEMM over `pixels` pixels laid `inputStride` and `outputStride` floats apart.
     public func runPixels(input: UnsafePointer<Float>, inputStride: Int, output: UnsafeMutablePointer<Float>, outputStride: Int, pixels: Int) {
-        #if GLIMT_AVX512 || GLIMT_AVXVNNI
+        #if GLIMT_AVX512 || GLIMT_AVX2
         let chunk = max(Self.tileRows, Self.chunkBytes / rowBytes / Self.tileRows * Self.tileRows)
-        withUnsafeTemporaryAllocation(byteCount: chunk * rowBytes, alignment: 64) { rows in
+        withUnsafeTemporaryAllocation(byteCount: chunk * rowBytes * Self.inputBytes, alignment: 64) { rows in
             withUnsafeTemporaryAllocation(of: Float.self, capacity: chunk * pixelFacts) { facts in
                 let q = rows.baseAddress!.assumingMemoryBound(to: UInt8.self), f = facts.baseAddress!
                 for p0 in stride(from: 0, to: pixels, by: chunk) {

@@ -11,7 +11,7 @@ struct EmbedCommand: Command {
         PNG, JPEG, WebP, HEIC or AVIF. The embedding is L2-normalised: the cosine of two
         embeddings is their dot product, and two photos of the same person score well above 0.45.
         It comes from the network in float, the same on every machine; analysis embeds faces in
-        int8 where the CPU has VNNI, at a cosine of 0.998 or more to these.
+        int8 where the CPU has AVX2, at a cosine of 0.998 or more to these.
 
         For whole photos, use 'glimt-pure faces PHOTO --embed', which finds and aligns the faces first.
 

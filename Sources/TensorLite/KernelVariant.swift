@@ -3,8 +3,9 @@
 /// it was given (Package.swift's GLIMT_TARGET_CPU), so the module is one of four variants: AVX-512
 /// tiles and int8 kernels for x86-64-v4 with VNNI, AVX2 tiles with int8 kernels for x86-64-v3
 /// with AVX-VNNI (Alder Lake and later Intel cores), AVX2 tiles with int8 kernels on `vpmaddwd`
-/// for x86-64-v3, or portable x86-64 code (the AVX2 float tiles, in SSE2). The Debian package's binary holds all four, this module compiled
-/// four times, and runs the fastest the CPU can (see docs/packaging.md).
+/// for x86-64-v3, or portable x86-64 code (the AVX2 float tiles, in SSE2). The Debian package's
+/// binary holds all four, this module compiled four times, and runs the fastest the CPU can (see
+/// docs/packaging.md).
 public enum KernelVariant: String, CaseIterable, Sendable {
     case avx512, avx2vnni, avx2, portable
 

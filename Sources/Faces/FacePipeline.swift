@@ -109,19 +109,10 @@ public struct FacePipeline: FaceReading {
 
     /// Aligns and measures detected faces, one face per task (no embeddings yet).
     public func aligned(_ detected: [DetectedFace], in image: RGBImage) -> [FaceRecord] {
-        var crops = [RGBImage?](repeating: nil, count: detected.count)
-        var qualities = [FaceQuality?](repeating: nil, count: detected.count)
-        crops.withUnsafeMutableBufferPointer { cropSlots in
-            qualities.withUnsafeMutableBufferPointer { qualitySlots in
-                let c = cropSlots, q = qualitySlots
-                DispatchQueue.concurrentPerform(iterations: detected.count) { i in
-                    let crop = FaceAlignment.align(image, landmarks: detected[i].landmarks)
-                    c[i] = crop
-                    q[i] = FaceQuality.measure(face: detected[i], alignedCrop: crop)
-                }
-            }
+        Concurrently.map(detected.count) { i in
+            let crop = FaceAlignment.align(image, landmarks: detected[i].landmarks)
+            return FaceRecord(face: detected[i], quality: FaceQuality.measure(face: detected[i], alignedCrop: crop), crop: crop, embedding: nil)
         }
-        return detected.indices.map { FaceRecord(face: detected[$0], quality: qualities[$0]!, crop: crops[$0]!, embedding: nil) }
     }
 
     /// Embeds the records flagged in `flags` (see `embeddings(of:cores:)`).

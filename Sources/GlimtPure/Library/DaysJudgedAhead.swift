@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GlimtCore
 
 /// A batch of days judged in the background while the ones before it are said. Judging is most
 /// of the work and runs on every core; saying a day (its output, keeping its judgement) is one
@@ -25,16 +26,7 @@ final class DaysJudgedAhead: @unchecked Sendable {
 
     /// Each day's judgement, nil for those not begun before `stop`.
     private func judged(_ judge: (String) -> Result<DayReport, Error>) -> [Result<DayReport, Error>?] {
-        var out = [Result<DayReport, Error>?](repeating: nil, count: days.count)
-        out.withUnsafeMutableBufferPointer { slots in
-            // Each day's slot is its own: no two threads write one.
-            let out = slots
-            DispatchQueue.concurrentPerform(iterations: days.count) { i in
-                guard !isStopped else { return }
-                out[i] = judge(days[i])
-            }
-        }
-        return out
+        Concurrently.map(days.count) { i in isStopped ? nil : judge(days[i]) }
     }
 
     /// The days' judgements, once all are made.

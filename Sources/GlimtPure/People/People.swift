@@ -87,21 +87,17 @@ extension People {
         let judgements = people.indices.map { LookFor(people: people, person: $0).judgement(rules) }
         // One read of each day's videos serves every person, and the days are judged on every
         // core (the store reads on each thread's own connection): per day, who is found.
-        var perDay = [Result<[Bool], Error>](repeating: .success([]), count: days.count)
-        if let store {
-            perDay.withUnsafeMutableBufferPointer { slots in
-                // Each day's slot is its own: no two threads write one.
-                let out = slots
-                DispatchQueue.concurrentPerform(iterations: days.count) { d in
-                    out[d] = Result {
+        let perDay =
+            store.map { store in
+                Concurrently.map(days.count) { d in
+                    Result {
                         let videos = try store.videos(onDay: days[d])
                         return judgements.indices.map { i in
                             !people[i].references.isEmpty && videos.contains { judgements[i].analysis(of: $0).identity?.containsPerson == true }
                         }
                     }
                 }
-            }
-        }
+            } ?? []
         for day in perDay {
             for (i, isFound) in try day.get().enumerated() where isFound { found[i] += 1 }
         }

@@ -35,28 +35,31 @@ public struct Moment: Sendable {
     public init(frames: [FrameAnalysis], frameHeight: Int, speech: SpeechMap?, closedEyes: [Double] = []) {
         let tall = Moment.eyesFromFaceHeight * Float(frameHeight)
         let times = frames.map(\.time)
+        let cuts = ShotSignature.cuts(frames.map(\.shotChange))
         self.init(
-            cutBefore: ShotSignature.cuts(frames.map(\.shotChange)),
+            cutBefore: cuts,
             eyesClosed: frames.indices.map { k in
                 let f = frames[k]
                 return f.faces.indices.contains { i in
                     guard i == f.subject || f.faces[i].box.height >= tall, let e = f.faces[i].eyes else { return false }
-                    return EyeOpenness.isClosed(e, open: Self.openLevel(of: f.faces[i].box, around: k, in: frames, times: times))
+                    return EyeOpenness.isClosed(e, open: Self.openLevel(of: f.faces[i].box, around: k, in: frames, times: times, cutBefore: cuts))
                 }
             },
             speech: speech, closedEyes: closedEyes)
     }
 
     /// How open the eyes of the face at `box` are when open: the readings of faces at the same
-    /// place within `EyeOpenness.openLevelSeconds` of frame `k` (people blink a few times a
-    /// minute, so most readings are open), at their `EyeOpenness.openLevelShare` quantile.
-    static func openLevel(of box: Box, around k: Int, in frames: [FrameAnalysis], times: [Double]) -> Float? {
+    /// place within `EyeOpenness.openLevelSeconds` of frame `k` and in its shot (people blink a
+    /// few times a minute, so most readings are open; across a cut the face at that place is
+    /// someone else's), at their `EyeOpenness.openLevelShare` quantile.
+    static func openLevel(of box: Box, around k: Int, in frames: [FrameAnalysis], times: [Double], cutBefore: [Bool]) -> Float? {
+        var first = k
+        while first > 0 && times[k] - times[first - 1] <= EyeOpenness.openLevelSeconds && !cutBefore[first] { first -= 1 }
+        var end = k + 1
+        while end < frames.count && times[end] - times[k] <= EyeOpenness.openLevelSeconds && !cutBefore[end] { end += 1 }
         var readings: [Float] = []
-        var j = k
-        while j > 0 && times[k] - times[j - 1] <= EyeOpenness.openLevelSeconds { j -= 1 }
-        while j < frames.count && times[j] - times[k] <= EyeOpenness.openLevelSeconds {
+        for j in first..<end {
             for face in frames[j].faces where box.contains(face.box.center) { if let e = face.eyes { readings.append(e) } }
-            j += 1
         }
         return EyeOpenness.openLevel(of: readings)
     }

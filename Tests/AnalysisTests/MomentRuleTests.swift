@@ -106,6 +106,21 @@ final class MomentRuleTests: XCTestCase {
         XCTAssertFalse(EyeOpenness.isClosed(0.25, open: nil))
     }
 
+    /// A smile's narrow eyes in one shot, wide-open eyes at the same place after a cut: each face
+    /// is measured against its own open eyes, so the smile is not a blink.
+    func testTheOpenLevelStaysInItsShot() {
+        let frames = (0..<32).map { i -> FrameAnalysis in
+            let t = Double(i) / 8
+            let face = FaceInFrame(box: Box(x: 100, y: 50, width: 100, height: 120), score: 0.9, quality: 0.8, cosine: nil, eyes: t < 2 ? 0.15 : 0.4)
+            return FrameAnalysis.evaluate(
+                time: t, faces: [face], aesthetics: Aesthetics(value: 0.5, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil),
+                sharpness: 0.5, hasReferences: false, thresholds: .standard, shotChange: i == 0 ? nil : (i == 16 ? 0.5 : 0.01))
+        }
+        let moment = Moment(frames: frames, frameHeight: 360, speech: nil)
+        XCTAssertEqual(moment.cutBefore.firstIndex(of: true), 16)
+        XCTAssertEqual(moment.eyesClosed.indices.filter { moment.eyesClosed[$0] }, [], "narrow eyes read as closed against the next shot's")
+    }
+
     /// Voice-band bursts with pauses are found where they are; steady hum and silence are not speech.
     func testVoiceActivityFindsBurstsNotHum() {
         let rate = 16_000
@@ -125,5 +140,34 @@ final class MomentRuleTests: XCTestCase {
         XCTAssertEqual(VoiceActivity.speech([Float](repeating: 0, count: rate), rate: rate).runs, [])
         let hum = (0..<(2 * rate)).map { Float(0.3 * sin(2 * Double.pi * 50 * Double($0) / Double(rate))) }
         XCTAssertEqual(VoiceActivity.speech(hum, rate: rate).runs, [], "a steady hum is its own quiet")
+    }
+
+    /// Two words 0.3 s apart: where the sound between them stays over the room's quiet (a soft
+    /// syllable, the room ringing on) they are one run, and an edge there would cut the phrase;
+    /// where it falls back to the quiet, the pause is heard.
+    func testADipThatStaysOverTheQuietIsNotAPause() {
+        let rate = 16_000
+        func speech(between: Float) -> [Range<Double>] {
+            var seed: UInt64 = 11
+            let samples = (0..<(3 * rate)).map { i -> Float in
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1
+                let noise = Float(Int64(bitPattern: seed >> 11) % 1000) / 1_000_000  // room noise, about -68 dB in the band
+                let t = Double(i) / Double(rate)
+                let tone = Float(sin(2 * Double.pi * 300 * t))
+                let word = (0.5..<1.2).contains(t) || (1.5..<2.2).contains(t)
+                return noise + tone * (word ? 0.2 : (1.2..<1.5).contains(t) ? between : 0)
+            }
+            return VoiceActivity.speech(samples, rate: rate).runs
+        }
+        // About -58 dBFS between the words: under the level a word starts at (-55 dBFS here),
+        // well over the quiet.
+        let dip = speech(between: 0.002)
+        XCTAssertEqual(dip.count, 1, "\(dip)")
+        XCTAssertEqual(dip.first?.lowerBound ?? 0, 0.5, accuracy: 0.06)
+        XCTAssertEqual(dip.first?.upperBound ?? 0, 2.2, accuracy: 0.06)
+        let pause = speech(between: 0)
+        XCTAssertEqual(pause.count, 2, "\(pause)")
+        XCTAssertEqual(pause.first?.upperBound ?? 0, 1.2, accuracy: 0.06)
+        XCTAssertEqual(pause.last?.lowerBound ?? 0, 1.5, accuracy: 0.06)
     }
 }

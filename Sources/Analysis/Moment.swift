@@ -64,6 +64,10 @@ public struct Moment: Sendable {
         return EyeOpenness.openLevel(of: readings)
     }
 
+    /// A blink lasts 100-300 ms, and a reading of closed eyes may fall anywhere in it: eyes read
+    /// closed at a time spoil a second that starts or ends this near it.
+    public static let blinkReach = 0.1
+
     /// A second may move by at most this share of its length to put its edges in pauses of
     /// speech: a quarter keeps three quarters of the frames it was scored on.
     public static let edgeShift = 0.25
@@ -79,12 +83,18 @@ public struct Moment: Sendable {
         // The frame sampled just after the window says whether its last moments are another shot;
         // a window starting between two samples may also show the shot before its first one.
         let after = min(w.frames.upperBound, cutBefore.count - 1)
-        let first = w.start < times[w.frames.lowerBound] - BestWindow.slack ? w.frames.lowerBound : w.frames.lowerBound + 1
-        if let k = (first...max(first, after)).first(where: { $0 > 0 && cutBefore.indices.contains($0) && cutBefore[$0] }) {
+        let shown = w.start < times[w.frames.lowerBound] - BestWindow.slack ? w.frames.lowerBound : w.frames.lowerBound + 1
+        if let k = (shown...max(shown, after)).first(where: { $0 > 0 && cutBefore.indices.contains($0) && cutBefore[$0] }) {
             found.append(.sceneCut(at: (times[k - 1] + times[k]) / 2))
         }
-        let sampled = w.frames.first(where: { eyesClosed[$0] }).map { times[$0] }
-        let between = closedEyes.first { w.start - BestWindow.slack <= $0 && $0 < w.start + w.length - BestWindow.slack }
+        // Eyes seen closed just outside the window may still be closing or opening inside it.
+        var first = w.frames.lowerBound, end = w.frames.upperBound
+        while first > 0 && times[first - 1] >= w.start - Self.blinkReach { first -= 1 }
+        while end < times.count && times[end] < w.start + w.length + Self.blinkReach { end += 1 }
+        let sampled = (first..<end).first(where: { eyesClosed[$0] }).map { times[$0] }
+        let between = closedEyes.first {
+            w.start - Self.blinkReach - BestWindow.slack <= $0 && $0 < w.start + w.length + Self.blinkReach - BestWindow.slack
+        }
         if let t = [sampled, between].compactMap({ $0 }).min() { found.append(.eyesClosed(at: t)) }
         for edge in [w.start, w.start + w.length] where speech?.cutsSpeech(at: edge) == true { found.append(.midWord(at: edge)) }
         return found

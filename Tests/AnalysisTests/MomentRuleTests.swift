@@ -93,6 +93,8 @@ final class MomentRuleTests: XCTestCase {
         let marks = Moment(frames: f, frameHeight: 360, speech: nil, closedEyes: [1.3])
         let w = try XCTUnwrap(BestWindow.best(times: f.map(\.time), scores: f.map(\.score.total), duration: 4, marks: marks))
         XCTAssertFalse((w.start..<(w.start + w.length)).contains(1.3), "chose \(w.start) with the blink at 1.3 s")
+        // Nor one that starts as the blink ends: its first frames may still show the eyes opening.
+        XCTAssertFalse(((w.start - 0.1)..<(w.start + w.length + 0.1)).contains(1.3), "chose \(w.start), by the blink at 1.3 s")
         XCTAssertEqual(w.flaws, [])
         XCTAssertTrue(w.passedOver?.hasSuffix("eyes closed at 1.3 s") == true, w.passedOver ?? "")
     }

@@ -18,6 +18,13 @@ public struct SpeechMap: Codable, Equatable, Sendable {
     /// Whether a cut at `time` falls inside speech (or too near it).
     public func cutsSpeech(at time: Double) -> Bool { clearance(at: time) <= 0 }
 
+    /// How far `time` is inside speech and its margins: to the nearer end of the run it falls in
+    /// (0 in a pause). A cut at a word's first or last sound is heard less than one in its middle.
+    public func depth(at time: Double) -> Double {
+        guard let r = runs.first(where: { $0.lowerBound - Self.marginBefore < time && time < $0.upperBound + Self.marginAfter }) else { return 0 }
+        return min(time - (r.lowerBound - Self.marginBefore), r.upperBound + Self.marginAfter - time)
+    }
+
     /// How far `time` is into a pause beyond the margins: 0 inside speech or its margins,
     /// infinity when there is no speech.
     public func clearance(at time: Double) -> Double {

@@ -69,6 +69,17 @@ final class MomentRuleTests: XCTestCase {
         XCTAssertFalse(SpeechMap(runs: [1.0..<2.0]).cutsSpeech(at: 2.09))
     }
 
+    /// Speech with one short pause: every second cuts a word at one edge. The second that cuts
+    /// nearest a word's edge is chosen over a better-scoring one that cuts deep into a word.
+    func testAWordThatMustBeCutIsCutNearItsEdge() throws {
+        let speech = SpeechMap(runs: [0..<1.0, 1.2..<4])
+        let w = try XCTUnwrap(choose(frames({ 1 - Float(abs($0 - 1.6)) / 20 }), speech: speech))
+        let cuts = [w.start, w.start + w.length].filter { speech.cutsSpeech(at: $0) }
+        XCTAssertEqual(cuts.count, 1, "chose \(w.start): \(w.flaws)")
+        let nearestEdge = cuts.map { t in speech.runs.flatMap { [abs($0.lowerBound - t), abs($0.upperBound - t)] }.min()! }.min()!
+        XCTAssertLessThan(nearestEdge, 0.2, "chose \(w.start), cutting \(nearestEdge) s from a word's edge")
+    }
+
     /// Pauses a second apart but between the 1/8 s grid's starts: no window on the grid has both
     /// edges in them, so the second is moved off the grid into them, keeping its length.
     func testASecondMovesOffTheGridIntoThePauses() throws {

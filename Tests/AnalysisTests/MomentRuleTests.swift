@@ -75,7 +75,7 @@ final class MomentRuleTests: XCTestCase {
         let speech = SpeechMap(runs: [0..<1.0, 1.2..<4])
         let w = try XCTUnwrap(choose(frames({ 1 - Float(abs($0 - 1.6)) / 20 }), speech: speech))
         let cuts = [w.start, w.start + w.length].filter { speech.cutsSpeech(at: $0) }
-        XCTAssertEqual(cuts.count, 1, "chose \(w.start): \(w.flaws)")
+        XCTAssertEqual(cuts.count, 1, "chose \(w.start): \(w.flaws ?? [])")
         let nearestEdge = cuts.map { t in speech.runs.flatMap { [abs($0.lowerBound - t), abs($0.upperBound - t)] }.min()! }.min()!
         XCTAssertLessThan(nearestEdge, 0.2, "chose \(w.start), cutting \(nearestEdge) s from a word's edge")
     }

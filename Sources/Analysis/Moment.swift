@@ -144,17 +144,17 @@ public struct Moment: Sendable {
         let pool = oneShot.isEmpty ? Array(all.indices) : oneShot
         guard let best = BestWindow.highest(pool.map { all[$0] }).map({ pool[$0] }), all[best].meanScore.isFinite else { return nil }
         let floor = all[best].meanScore >= 0 ? all[best].meanScore * Self.closeEnough : all[best].meanScore
-        func weight(_ i: Int) -> Int { flawsOf[i].reduce(0) { $0 + $1.weight } }
+        let weight = flawsOf.map { $0.reduce(0) { $0 + $1.weight } }
         // Where every close-enough second cuts a word, the one that cuts nearest a word's edge, in
         // steps of `VoiceActivity`'s frames; then the better score.
-        func depth(_ i: Int) -> Int {
-            guard let speech else { return 0 }
-            let edges = [all[i].start, all[i].start + all[i].length]
-            return Int((edges.map { speech.depth(at: $0) }.reduce(0, +) / VoiceActivity.frameSeconds).rounded())
+        let depth = all.map { w in
+            speech.map { speech in
+                Int(([w.start, w.start + w.length].map { speech.depth(at: $0) }.reduce(0, +) / VoiceActivity.frameSeconds).rounded())
+            } ?? 0
         }
         let chosen = pool.filter { all[$0].meanScore >= floor }.min { a, b in
-            if weight(a) != weight(b) { return weight(a) < weight(b) }
-            if depth(a) != depth(b) { return depth(a) < depth(b) }
+            if weight[a] != weight[b] { return weight[a] < weight[b] }
+            if depth[a] != depth[b] { return depth[a] < depth[b] }
             return all[a].meanScore != all[b].meanScore ? all[a].meanScore > all[b].meanScore : a < b
         }!
         var w = all[chosen]

@@ -21,24 +21,31 @@ public struct SpeechMap: Codable, Equatable, Sendable {
     /// How far `time` is inside speech and its margins: to the nearer end of the run it falls in
     /// (0 in a pause). A cut at a word's first or last sound is heard less than one in its middle.
     public func depth(at time: Double) -> Double {
-        guard let r = runs.first(where: { $0.lowerBound - Self.marginBefore < time && time < $0.upperBound + Self.marginAfter }) else { return 0 }
-        return min(time - (r.lowerBound - Self.marginBefore), r.upperBound + Self.marginAfter - time)
+        let i = firstRunEnding(after: time)
+        guard i < runs.count, runs[i].lowerBound - Self.marginBefore < time else { return 0 }
+        return min(time - (runs[i].lowerBound - Self.marginBefore), runs[i].upperBound + Self.marginAfter - time)
     }
 
     /// How far `time` is into a pause beyond the margins: 0 inside speech or its margins,
     /// infinity when there is no speech.
     public func clearance(at time: Double) -> Double {
-        // The first run whose margin after ends past `time`; only it and the one before can be
-        // nearest.
+        // Only the first run whose margin after ends past `time` and the one before can be nearest.
+        let i = firstRunEnding(after: time)
+        var nearest = Double.infinity
+        if i < runs.count { nearest = max(0, runs[i].lowerBound - Self.marginBefore - time) }
+        if i > 0 { nearest = min(nearest, time - runs[i - 1].upperBound - Self.marginAfter) }
+        return nearest
+    }
+
+    /// The index of the first run whose margin after ends past `time` (`runs.count` when none):
+    /// the run `time` falls in, with its margins, or else the next one.
+    private func firstRunEnding(after time: Double) -> Int {
         var lo = 0
         var hi = runs.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if runs[mid].upperBound + Self.marginAfter <= time { lo = mid + 1 } else { hi = mid }
         }
-        var nearest = Double.infinity
-        if lo < runs.count { nearest = max(0, runs[lo].lowerBound - Self.marginBefore - time) }
-        if lo > 0 { nearest = min(nearest, time - runs[lo - 1].upperBound - Self.marginAfter) }
-        return nearest
+        return lo
     }
 }

@@ -88,9 +88,8 @@ public struct Moment: Sendable {
             found.append(.sceneCut(at: (times[k - 1] + times[k]) / 2))
         }
         // Eyes seen closed just outside the window may still be closing or opening inside it.
-        var first = w.frames.lowerBound, end = w.frames.upperBound
-        while first > 0 && times[first - 1] >= w.start - Self.blinkReach { first -= 1 }
-        while end < times.count && times[end] < w.start + w.length + Self.blinkReach { end += 1 }
+        let first = BestWindow.firstIndex(in: times, from: w.start - Self.blinkReach)
+        let end = BestWindow.firstIndex(in: times, from: w.start + w.length + Self.blinkReach)
         let sampled = (first..<end).first(where: { eyesClosed[$0] }).map { times[$0] }
         let between = closedEyes.first {
             w.start - Self.blinkReach - BestWindow.slack <= $0 && $0 < w.start + w.length + Self.blinkReach - BestWindow.slack

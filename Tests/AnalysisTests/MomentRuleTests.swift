@@ -110,6 +110,24 @@ final class MomentRuleTests: XCTestCase {
         XCTAssertTrue(w.passedOver?.hasSuffix("eyes closed at 1.3 s") == true, w.passedOver ?? "")
     }
 
+    /// Closed eyes in a sample just before a second spoil it too: a second moved off the grid into
+    /// a pause may start 80 ms after them, on eyes still opening.
+    func testClosedEyesSampledJustBeforeASecondSpoilIt() throws {
+        let f = frames({ 1 - Float(abs($0 - 1.6)) / 20 }, closedAt: 1.0..<1.01)
+        let times = f.map(\.time)
+        let marks = Moment(frames: f, frameHeight: 360, speech: nil)
+        func closed(from start: Double) throws -> [String] {
+            let w = try XCTUnwrap(BestWindow.at(start: start, times: times, scores: f.map(\.score.total)))
+            return marks.flaws(of: w, times: times).filter(\.isEyesClosed).map(\.description)
+        }
+        XCTAssertEqual(try closed(from: 1.08), ["eyes closed at 1.0 s"])
+        XCTAssertEqual(try closed(from: 1.15), [])
+        // The only second with both edges in pauses starts 1.08-1.10 s: a word is cut instead.
+        let speech = SpeechMap(runs: [0..<0.95, 1.12..<2.0, 2.17..<4])
+        let w = try XCTUnwrap(choose(f, speech: speech))
+        XCTAssertFalse(((w.start - Moment.blinkReach)..<(w.start + w.length)).contains(1.0), "chose \(w.start), by the closed eyes at 1.0 s")
+    }
+
     /// Eyes that read narrow all along are open; a dip under the face's own open level is a blink.
     func testEyesAreClosedByADipUnderTheirOwnOpenLevel() {
         XCTAssertFalse(EyeOpenness.isClosed(0.17, open: 0.18), "narrow eyes, no dip")

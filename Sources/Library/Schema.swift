@@ -159,23 +159,27 @@ enum Schema {
     static func checkBeforeWriting(_ path: String) throws {
         guard let status = try? FileStatus(path), status.kind == .file, status.size > 0 else { return }
         let magic = Array("SQLite format 3\0".utf8)
-        guard FileName.prefix(of: path, count: magic.count) == magic else {
+        let header = FileName.prefix(of: path, count: 20) ?? []
+        guard header.starts(with: magic) else {
             throw GlimtError("not a glimt library database (not an SQLite file); move it away to start afresh", path: path)
         }
         // A store in use (a scan writing it now, or one stopped midway) keeps its latest commits in
         // its WAL, and a checkpoint may be copying them into the file at this moment: the file
         // alone can then read as damaged. Such a store is read through its WAL, only reading.
-        if isInUse(path), let db = try? Database(readingOnly: path), (try? db.rows("SELECT count(*) FROM sqlite_master") { $0.int(0) }) != nil {
+        if isInUse(path, header: header), let db = try? Database(readingOnly: path),
+            (try? db.rows("SELECT count(*) FROM sqlite_master") { $0.int(0) }) != nil
+        {
             _ = try check(db)
             return
         }
         _ = try check(try Database(inspecting: path))
     }
 
-    /// Whether the file at `path` is a database in WAL mode (its header's read and write versions
-    /// 2) with a WAL beside it that SQLite wrote (its magic number), and the WAL's index too.
-    private static func isInUse(_ path: String) -> Bool {
-        guard let header = FileName.prefix(of: path, count: 20), header.count == 20, header[18] == 2, header[19] == 2,
+    /// Whether the file at `path`, whose first bytes are `header`, is a database in WAL mode (its
+    /// header's read and write versions 2) with a WAL beside it that SQLite wrote (its magic
+    /// number), and the WAL's index too.
+    private static func isInUse(_ path: String, header: [UInt8]) -> Bool {
+        guard header.count == 20, header[18] == 2, header[19] == 2,
             let wal = FileName.prefix(of: path + "-wal", count: 4), [[0x37, 0x7f, 0x06, 0x82], [0x37, 0x7f, 0x06, 0x83]].contains(wal)
         else { return false }
         return (try? FileStatus(path + "-shm"))?.kind == .file

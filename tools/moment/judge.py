@@ -263,6 +263,14 @@ def judge_window(m, start, length):
             "cuts_inside": [c for c in m["cuts"] if start < c < start + length]}
 
 
+def windows(m, length):
+    """Every window of `length` with a start on the 1/8 s grid that ends within the clip, judged."""
+    k = 0
+    while k * GRID + length <= m["duration"] + 1e-6:
+        yield judge_window(m, k * GRID, length)
+        k += 1
+
+
 def run_analyze(glimt, clip):
     t0 = time.time()
     proc = subprocess.run([glimt, "analyze", "--no-refs", "--json", "-q", clip], capture_output=True, text=True)
@@ -275,7 +283,8 @@ def run_analyze(glimt, clip):
     if not picks:
         return None, "no pick: " + json.dumps({k: data.get(k) for k in ("skipped", "skippedDays", "failures")})[:300], elapsed
     p = picks[0]
-    return {"start": float(p["start"]), "length": float(p.get("length", 1)), "score": p.get("score")}, None, elapsed
+    return {"start": float(p["start"]), "length": float(p.get("length", 1)), "score": p.get("score"),
+            "flaws": p.get("flaws")}, None, elapsed
 
 
 def cache_key(clip):
@@ -306,24 +315,20 @@ def judge_clip(clip, glimt, cache_dir, ear, min_face, relative):
     pick, err, t_analyze = run_analyze(glimt, clip)
     D = m["duration"]
     length = pick["length"] if pick else 1.0
-    windows = []
-    k = 0
-    while k * GRID + length <= D + 1e-6:
-        windows.append(judge_window(m, k * GRID, length))
-        k += 1
-    n = len(windows)
+    judged = list(windows(m, length))
+    n = len(judged)
     audio = m["audio"]
     has_speech = bool(audio and sum(audio["speech"]) * VAD_FRAME >= MIN_SPEECH)
     faces_any = sum(1 for f in m["frames"] if f["counted"] > 0)
     ears = [fc["ear"] for f in m["frames"] for fc in f["faces"] if fc["h"] >= min_face]
     summary = {
         "windows": n,
-        "blink": sum(w["blink"] for w in windows),
-        "blink_free": sum(w["blink_free"] for w in windows),
-        "edges_in_speech": sum(sum(w["edges_in_speech"]) for w in windows),
-        "clean_edged": sum(1 for w in windows if not any(w["edges_in_speech"])),
-        "open_and_clean": sum(1 for w in windows if w["blink_free"] and not any(w["edges_in_speech"])),
-        "crossing": sum(w["crosses_shot"] for w in windows),
+        "blink": sum(w["blink"] for w in judged),
+        "blink_free": sum(w["blink_free"] for w in judged),
+        "edges_in_speech": sum(sum(w["edges_in_speech"]) for w in judged),
+        "clean_edged": sum(1 for w in judged if not any(w["edges_in_speech"])),
+        "open_and_clean": sum(1 for w in judged if w["blink_free"] and not any(w["edges_in_speech"])),
+        "crossing": sum(w["crosses_shot"] for w in judged),
     }
     out = {
         "clip": clip, "duration": D, "fps": m["fps"], "size": [m["width"], m["height"]],

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Why each cut inside speech that judge.py counted was made: a table of causes (issue 43).
 
-    why_cut.py --glimt BIN OUT.json [OUT.json...]
+    why_cut.py OUT.json [OUT.json...]
 
-OUT.json is what `judge.py --out` wrote for BIN. For every chosen second with an edge inside speech (row b), it
-reads the product's own `flaws` of that pick (`glimt-pure analyze --no-refs --json`) and the judge's cached
-measurements of the clip, and puts the cut in one of four causes:
+OUT.json is what `judge.py --out` wrote. For every chosen second with an edge inside speech (row b), it reads the
+product's own `flaws` of that pick (kept by the judge from `glimt-pure analyze --no-refs --json`) and the judge's
+cached measurements of the clip, and puts the cut in one of four causes:
 
 - every clean-edged window (the judge's) crosses a shot: a cut word or a flash of another shot;
 - the product hears the edge in a pause and webrtcvad hears speech: the two ears disagree;
@@ -20,7 +20,6 @@ import argparse
 import collections
 import json
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -34,22 +33,14 @@ CAUSES = (
 )
 
 
-def windows(m, length):
-    k = 0
-    while k * judge.GRID + length <= m["duration"] + 1e-6:
-        yield judge.judge_window(m, k * judge.GRID, length)
-        k += 1
-
-
-def cause(clip_result, glimt, cache_dir):
+def cause(clip_result, cache_dir):
     clip = clip_result["clip"]
     m = json.load(open(os.path.join(cache_dir, judge.cache_key(clip) + ".json")))
     judge.mark_blinks(m, judge.EAR_THRESHOLD, judge.MIN_FACE, judge.RELATIVE)
-    clean = [w for w in windows(m, clip_result["pick"]["length"]) if not any(w["edges_in_speech"]) and not w["crosses_shot"]]
+    clean = [w for w in judge.windows(m, clip_result["pick"]["length"]) if not any(w["edges_in_speech"]) and not w["crosses_shot"]]
     if not clean:
         return CAUSES[0]
-    out = subprocess.run([glimt, "analyze", "--no-refs", "--json", "-q", clip], capture_output=True, text=True).stdout
-    flaws = json.loads(out)["picks"][0].get("flaws") or []
+    flaws = clip_result["pick"]["flaws"] or []
     if not any("mid-word" in f for f in flaws):
         return CAUSES[1]
     # A clip without a counted face has no blink to trade against.
@@ -59,7 +50,6 @@ def cause(clip_result, glimt, cache_dir):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--glimt", required=True, help="the binary OUT.json judged")
     ap.add_argument("--cache", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".cache"))
     ap.add_argument("results", nargs="+")
     args = ap.parse_args()
@@ -71,7 +61,7 @@ def main():
                 continue
             cuts = sum(r["chosen"]["edges_in_speech"])
             if cuts:
-                counts[cause(r, args.glimt, args.cache)] += cuts
+                counts[cause(r, args.cache)] += cuts
                 total += cuts
     print(f"| cause | cuts (of {total}) |\n|---|---|")
     for c in CAUSES:

@@ -64,6 +64,10 @@ public final class LibraryStore: @unchecked Sendable {
     private var readers: [Database] = []
     private let readersLock = NSLock()
 
+    /// The readers close before the writer (`db`), which would otherwise go first: only the last
+    /// connection to close copies the WAL into the file and removes it, and a read-only one cannot.
+    deinit { readersLock.withLock { readers.removeAll() } }
+
     /// Runs `body`, whose changes to the store are then all kept or, when it throws or the
     /// process dies before it ends, none: a choices file applied, a merge with its record.
     public func inOneTransaction<T>(_ body: () throws -> T) throws -> T {

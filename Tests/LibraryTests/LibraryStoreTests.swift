@@ -157,6 +157,25 @@ final class LibraryStoreTests: XCTestCase {
         }
     }
 
+    /// A store whose days were read on threads of their own closes as one that was only written:
+    /// its WAL is copied in and removed, so the next command that only reads it (`merge` of
+    /// another library) finds a lone file and changes nothing beside it. The writer's connection
+    /// must be the last to close; a read-only one closing last leaves the WAL and its index.
+    func testAStoreReadOnThreadsLeavesNoWALWhenItCloses() throws {
+        let library = try folder()
+        var store: LibraryStore? = try LibraryStore(library: library)
+        let path = try XCTUnwrap(store).databasePath
+        let method = ObservationMethod(version: Self.analyzerVersion, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: false)
+        let looks = Aesthetics(value: 0.5, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil)
+        let frame = ObservedFrame(time: 0, aesthetics: looks, sharpness: 0.5, faces: [])
+        try XCTUnwrap(store).save(Self.video("a", duration: 1, method: method, frames: [frame]))
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in XCTAssertEqual(try? store?.videos(onDay: "2024-05-01").count, 1) }
+        store = nil
+        for leftover in [path + "-wal", path + "-shm"] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: leftover), "\(leftover) is left beside the closed store")
+        }
+    }
+
     /// A 320x240 video of 2024-05-01 at /v/`key`.mp4, as a scan would save it.
     private static func video(
         _ key: String, duration: Double, method: ObservationMethod, frames: [ObservedFrame], stretches: [Range<Double>]? = nil,

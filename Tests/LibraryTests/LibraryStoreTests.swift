@@ -61,18 +61,18 @@ final class LibraryStoreTests: XCTestCase {
         func face(_ borrowedFrom: BorrowedEmbedding?) -> ObservedFace {
             ObservedFace(box: Box(x: 1, y: 2, width: 30, height: 36), score: 0.9, quality: 0.8, embedding: e, borrowedFrom: borrowedFrom)
         }
-        let looks = Aesthetics(value: 0.5, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil)
         let frames = [
-            ObservedFrame(time: 0, aesthetics: looks, sharpness: 0.5, faces: [face(nil)]),
-            ObservedFrame(time: 0.125, aesthetics: looks, sharpness: 0.5, faces: [face(BorrowedEmbedding(framesBack: 1, face: 0, likeness: 0.93))]),
+            ObservedFrame(time: 0, aesthetics: Self.looks, sharpness: 0.5, faces: [face(nil)]),
             ObservedFrame(
-                time: 0.25, aesthetics: looks, sharpness: 0.5,
+                time: 0.125, aesthetics: Self.looks, sharpness: 0.5, faces: [face(BorrowedEmbedding(framesBack: 1, face: 0, likeness: 0.93))]),
+            ObservedFrame(
+                time: 0.25, aesthetics: Self.looks, sharpness: 0.5,
                 faces: [
                     face(BorrowedEmbedding(framesBack: 2, face: 0, likeness: 0.91)),
                     face(BorrowedEmbedding(framesBack: 1, face: 3, likeness: 0.9)),
                 ]),
         ]
-        let method = ObservationMethod(version: Self.analyzerVersion, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: false)
+        let method = Self.method(everyFace: false)
         try store.save(
             ObservedVideo(
                 contentKey: "k", path: "/v/a.mp4", size: 1, modified: 0,
@@ -97,16 +97,15 @@ final class LibraryStoreTests: XCTestCase {
     func testAStoreReadOnSeveralThreadsAndInsideAChangeReadsWhatItHolds() throws {
         let store = try LibraryStore(library: try folder())
         let e = try Embedding(validating: (0..<128).map { Float($0 % 5) - 2 })
-        let looks = Aesthetics(value: 0.5, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil)
         func video(_ key: String) -> ObservedVideo {
             ObservedVideo(
                 contentKey: key, path: "/v/\(key).mp4", size: 1, modified: 0,
                 capture: CaptureDate(day: "2024-05-01", time: nil, instant: nil, source: .fileName),
                 duration: 1, width: 320, height: 240, rotation: 0, codec: "h264", hdr: false, recording: nil,
-                method: ObservationMethod(version: Self.analyzerVersion, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: true),
+                method: Self.method(everyFace: true),
                 frames: (0..<8).map { i in
                     ObservedFrame(
-                        time: Double(i) / 8, aesthetics: looks, sharpness: 0.5,
+                        time: Double(i) / 8, aesthetics: Self.looks, sharpness: 0.5,
                         faces: [ObservedFace(box: Box(x: Float(i), y: 2, width: 30, height: 36), score: 0.9, quality: 0.8, embedding: e)])
                 }, notes: [])
         }
@@ -137,15 +136,14 @@ final class LibraryStoreTests: XCTestCase {
         let path = try XCTUnwrap(store).databasePath
         let reader = try Database(readingOnly: path)
         XCTAssertEqual(try reader.rows("SELECT count(*) FROM videos") { $0.int(0) }, [0])
-        let method = ObservationMethod(version: Self.analyzerVersion, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: false)
-        let looks = Aesthetics(value: 0.5, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil)
+        let method = Self.method(everyFace: false)
         for k in 0..<3 {
             try XCTUnwrap(store).save(
                 ObservedVideo(
                     contentKey: "k\(k)", path: "/v/\(k).mp4", size: 1, modified: 0,
                     capture: CaptureDate(day: "2024-05-0\(k + 1)", time: nil, instant: nil, source: .fileName),
                     duration: 1, width: 320, height: 240, rotation: 0, codec: "h264", hdr: false, recording: nil, method: method,
-                    frames: [ObservedFrame(time: 0, aesthetics: looks, sharpness: 0.5, faces: [])], notes: []))
+                    frames: [ObservedFrame(time: 0, aesthetics: Self.looks, sharpness: 0.5, faces: [])], notes: []))
         }
         // The run ends while the reader is still open (ARC may otherwise close it after its last use).
         try withExtendedLifetime(reader) {
@@ -165,15 +163,22 @@ final class LibraryStoreTests: XCTestCase {
         let library = try folder()
         var store: LibraryStore? = try LibraryStore(library: library)
         let path = try XCTUnwrap(store).databasePath
-        let method = ObservationMethod(version: Self.analyzerVersion, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: false)
-        let looks = Aesthetics(value: 0.5, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil)
-        let frame = ObservedFrame(time: 0, aesthetics: looks, sharpness: 0.5, faces: [])
+        let method = Self.method(everyFace: false)
+        let frame = ObservedFrame(time: 0, aesthetics: Self.looks, sharpness: 0.5, faces: [])
         try XCTUnwrap(store).save(Self.video("a", duration: 1, method: method, frames: [frame]))
         DispatchQueue.concurrentPerform(iterations: 8) { _ in XCTAssertEqual(try? store?.videos(onDay: "2024-05-01").count, 1) }
         store = nil
         for leftover in [path + "-wal", path + "-shm"] {
             XCTAssertFalse(FileManager.default.fileExists(atPath: leftover), "\(leftover) is left beside the closed store")
         }
+    }
+
+    /// How every frame of these tests looks: middling, nothing rejected.
+    private static let looks = Aesthetics(value: 0.5, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil)
+
+    /// The settings a scan of today records: 8 frames a second at 640 pixels, in UTC.
+    private static func method(everyFace: Bool) -> ObservationMethod {
+        ObservationMethod(version: analyzerVersion, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: everyFace)
     }
 
     /// A 320x240 video of 2024-05-01 at /v/`key`.mp4, as a scan would save it.
@@ -192,9 +197,10 @@ final class LibraryStoreTests: XCTestCase {
     /// from the store as it was observed: the keyframes outside them are evidence, not windows.
     func testALookedAtVideoKeepsItsStretchesExactly() throws {
         let store = try LibraryStore(library: try folder())
-        let looks = Aesthetics(value: 0.5, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil)
         let stretches = [0.125..<2.2666666666666666, 20.0..<21.999999999999996]
-        let frames = [0.125, 1.0, 2.0, 5.033333333333333, 20.0, 21.5].map { ObservedFrame(time: $0, aesthetics: looks, sharpness: 0.5, faces: []) }
+        let frames = [0.125, 1.0, 2.0, 5.033333333333333, 20.0, 21.5].map {
+            ObservedFrame(time: $0, aesthetics: Self.looks, sharpness: 0.5, faces: [])
+        }
         let method = ObservationMethod(
             version: Self.analyzerVersion, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: false, keyframeLook: true)
         try store.save(Self.video("looked", duration: 30, method: method, frames: frames, stretches: stretches))
@@ -223,14 +229,13 @@ final class LibraryStoreTests: XCTestCase {
     /// reference chooses its second by speech, cuts and eyes without decoding.
     func testAMomentsMarksAreKeptExactly() throws {
         let store = try LibraryStore(library: try folder())
-        let looks = Aesthetics(value: 0.5, exposure: 1, contrast: 1, colourfulness: 1, cleanliness: 1, rejected: nil)
         let face = ObservedFace(box: Box(x: 1, y: 2, width: 30, height: 40), score: 0.9, quality: 0.7, embedding: nil, eyes: 0.0625)
         let frames = [
-            ObservedFrame(time: 0, aesthetics: looks, sharpness: 0.5, faces: [face]),
-            ObservedFrame(time: 0.125, aesthetics: looks, sharpness: 0.5, faces: [face, face], shotChange: 0.375),
+            ObservedFrame(time: 0, aesthetics: Self.looks, sharpness: 0.5, faces: [face]),
+            ObservedFrame(time: 0.125, aesthetics: Self.looks, sharpness: 0.5, faces: [face, face], shotChange: 0.375),
         ]
         let speech = SpeechMap(runs: [0.02..<1.26, 1.5..<4])
-        let method = ObservationMethod(version: Self.analyzerVersion, sampleRate: 8, analysisSide: 640, timeZone: "UTC", everyFace: true)
+        let method = Self.method(everyFace: true)
         try store.save(Self.video("heard", duration: 4, method: method, frames: frames, speech: speech))
         try store.save(Self.video("silent", duration: 4, method: method, frames: frames))
         let read = try store.videos(onDay: "2024-05-01")

@@ -48,7 +48,7 @@ def rows(clips, key):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--cache", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".cache"))
+    ap.add_argument("--cache", default=judge.CACHE_DIR)
     ap.add_argument("results", nargs="+")
     args = ap.parse_args()
     clips = []
@@ -56,9 +56,7 @@ def main():
         for r in json.load(open(path))["clips"]:
             if not r["pick"]:
                 continue
-            m = json.load(open(os.path.join(args.cache, judge.cache_key(r["clip"]) + ".json")))
-            judge.mark_blinks(m, judge.EAR_THRESHOLD, judge.MIN_FACE, judge.RELATIVE)
-            clips.append((r, list(judge.windows(m, 1.0))))
+            clips.append((r, list(judge.windows(judge.cached_measurements(r["clip"], args.cache), 1.0))))
     print("| order | (a) blinks | (b) cuts | (c) open and clean |")
     print("|---|---|---|---|")
     for name, key in ORDERS.items():

@@ -287,6 +287,17 @@ def run_analyze(glimt, clip):
             "flaws": p.get("flaws")}, None, elapsed
 
 
+CACHE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), ".cache")
+
+
+def cached_measurements(clip, cache_dir=CACHE_DIR):
+    """The clip's measurements as a judged run cached them, its blinks marked with the judge's default rule."""
+    with open(os.path.join(cache_dir, cache_key(clip) + ".json")) as fh:
+        m = json.load(fh)
+    mark_blinks(m, EAR_THRESHOLD, MIN_FACE, RELATIVE)
+    return m
+
+
 def cache_key(clip):
     st = os.stat(clip)
     h = hashlib.sha1(f"{os.path.abspath(clip)}|{st.st_size}|{st.st_mtime_ns}|{MEASURE_VERSION}".encode()
@@ -419,7 +430,7 @@ def main():
     ap.add_argument("--out", help="write per-clip results (JSON) here")
     ap.add_argument("--md", help="write the markdown table here (also printed)")
     ap.add_argument("--label", default="glimt-pure", help="column title for the chosen second")
-    ap.add_argument("--cache", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".cache"),
+    ap.add_argument("--cache", default=CACHE_DIR,
                     help="folder for cached measurements ('' for none)")
     ap.add_argument("--ear", type=float, default=EAR_THRESHOLD)
     ap.add_argument("--min-face", type=float, default=MIN_FACE)

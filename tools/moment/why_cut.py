@@ -35,8 +35,7 @@ CAUSES = (
 
 def cause(clip_result, cache_dir):
     clip = clip_result["clip"]
-    m = json.load(open(os.path.join(cache_dir, judge.cache_key(clip) + ".json")))
-    judge.mark_blinks(m, judge.EAR_THRESHOLD, judge.MIN_FACE, judge.RELATIVE)
+    m = judge.cached_measurements(clip, cache_dir)
     clean = [w for w in judge.windows(m, clip_result["pick"]["length"]) if not any(w["edges_in_speech"]) and not w["crosses_shot"]]
     if not clean:
         return CAUSES[0]
@@ -50,7 +49,7 @@ def cause(clip_result, cache_dir):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--cache", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".cache"))
+    ap.add_argument("--cache", default=judge.CACHE_DIR)
     ap.add_argument("results", nargs="+")
     args = ap.parse_args()
     counts = collections.Counter()
